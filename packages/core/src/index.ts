@@ -1,0 +1,5 @@
+export * from './errors/messages.js';
+export * from './api/envelope.schema.js';
+export * from './api/health.schema.js';
+export * from './api/client-log.schema.js';
+export * from './users/user.schema.js';
