@@ -1,0 +1,60 @@
+import rateLimit from '@fastify/rate-limit';
+import { apiErrorMessages, useZodPtBr } from '@vortex/core';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
+import { healthRoutes } from '../modules/health/health.routes.js';
+import { requireAccessDeclarations } from './access.js';
+import { installAuthorization } from './authorize.js';
+import { installErrorHandling } from './error-handler.js';
+import { installOpenApi } from './openapi.js';
+import { installSecurity } from './security.js';
+
+export interface AppDeps {
+  pool: pg.Pool;
+  dbMode: 'embedded' | 'external';
+  logger: FastifyBaseLogger;
+  version: string;
+  startedAt: number;
+  webOrigins: string[];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  useZodPtBr();
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  requireAccessDeclarations(app);
+  await installSecurity(app, deps.webOrigins);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      success: false,
+      error: apiErrorMessages.tooManyRequests,
+    }),
+  });
+  await installOpenApi(app, deps.version);
+  installAuthorization(app);
+
+  await app.register(
+    healthRoutes({
+      pool: deps.pool,
+      mode: deps.dbMode,
+      version: deps.version,
+      startedAt: deps.startedAt,
+    }),
+  );
+  await app.register(clientLogRoutes({ pool: deps.pool }));
+  return app;
+}

@@ -1,0 +1,51 @@
+import { apiErrorMessages as msg } from '@vortex/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-error.js';
+
+const BY_CODE: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, msg.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, msg.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, msg.badRequest],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Corpo JSON vazio.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON inválido.'],
+};
+
+function byStatus(status: number): string {
+  if (status === 401) return msg.unauthorized;
+  if (status === 403) return msg.forbidden;
+  if (status === 404) return msg.notFound;
+  if (status === 413) return msg.tooLarge;
+  if (status === 415) return msg.unsupportedMediaType;
+  if (status === 429) return msg.tooManyRequests;
+  return msg.badRequest;
+}
+
+/** Maps every failure to { success: false, error } with a pt-BR message and the right status. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const detail = first ? `${field ? `${field}: ` : ''}${first.message ?? ''}` : '';
+      return reply.code(400).send({ success: false, error: `Dados inválidos. ${detail}`.trim() });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ success: false, error: err.message });
+    }
+    const known = BY_CODE[err.code];
+    if (known) return reply.code(known[0]).send({ success: false, error: known[1] });
+    // JSON bodies with __proto__ or constructor.prototype are refused by the parser.
+    if (err instanceof SyntaxError)
+      return reply.code(400).send({ success: false, error: 'JSON inválido.' });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, error: byStatus(status) });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ success: false, error: msg.internal });
+  });
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send({ success: false, error: msg.notFound }),
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const c = loadConfig({}, '/srv/vortex');
+    expect(c.port).toBe(5000);
+    expect(c.webPort).toBe(3000);
+    expect(c.dataDir).toBe('/srv/vortex/data');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.demo).toBe(false);
+    expect(c.webOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('names PORT when it is not a number', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('lists every bad variable in one error', () => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        WEB_PORT: '70000',
+        DEMO: 'yes',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const names = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names).toEqual(
+        expect.arrayContaining(['PORT', 'WEB_PORT', 'DEMO', 'DATABASE_URL', 'LOG_LEVEL']),
+      );
+    }
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_PASSWORD/);
+    const c = loadConfig({ ADMIN_EMAIL: 'a@b.com', ADMIN_PASSWORD: 'Segura@123' });
+    expect(c.admin).toEqual({ email: 'a@b.com', password: 'Segura@123' });
+  });
+
+  it('rejects the API and the web app on the same port', () => {
+    expect(() => loadConfig({ PORT: '4000', WEB_PORT: '4000' })).toThrow(/WEB_PORT/);
+  });
+
+  it('takes explicit web origins', () => {
+    const c = loadConfig({ WEB_ORIGINS: 'https://app.vortex.com.br, http://localhost:3000' });
+    expect(c.webOrigins).toEqual(['https://app.vortex.com.br', 'http://localhost:3000']);
+  });
+});

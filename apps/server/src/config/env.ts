@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `deve ser uma porta entre 1 e 65535 (recebido "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || (protocols.some((p) => v.startsWith(`${p}://`)) && URL.canParse(v)),
+      { message: `deve ser uma URL ${protocols.join(' ou ')}://...` },
+    );
+
+const EnvSchema = z
+  .object({
+    PORT: port(5000),
+    WEB_PORT: port(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    ADMIN_EMAIL: z.email({ message: 'deve ser um email válido' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter no mínimo 8 caracteres' }).optional(),
+    DEMO: z.enum(['0', '1'], { message: 'deve ser 0 ou 1' }).default('0'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'deve ser fatal, error, warn, info, debug, trace ou silent',
+      })
+      .default('info'),
+    WEB_ORIGINS: z.string().optional(),
+    PUBLIC_API_URL: optionalUrl(['http', 'https']),
+    EMBEDDED_PG_PORT: port(1).optional(),
+  })
+  .refine((e) => e.PORT !== e.WEB_PORT, {
+    path: ['WEB_PORT'],
+    message: 'deve ser diferente de PORT',
+  })
+  .refine((e) => (e.ADMIN_PASSWORD === undefined) === (e.ADMIN_EMAIL === undefined), {
+    path: ['ADMIN_PASSWORD'],
+    message: 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos',
+  });
+
+export interface Config {
+  port: number;
+  webPort: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  demo: boolean;
+  logLevel: string;
+  /** Exact origins allowed by CORS: the web app's own, unless WEB_ORIGINS overrides. */
+  webOrigins: string[];
+  /** Where browsers reach the API; when unset the web app derives it from its own host. */
+  publicApiUrl: string | undefined;
+  embeddedPgPort: number | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; every bad variable is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const input = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || 'ambiente'}: ${i.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const webOrigins = e.WEB_ORIGINS
+    ? e.WEB_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+    : [`http://localhost:${e.WEB_PORT}`, `http://127.0.0.1:${e.WEB_PORT}`];
+  return {
+    port: e.PORT,
+    webPort: e.WEB_PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    demo: e.DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    webOrigins,
+    publicApiUrl: e.PUBLIC_API_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+  };
+}

@@ -1,0 +1,10 @@
+import { sql as m0001 } from './0001-users-and-client-logs.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+/** Ordered, append-only: a shipped migration is never edited, only followed by a new one. */
+export const migrations: Migration[] = [{ id: 1, name: 'users-and-client-logs', sql: m0001 }];

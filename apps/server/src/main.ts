@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app/build-app.js';
+import { loggerOptions } from './app/logger.js';
+import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { openDatabase } from './db/database.js';
+import { acquireInstanceLock } from './lifecycle/instance-lock.js';
+import { ensureAdmin } from './modules/users/admin-bootstrap.js';
+import { buildWebServer } from './web/web-server.js';
+
+process.title = 'vortex-server';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+function printOnce(lines: string[]): void {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '='.repeat(width);
+  // Written to the console directly, never through the logger: logs must not hold passwords.
+  process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);
+}
+
+// Undone in reverse if start-up fails half way, so no orphan database server is left behind.
+const cleanups: (() => Promise<void>)[] = [];
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const startedAt = Date.now();
+  const logger = pino(loggerOptions(config.logLevel));
+  const log = (msg: string) => logger.info(msg);
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+
+  await mkdir(config.dataDir, { recursive: true });
+  const releaseLock = await acquireInstanceLock(config.dataDir, log);
+  cleanups.push(releaseLock);
+  const db = await openDatabase(config, log);
+  cleanups.push(db.close);
+
+  const admin = await ensureAdmin(db.pool, config.admin);
+  if (admin.created && admin.generatedPassword) {
+    printOnce([
+      'Administrador criado (guarde esta senha: ela não será exibida novamente)',
+      `Email:   ${admin.email}`,
+      `Usuário: ${admin.username}`,
+      `Senha:   ${admin.generatedPassword}`,
+    ]);
+  } else if (admin.created) {
+    log(`Administrador criado a partir de ADMIN_EMAIL: ${admin.email}`);
+  }
+
+  const api = await buildApp({
+    pool: db.pool,
+    dbMode: db.mode,
+    logger,
+    version: pkg.version,
+    startedAt,
+    webOrigins: config.webOrigins,
+  });
+  const web = await buildWebServer({
+    distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logger,
+    apiPort: config.port,
+    publicApiUrl: config.publicApiUrl,
+  });
+  await api.listen({ port: config.port, host: config.host });
+  await web.listen({ port: config.webPort, host: config.host });
+  logger.info(
+    `Vórtex pronto: API em http://localhost:${config.port}, web em http://localhost:${config.webPort}`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} recebido: encerrando`);
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then close the database and its server.
+    await Promise.allSettled([web.close(), api.close()]);
+    await db.close();
+    await releaseLock();
+    logger.info('Encerrado');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch(async (err: unknown) => {
+  process.stderr.write(
+    `Falha ao iniciar o Vórtex: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  if (err instanceof Error && err.cause instanceof Error)
+    process.stderr.write(`Causa: ${err.cause.message}\n`);
+  for (const undo of cleanups.reverse()) await undo().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+let ipCounter = 0;
+// Each case comes from its own address so the per-address limit does not mask validation.
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const count = async () =>
+  (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM client_logs')).rows[0]?.n;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+describe('POST /api/client-log', () => {
+  it('stores an interface crash report', async () => {
+    const before = await count();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-log',
+      remoteAddress: freshIp(),
+      payload: {
+        level: 'error',
+        message: 'TypeError: x is undefined',
+        stack: 'at X',
+        componentStack: 'in Dashboard',
+        ua: 'Chromium',
+        ts: '2026-11-22T10:00:00Z',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await count()).toBe((before ?? 0) + 1);
+    const { rows } = await db.pool.query(
+      'SELECT message, component_stack FROM client_logs ORDER BY id DESC LIMIT 1',
+    );
+    expect(rows[0]).toEqual({
+      message: 'TypeError: x is undefined',
+      component_stack: 'in Dashboard',
+    });
+  });
+
+  it('refuses a report over the size cap with 413 and stores nothing', async () => {
+    const before = await count();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-log',
+      remoteAddress: freshIp(),
+      payload: { level: 'error', message: 'x', stack: 'y'.repeat(40_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, error: 'Conteúdo muito grande.' });
+    expect(await count()).toBe(before);
+  });
+
+  it('rate-limits one address after 10 reports a minute', async () => {
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/client-log',
+        remoteAddress: ip,
+        payload: { level: 'warn', message: `m${i}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const last = await app.inject({
+      method: 'POST',
+      url: '/api/client-log',
+      remoteAddress: ip,
+      payload: { level: 'warn', message: 'x' },
+    });
+    expect(last.json<{ error: string }>().error).toBe(
+      'Muitas requisições. Tente novamente em instantes.',
+    );
+  });
+
+  it('answers any malformed body with a 4xx in pt-BR and writes nothing', async () => {
+    const bad = fc.oneof(
+      fc.anything(),
+      fc.record({ level: fc.string(), message: fc.anything() }),
+      fc.record({
+        level: fc.constant('error'),
+        message: fc.string({ minLength: 2001, maxLength: 2100 }),
+      }),
+      fc.record({ level: fc.constant('error'), message: fc.constant('x'), extra: fc.jsonValue() }),
+      // Sent raw: JSON.stringify would drop a __proto__ key before it reached the server.
+      fc.constant('{"level":"error","message":"x","__proto__":{"polluted":true}}'),
+      fc.constant('{"level":"error","message":"x","constructor":{"prototype":{"polluted":true}}}'),
+    );
+    const before = await count();
+    await fc.assert(
+      fc.asyncProperty(bad, async (body) => {
+        // JSON.stringify(undefined) is undefined: send it as the invalid text it would be.
+        const raw =
+          typeof body === 'string'
+            ? body
+            : ((JSON.stringify(body) as string | undefined) ?? 'undefined');
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/client-log',
+          remoteAddress: freshIp(),
+          headers: { 'content-type': 'application/json' },
+          payload: raw,
+        });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+        const parsed = res.json<{ success: boolean; error: string }>();
+        expect(parsed.success).toBe(false);
+        expect(parsed.error.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 150 },
+    );
+    expect(await count()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a JSON body that tries to poison the prototype', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-log',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"level":"error","message":"x","__proto__":{"isAdmin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import type { ClientLog } from '@vortex/core';
+import type pg from 'pg';
+
+export async function insertClientLog(pool: pg.Pool, log: ClientLog, ip: string): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO client_logs (level, message, stack, component_stack, user_agent, client_ts, url, ip)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::inet) RETURNING id`,
+    [
+      log.level,
+      log.message,
+      log.stack ?? null,
+      log.componentStack ?? null,
+      log.ua ?? null,
+      log.ts === undefined ? null : String(log.ts),
+      log.url ?? null,
+      ip,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}

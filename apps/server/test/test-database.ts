@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createPool } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+
+export interface TestDatabase {
+  pool: pg.Pool;
+  url: string;
+  name: string;
+  drop: () => Promise<void>;
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(inject('pgAdminUrl'));
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of its own for one test file; dropped afterwards. */
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const name = `vortex_t_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString());
+  if (opts.migrated !== false) await migrate(pool);
+  return {
+    pool,
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await pool.end();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { LoginPage } from './pages/login.page.js';
+import { launchBrowser } from './support/browser.js';
+
+let browser: Browser;
+let page: Page;
+const webUrl = inject('webUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  page = await context.newPage();
+});
+
+describe('smoke journey', () => {
+  it('opens on the pt-BR login page', async () => {
+    await page.goto(webUrl);
+    const login = new LoginPage(page);
+    await login.waitUntilShown();
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    expect(await login.passwordField().isVisible()).toBe(true);
+    expect(await login.submitButton().isVisible()).toBe(true);
+  });
+
+  it('sends a logged-out visit to /dashboard to /login', async () => {
+    await page.goto(`${webUrl}/dashboard`);
+    await new LoginPage(page).waitUntilShown();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('sends an unknown path to /login when logged out', async () => {
+    await page.goto(`${webUrl}/caminho/que/nao/existe`);
+    await new LoginPage(page).waitUntilShown();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('reaches the API from the web app without CORS or CSP errors', async () => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${webUrl}/login`);
+    const status = await page.evaluate(async () => {
+      const cfg = (window as unknown as { __VORTEX_CONFIG__?: { apiUrl: string } })
+        .__VORTEX_CONFIG__;
+      const res = await fetch(`${cfg?.apiUrl ?? ''}/health`);
+      return res.status;
+    });
+    expect(status).toBe(200);
+    expect(errors.filter((e) => /CORS|Content Security Policy/i.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// `npm test`: install when needed, build, then run every tier (unit, integration against
+// PostgreSQL, e2e in Chromium) and end with one line: "N passed, N failed".
+//   node scripts/test.mjs [unit|integration|e2e ...]
+// TEST_SUMMARY_FILE, when set, receives the totals as JSON so .ci/run can add further runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './lib/prepare.mjs';
+
+const TIERS = {
+  unit: ['--project', 'unit', '--project', 'unit-web'],
+  integration: ['--project', 'integration'],
+  e2e: ['--project', 'e2e'],
+};
+const asked = process.argv.slice(2);
+const tiers = asked.length ? asked : Object.keys(TIERS);
+for (const t of tiers) {
+  if (!TIERS[t]) {
+    process.stderr.write(
+      `Camada de teste desconhecida: ${t} (use ${Object.keys(TIERS).join(', ')})\n`,
+    );
+    process.exit(2);
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (tiers.includes('e2e') && !existsSync(chromium)) {
+  process.stderr.write(
+    `Chromium não encontrado em ${chromium}; os testes e2e precisam dele.\n` +
+      'Instale com:  sudo apt-get install -y chromium\n',
+  );
+  process.exit(1);
+}
+
+ensureInstalled();
+ensureBuilt();
+
+const outDir = path.join(root, '.test-results');
+mkdirSync(outDir, { recursive: true });
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const tier of tiers) {
+  const report = path.join(outDir, `${tier}.json`);
+  process.stdout.write(`\n=== ${tier} ===\n`);
+  const res = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...TIERS[tier],
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (!existsSync(report)) {
+    broken = true;
+    failed += 1;
+    process.stdout.write(
+      `${tier}: o executor de testes não produziu relatório (código ${res.status})\n`,
+    );
+    continue;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  // A suite that failed to load counts as a failure even when none of its tests ran.
+  if (res.status !== 0 && r.numFailedTests === 0) {
+    broken = true;
+    failed += 1;
+  }
+  process.stdout.write(`${tier}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
+}
+
+if (process.env.TEST_SUMMARY_FILE) {
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed }));
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || broken ? 1 : 0);
