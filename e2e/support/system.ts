@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..');
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

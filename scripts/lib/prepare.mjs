@@ -65,7 +65,8 @@ export function ensureBuilt() {
     if (stamp.newest >= newest) return;
   }
   process.stdout.write('Construindo o Vórtex...\n');
-  run('npm', ['run', 'build']);
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+  run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, JSON.stringify({ newest }));
 }

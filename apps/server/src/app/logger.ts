@@ -33,9 +33,10 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: FastifyRequest) => ({
+      // Only what a request log needs: never its headers (bearer tokens) or body.
+      req: (req: Partial<FastifyRequest>) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
         remoteAddress: req.ip,
       }),
     },

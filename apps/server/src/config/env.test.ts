@@ -9,7 +9,13 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('/srv/vortex/data');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.demo).toBe(false);
+    expect(c.embeddedPgPort).toBeUndefined();
     expect(c.webOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('reads an explicit embedded PostgreSQL port', () => {
+    expect(loadConfig({ EMBEDDED_PG_PORT: '54329' }).embeddedPgPort).toBe(54329);
+    expect(() => loadConfig({ EMBEDDED_PG_PORT: '0' })).toThrow(/EMBEDDED_PG_PORT/);
   });
 
   it('names PORT when it is not a number', () => {

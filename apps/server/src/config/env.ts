@@ -1,21 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const port = (fallback: number) =>
-  z
-    .string()
-    .default(String(fallback))
-    .transform((v, ctx) => {
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `deve ser uma porta entre 1 e 65535 (recebido "${v}")`,
-        });
-        return z.NEVER;
-      }
-      return n;
+const portNumber = z.string().transform((v, ctx) => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `deve ser uma porta entre 1 e 65535 (recebido "${v}")`,
     });
+    return z.NEVER;
+  }
+  return n;
+});
+const port = (fallback: number) => z.string().default(String(fallback)).pipe(portNumber);
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -44,7 +41,7 @@ const EnvSchema = z
       .default('info'),
     WEB_ORIGINS: z.string().optional(),
     PUBLIC_API_URL: optionalUrl(['http', 'https']),
-    EMBEDDED_PG_PORT: port(1).optional(),
+    EMBEDDED_PG_PORT: portNumber.optional(),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
     path: ['WEB_PORT'],

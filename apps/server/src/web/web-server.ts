@@ -38,10 +38,8 @@ function csp(api: string): string {
  * index.html for every client-side route. The API keeps its own port because paths collide.
  */
 export async function buildWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
-  const web = Fastify({
-    loggerInstance: opts.logger.child({ server: 'web' }),
-    disableRequestLogging: true,
-  });
+  // Static file requests are not worth a log line each; warnings and errors still are.
+  const web = Fastify({ loggerInstance: opts.logger.child({ server: 'web' }, { level: 'warn' }) });
   if (!existsSync(path.join(opts.distDir, 'index.html'))) {
     throw new Error(`Aplicação web não construída em ${opts.distDir}. Rode "npm run build".`);
   }
@@ -60,8 +58,11 @@ export async function buildWebServer(opts: WebServerOptions): Promise<FastifyIns
   });
   await web.register(fastifyStatic, {
     root: opts.distDir,
-    wildcard: false,
+    // Look files up per request, so a rebuild while running never leaves stale routes.
+    wildcard: true,
     index: false,
+    // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -71,6 +72,8 @@ export async function buildWebServer(opts: WebServerOptions): Promise<FastifyIns
       );
     },
   });
+  // The wildcard file route would answer the root folder itself with 403.
+  web.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   web.setNotFoundHandler((req, reply) => {
     const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (req.method !== 'GET' || isAsset) return reply.code(404).send('Não encontrado');

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths } from '../../config/paths';
+
+export function Component() {
+  return <PagePlaceholder title={paths.mt5.title} />;
+}
