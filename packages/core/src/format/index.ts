@@ -1,0 +1,3 @@
+export * from './date.js';
+export * from './duration.js';
+export * from './number.js';

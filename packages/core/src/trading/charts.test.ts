@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_BASE_BALANCE } from './constants.js';
+import { equityCurve } from './equity-curve.js';
+import { profitHistogram } from './histogram.js';
+import { hourlyBreakdown } from './hourly.js';
+import { movingAverage, movingAverages } from './moving-average.js';
+import type { PositionLike } from './position.js';
+
+function closedAt(net: number, closeIso: string): PositionLike {
+  const close = Date.parse(closeIso);
+  return {
+    symbol: 'WINM24',
+    profit: net,
+    commission: 0,
+    swap: 0,
+    open_time: close,
+    close_time: close,
+  };
+}
+
+describe('profitHistogram', () => {
+  it('histogram boundaries: lower bound inclusive, upper bound exclusive', () => {
+    const nets = [-100.01, -100, -50.5, -50, -25, -0.01, 0, 24.99, 25, 50, 99.99, 100, 1e6];
+    const buckets = profitHistogram(nets.map((net) => ({ profit: net, commission: 0, swap: 0 })));
+    expect(buckets.map((b) => [b.label, b.count])).toEqual([
+      ['Abaixo de -100', 1],
+      ['-100 a -50', 2],
+      ['-50 a -25', 1],
+      ['-25 a 0', 2],
+      ['0 a 25', 2],
+      ['25 a 50', 1],
+      ['50 a 100', 2],
+      ['Acima de 100', 2],
+    ]);
+    expect(buckets[0]).toMatchObject({ from: null, to: -100 });
+    expect(buckets[7]).toMatchObject({ from: 100, to: null });
+  });
+
+  it('buckets the net, commission and swap included', () => {
+    const [, , , minus25To0, zeroTo25] = profitHistogram([
+      { profit: 1, commission: -1.5, swap: 0 },
+    ]);
+    expect([minus25To0?.count, zeroTo25?.count]).toEqual([1, 0]);
+  });
+});
+
+describe('movingAverage', () => {
+  it('moving averages 5 and 20 are null until enough points exist', () => {
+    const values = Array.from({ length: 21 }, (_, i) => i + 1); // 1..21
+    const { ma5, ma20 } = movingAverages(values);
+    expect(ma5.slice(0, 6)).toEqual([null, null, null, null, 3, 4]);
+    expect(ma5[20]).toBe(19); // (17 + 18 + 19 + 20 + 21) / 5
+    expect(ma20.slice(18)).toEqual([null, 10.5, 11.5]);
+  });
+
+  it('a window longer than the series gives only nulls', () => {
+    expect(movingAverage([1, 2, 3], 5)).toEqual([null, null, null]);
+  });
+});
+
+describe('equityCurve', () => {
+  const positions = [closedAt(-30, '2024-05-10T01:00:00Z'), closedAt(100, '2024-05-09T15:00:00Z')];
+
+  it('equity curve runs from 10000 in close-time order with local dates', () => {
+    expect(equityCurve(positions)).toEqual([
+      {
+        date: '2024-05-09',
+        equity: 10_100,
+        balance: 10_100,
+        cumulative_profit: 100,
+        timestamp: Date.parse('2024-05-09T15:00:00Z'),
+      },
+      {
+        date: '2024-05-09',
+        equity: 10_070,
+        balance: 10_070,
+        cumulative_profit: 70,
+        timestamp: Date.parse('2024-05-10T01:00:00Z'),
+      },
+    ]);
+  });
+
+  it("the dashboard's curve starts from 50000", () => {
+    const curve = equityCurve(positions, { base: DASHBOARD_BASE_BALANCE, timeZone: 'UTC' });
+    expect(curve.map((p) => [p.date, p.equity])).toEqual([
+      ['2024-05-09', 50_100],
+      ['2024-05-10', 50_070],
+    ]);
+  });
+});
+
+describe('hourlyBreakdown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2024-05-10T20:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hourly breakdown keeps UTC hours 9–18', () => {
+    const points = hourlyBreakdown([
+      closedAt(5, '2024-05-10T08:59:00Z'),
+      closedAt(7, '2024-05-10T09:00:00Z'),
+      closedAt(-2, '2024-05-10T09:59:59Z'),
+      closedAt(4, '2024-05-10T18:59:00Z'),
+      closedAt(9, '2024-05-10T19:00:00Z'),
+    ]);
+    expect(points.map((p) => p.hour)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(points[0]).toEqual({ hour: 9, net: 5, pnl: 5, trades: 2 });
+    expect(points[9]).toEqual({ hour: 18, net: 4, pnl: 4, trades: 1 });
+    expect(points.slice(1, 9).every((p) => p.trades === 0 && p.net === 0)).toBe(true);
+  });
+
+  it('with a clock, only the last 144 hours count', () => {
+    vi.setSystemTime(Date.parse('2024-05-10T15:00:00Z')); // 144 h earlier: 2024-05-04T15:00Z
+    const positions = [
+      closedAt(3, '2024-05-04T15:00:00Z'), // on the window's start: counts
+      closedAt(8, '2024-05-04T14:59:00Z'), // a minute before: left out
+      closedAt(6, '2024-05-09T10:00:00Z'),
+    ];
+    const points = hourlyBreakdown(positions, { now: Date.now() });
+    expect(points.map((p) => p.trades)).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
+    expect(points[6]).toEqual({ hour: 15, net: 3, pnl: 3, trades: 1 });
+    expect(hourlyBreakdown(positions, { now: Date.now(), windowHours: 200 })[5]?.net).toBe(8);
+    expect(hourlyBreakdown(positions)[5]?.trades).toBe(1);
+  });
+});

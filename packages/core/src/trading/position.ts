@@ -1,0 +1,46 @@
+import type { DealSide } from './deal.schema.js';
+
+/** A round trip rebuilt from deals: open time to the deal that brought the volume back to zero. */
+export interface ClosedPosition {
+  /** The MT5 position id (or the ticket when the source had none). */
+  position_id: string;
+  /** 1 for the first round trip of this id; netting reversals (INOUT) start the next. */
+  round_trip: number;
+  symbol: string;
+  magic: number;
+  type: DealSide;
+  /** Volume opened in this round trip, in lots. */
+  volume: number;
+  /** Volume-weighted prices of the opening and closing deals. */
+  entry_price: number;
+  exit_price: number;
+  /** Epoch milliseconds. */
+  open_time: number;
+  close_time: number;
+  /** 'Xh Ym' from open_time to close_time. */
+  duration: string;
+  /** Sum of the closing deals' profit, before commission and swap. */
+  profit: number;
+  /** Summed over every deal of the round trip. */
+  commission: number;
+  swap: number;
+  /** 'open' when only part of the volume has been closed so far. */
+  status: 'closed' | 'open';
+  /** Always true: positions missing an opening or a closing deal are not built (spec §5). */
+  is_complete: true;
+}
+
+/** What the statistics need from a position; lets callers pass lighter records. */
+export type PositionLike = Pick<
+  ClosedPosition,
+  'symbol' | 'profit' | 'commission' | 'swap' | 'open_time' | 'close_time'
+>;
+
+// MT5's report counts commission and swap in the net result: every statistic here uses this net.
+/** Net result of a position: profit + commission + swap (non-finite parts count as 0). */
+export function netProfitOf(
+  position: Pick<PositionLike, 'profit' | 'commission' | 'swap'>,
+): number {
+  const net = position.profit + position.commission + position.swap;
+  return Number.isFinite(net) ? net : 0;
+}

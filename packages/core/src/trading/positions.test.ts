@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { DealSchema, type DealInput } from './deal.schema.js';
+import { dealsToPositions } from './positions.js';
+
+const T0 = 1_715_000_000; // 2024-05-06T12:53:20Z, epoch seconds as MT5 sends them
+const positionsOf = (inputs: DealInput[]) =>
+  dealsToPositions(inputs.map((d) => DealSchema.parse(d)));
+
+describe('dealsToPositions', () => {
+  it('groups deals by position_id and falls back to ticket', () => {
+    const positions = positionsOf([
+      { ticket: 11, position_id: 7, type: 'BUY', entry: 'IN', time: T0, volume: 1, price: 10 },
+      {
+        ticket: 12,
+        position_id: 7,
+        type: 'SELL',
+        entry: 'OUT',
+        time: T0 + 60,
+        volume: 1,
+        price: 12,
+        profit: 2,
+      },
+      { ticket: 99, type: 'SELL', entry: 0, time: T0 + 10, volume: 2, price: 5 },
+      { ticket: 99, type: 'BUY', entry: 1, time: T0 + 120, volume: 2, price: 4, profit: 3 },
+    ]);
+    expect(positions.map((p) => [p.position_id, p.type, p.profit])).toEqual([
+      ['7', 'BUY', 2],
+      ['99', 'SELL', 3],
+    ]);
+  });
+
+  it('ignores positions without a closing deal or without an opening deal', () => {
+    const positions = positionsOf([
+      { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },
+      { ticket: 2, position_id: 2, type: 1, entry: 1, time: T0, volume: 1, profit: 50 },
+      { ticket: 3, position_id: 3, type: 0, entry: 0, time: T0, volume: 1 },
+      { ticket: 4, position_id: 3, type: 1, entry: 1, time: T0 + 1, volume: 1, profit: -5 },
+    ]);
+    expect(positions.map((p) => [p.position_id, p.profit])).toEqual([['3', -5]]);
+  });
+
+  it('treats timestamps below 1e10 as seconds and formats the duration', () => {
+    const [position] = positionsOf([
+      { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },
+      { ticket: 2, position_id: 1, type: 1, entry: 1, time: (T0 + 5400 + 59) * 1000, volume: 1 },
+    ]);
+    expect(position?.open_time).toBe(T0 * 1000);
+    expect(position?.close_time).toBe((T0 + 5459) * 1000);
+    expect(position?.duration).toBe('1h 30m');
+  });
+
+  it('profit sums the closing deals; commission and swap sum every deal', () => {
+    const [position] = positionsOf([
+      {
+        ticket: 1,
+        position_id: 5,
+        type: 0,
+        entry: 0,
+        time: T0,
+        volume: 2,
+        profit: 0,
+        commission: -1,
+        swap: 0,
+      },
+      {
+        ticket: 2,
+        position_id: 5,
+        type: 1,
+        entry: 1,
+        time: T0 + 1,
+        volume: 1,
+        profit: 10,
+        commission: -1,
+        swap: -0.5,
+      },
+      {
+        ticket: 3,
+        position_id: 5,
+        type: 1,
+        entry: 1,
+        time: T0 + 2,
+        volume: 1,
+        profit: 6,
+        commission: -1,
+        swap: -0.5,
+      },
+    ]);
+    expect(position).toMatchObject({ profit: 16, commission: -3, swap: -1, status: 'closed' });
+  });
+
+  it('weights entry and exit prices by volume', () => {
+    const [position] = positionsOf([
+      { ticket: 1, position_id: 5, type: 'SELL', entry: 'IN', time: T0, volume: 1, price: 100 },
+      { ticket: 2, position_id: 5, type: 'SELL', entry: 'IN', time: T0 + 1, volume: 3, price: 104 },
+      { ticket: 3, position_id: 5, type: 'BUY', entry: 'OUT', time: T0 + 2, volume: 4, price: 90 },
+    ]);
+    // (1·100 + 3·104) / 4 = 103
+    expect(position).toMatchObject({ type: 'SELL', volume: 4, entry_price: 103, exit_price: 90 });
+  });
+
+  it('keeps a partly closed position as open', () => {
+    const [position] = positionsOf([
+      { ticket: 1, position_id: 5, type: 0, entry: 0, time: T0, volume: 3 },
+      { ticket: 2, position_id: 5, type: 1, entry: 1, time: T0 + 1, volume: 1, profit: 4 },
+    ]);
+    expect(position).toMatchObject({ status: 'open', is_complete: true, profit: 4 });
+  });
+
+  it('splits a netting reversal (INOUT) into two round trips', () => {
+    // Long 1 at 100; sell 3 INOUT at 110 closes the long (+10) and opens a short of 2;
+    // buy 2 at 105 closes the short (+10).
+    const positions = positionsOf([
+      {
+        ticket: 1,
+        position_id: 42,
+        symbol: 'WINM24',
+        magic: 135000,
+        type: 0,
+        entry: 0,
+        time: T0,
+        volume: 1,
+        price: 100,
+        commission: -1,
+      },
+      {
+        ticket: 2,
+        position_id: 42,
+        type: 1,
+        entry: 2,
+        time: T0 + 60,
+        volume: 3,
+        price: 110,
+        profit: 10,
+        commission: -3,
+      },
+      {
+        ticket: 3,
+        position_id: 42,
+        type: 0,
+        entry: 1,
+        time: T0 + 180,
+        volume: 2,
+        price: 105,
+        profit: 10,
+        commission: -2,
+      },
+    ]);
+    expect(positions).toMatchObject([
+      {
+        position_id: '42',
+        round_trip: 1,
+        type: 'BUY',
+        volume: 1,
+        entry_price: 100,
+        exit_price: 110,
+        profit: 10,
+        commission: -4,
+        duration: '0h 1m',
+      },
+      {
+        position_id: '42',
+        round_trip: 2,
+        type: 'SELL',
+        volume: 2,
+        entry_price: 110,
+        exit_price: 105,
+        profit: 10,
+        commission: -2,
+        duration: '0h 2m',
+        symbol: 'WINM24',
+        magic: 135000,
+      },
+    ]);
+  });
+
+  it('splits round trips where the net volume returns to zero under one id', () => {
+    const positions = positionsOf([
+      { ticket: 1, position_id: 8, type: 0, entry: 0, time: T0, volume: 0.1 },
+      { ticket: 2, position_id: 8, type: 1, entry: 1, time: T0 + 1, volume: 0.1, profit: 1 },
+      { ticket: 3, position_id: 8, type: 1, entry: 0, time: T0 + 2, volume: 0.2 },
+      { ticket: 4, position_id: 8, type: 0, entry: 1, time: T0 + 3, volume: 0.1, profit: 2 },
+      { ticket: 5, position_id: 8, type: 0, entry: 3, time: T0 + 4, volume: 0.1, profit: 3 },
+    ]);
+    expect(positions.map((p) => [p.round_trip, p.type, p.profit, p.status])).toEqual([
+      [1, 'BUY', 1, 'closed'],
+      [2, 'SELL', 5, 'closed'],
+    ]);
+  });
+
+  it('a reversal whose opening is outside the data starts a round trip with its full volume', () => {
+    const positions = positionsOf([
+      {
+        ticket: 2,
+        position_id: 9,
+        type: 1,
+        entry: 'INOUT',
+        time: T0,
+        volume: 2,
+        price: 50,
+        profit: 99,
+      },
+      {
+        ticket: 3,
+        position_id: 9,
+        type: 0,
+        entry: 'OUT',
+        time: T0 + 60,
+        volume: 2,
+        price: 48,
+        profit: 4,
+      },
+    ]);
+    // The 99 belongs to a trip whose opening is missing, so it is not booked.
+    expect(positions.map((p) => [p.type, p.volume, p.profit])).toEqual([['SELL', 2, 4]]);
+  });
+
+  it('a closing deal without a volume closes what is still open', () => {
+    const [position] = positionsOf([
+      { ticket: 1, position_id: 4, type: 0, entry: 0, time: T0, volume: 3, price: 10 },
+      { ticket: 2, position_id: 4, type: 1, entry: 1, time: T0 + 60, price: 11, profit: 3 },
+    ]);
+    expect(position).toMatchObject({ status: 'closed', volume: 3, exit_price: 11, profit: 3 });
+  });
+
+  it('counts a duplicated deal ticket once', () => {
+    const close = {
+      ticket: 2,
+      position_id: 1,
+      type: 1,
+      entry: 1,
+      time: T0 + 1,
+      volume: 1,
+      profit: 7,
+    };
+    const positions = positionsOf([
+      { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },
+      close,
+      { ...close },
+    ]);
+    expect(positions.map((p) => p.profit)).toEqual([7]);
+  });
+
+  it('skips balance deals and deals without an entry', () => {
+    const positions = positionsOf([
+      { ticket: 1, position_id: 0, type: 2, entry: 0, time: T0, profit: 10_000 },
+      { ticket: 2, position_id: 3, type: 0, time: T0, volume: 1 },
+      { ticket: 3, position_id: 3, type: 1, entry: 1, time: T0 + 1, volume: 1, profit: 1 },
+    ]);
+    expect(positions).toEqual([]);
+  });
+
+  it('sorts positions by close time', () => {
+    const positions = positionsOf([
+      { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },
+      { ticket: 2, position_id: 1, type: 1, entry: 1, time: T0 + 500, volume: 1 },
+      { ticket: 3, position_id: 2, type: 0, entry: 0, time: T0 + 100, volume: 1 },
+      { ticket: 4, position_id: 2, type: 1, entry: 1, time: T0 + 200, volume: 1 },
+    ]);
+    expect(positions.map((p) => p.position_id)).toEqual(['2', '1']);
+  });
+});
