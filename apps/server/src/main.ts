@@ -6,6 +6,7 @@ import { buildApp } from './app/build-app.js';
 import { loggerOptions } from './app/logger.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { buildWebServer } from './web/web-server.js';
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database and its server.
-    await Promise.allSettled([web.close(), api.close()]);
+    await closeGracefully([web, api]);
+    logger.info('HTTP encerrado; fechando o banco de dados');
     await db.close();
     await releaseLock();
     logger.info('Encerrado');
