@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { buildWebServer } from './web/web-server.js';
 
@@ -69,6 +70,13 @@ async function main(): Promise<void> {
     version: pkg.version,
     startedAt,
     webOrigins: config.webOrigins,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    }),
+    appUrl: config.appUrl,
   });
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
+import { createMailer } from '../src/modules/mail/mailer.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import type { TestDatabase } from './test-database.js';
 
 export const TEST_WEB_ORIGIN = 'http://localhost:3000';
 
-export async function createTestApp(db: TestDatabase): Promise<FastifyInstance> {
+export interface TestApp {
+  app: FastifyInstance;
+  /** The real SMTP server this app sends its mail to. */
+  smtp: SmtpSink;
+  close: () => Promise<void>;
+}
+
+/** The application on a test database, sending mail over SMTP to a local test server. */
+export async function createTestApp(db: TestDatabase): Promise<TestApp> {
+  const smtp = await startSmtpSink();
   const app = await buildApp({
     pool: db.pool,
     dbMode: 'embedded',
@@ -13,7 +24,23 @@ export async function createTestApp(db: TestDatabase): Promise<FastifyInstance> 
     version: '0.0.0-test',
     startedAt: Date.now(),
     webOrigins: [TEST_WEB_ORIGIN],
+    mailer: createMailer({
+      smtpUrl: smtp.url,
+      from: 'Vórtex <teste@vortex.local>',
+      dataDir: '/nonexistent',
+      log: () => undefined,
+    }),
+    appUrl: TEST_WEB_ORIGIN,
   });
   await app.ready();
-  return app;
+  return {
+    app,
+    smtp,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+    },
+  };
 }
+
+export type { FastifyInstance };

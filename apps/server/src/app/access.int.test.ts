@@ -15,9 +15,9 @@ describe('route access declarations', () => {
 
   it('records every route of the application with its access', async () => {
     const db = await createTestDatabase();
-    const app = await createTestApp(db);
+    const { app, close } = await createTestApp(db);
     const table = app.routeTable.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`);
-    await app.close();
+    await close();
     await db.drop();
     expect(table).toContain('GET /health "public"');
     expect(table).toContain('POST /api/client-log "public"');
@@ -27,7 +27,7 @@ describe('route access declarations', () => {
     const app = Fastify();
     requireAccessDeclarations(app);
     const { installAuthorization } = await import('./authorize.js');
-    installAuthorization(app);
+    installAuthorization(app, {} as never);
     app.get('/so-admin', { config: { access: ['admin'] } }, () => 'segredo');
     const res = await app.inject({ method: 'GET', url: '/so-admin' });
     expect(res.statusCode).toBe(401);

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_WEB_ORIGIN } from '../../test/test-app.js';
+import { createTestApp, type TestApp, TEST_WEB_ORIGIN } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 let db: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await createTestApp(db);
+  testApp = await createTestApp(db);
+  app = testApp.app;
 });
 afterAll(async () => {
-  await app.close();
+  await testApp.close();
   await db.drop();
 });
 

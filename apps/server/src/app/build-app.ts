@@ -7,8 +7,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { authRoutes } from '../modules/auth/auth.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import type { Mailer } from '../modules/mail/mailer.js';
+import { usersRoutes } from '../modules/users/users.routes.js';
 import { requireAccessDeclarations } from './access.js';
 import { installAuthorization } from './authorize.js';
 import { installErrorHandling } from './error-handler.js';
@@ -22,6 +25,9 @@ export interface AppDeps {
   version: string;
   startedAt: number;
   webOrigins: string[];
+  mailer: Mailer;
+  /** The web app's public address, for links in emails. */
+  appUrl: string;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -45,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await installOpenApi(app, deps.version);
-  installAuthorization(app);
+  installAuthorization(app, deps.pool);
 
   await app.register(
     healthRoutes({
@@ -56,5 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(clientLogRoutes({ pool: deps.pool }));
+  const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
+  await app.register(authRoutes(mail));
+  await app.register(usersRoutes(mail));
   return app;
 }

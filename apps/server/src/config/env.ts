@@ -41,6 +41,9 @@ const EnvSchema = z
       .default('info'),
     WEB_ORIGINS: z.string().optional(),
     PUBLIC_API_URL: optionalUrl(['http', 'https']),
+    APP_URL: optionalUrl(['http', 'https']),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().min(3).default('Vórtex <nao-responda@vortex.local>'),
     EMBEDDED_PG_PORT: portNumber.optional(),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
@@ -66,6 +69,10 @@ export interface Config {
   webOrigins: string[];
   /** Where browsers reach the API; when unset the web app derives it from its own host. */
   publicApiUrl: string | undefined;
+  /** The web app's public address, used in links sent by email. */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   embeddedPgPort: number | undefined;
 }
 
@@ -108,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     webOrigins,
     publicApiUrl: e.PUBLIC_API_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.WEB_PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
   };
 }

@@ -1,4 +1,5 @@
 import { sql as m0001 } from './0001-users-and-client-logs.js';
+import { sql as m0002 } from './0002-sessions-resets-audit.js';
 
 export interface Migration {
   id: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Ordered, append-only: a shipped migration is never edited, only followed by a new one. */
-export const migrations: Migration[] = [{ id: 1, name: 'users-and-client-logs', sql: m0001 }];
+export const migrations: Migration[] = [
+  { id: 1, name: 'users-and-client-logs', sql: m0001 },
+  { id: 2, name: 'sessions-resets-audit', sql: m0002 },
+];

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
 let db: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp;
 let ipCounter = 0;
 // Each case comes from its own address so the per-address limit does not mask validation.
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -15,10 +16,11 @@ const count = async () =>
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await createTestApp(db);
+  testApp = await createTestApp(db);
+  app = testApp.app;
 });
 afterAll(async () => {
-  await app.close();
+  await testApp.close();
   await db.drop();
 });
 

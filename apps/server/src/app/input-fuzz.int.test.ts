@@ -1,0 +1,204 @@
+import {
+  ForgotPasswordSchema,
+  LoginRequestSchema,
+  RegisterPayloadSchema,
+  ResetPasswordSchema,
+  RoleChangeSchema,
+  UserUpdateSchema,
+  ValidateResetTokenQuerySchema,
+} from '@vortex/core';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { bearer, makeUser, type TestUser } from '../../test/identities.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+
+/**
+ * Every input of the accounts endpoints fed malformed values (wrong types, oversized strings,
+ * unknown and prototype-polluting fields): always a 4xx with a pt-BR message, never a 5xx,
+ * and not one row written or changed anywhere.
+ */
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let admin: TestUser;
+let ipSeq = 0;
+const ip = () => `10.9.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+
+const TABLES = ['users', 'sessions', 'password_resets', 'rate_events', 'audit_log', 'client_logs'];
+async function fingerprint(): Promise<string> {
+  const parts = await Promise.all(
+    TABLES.map(async (table) => {
+      const { rows } = await db.pool.query<{ h: string | null }>(
+        `SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS h FROM ${table} t`,
+      );
+      return `${table}:${rows[0]?.h ?? 'empty'}`;
+    }),
+  );
+  return parts.join('|');
+}
+
+const huge = fc.string({ minLength: 5_000, maxLength: 20_000 });
+const scalar = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  huge,
+);
+
+/** Values of every shape, mostly objects whose keys are the schema's own, with wrong values. */
+function malformed(schema: z.ZodType, keys: string[]): fc.Arbitrary<string> {
+  const valueOf = fc.oneof(
+    scalar,
+    fc.array(scalar, { maxLength: 3 }),
+    fc.dictionary(fc.string(), scalar, { maxKeys: 3 }),
+  );
+  const nearShape = fc.record(Object.fromEntries(keys.map((k) => [k, valueOf])), {
+    requiredKeys: [],
+  });
+  const withExtra = fc
+    .tuple(nearShape, fc.string({ minLength: 1 }), scalar)
+    .map(([o, k, v]) => ({ ...o, [`x_${k}`]: v }));
+  const json = fc
+    .oneof(fc.anything(), fc.jsonValue(), nearShape, withExtra)
+    .filter((v) => !schema.safeParse(v).success)
+    .map((v) => (JSON.stringify(v) as string | undefined) ?? 'undefined');
+  const raw = fc.constantFrom(
+    '{"__proto__":{"role":"admin"}}',
+    '{"constructor":{"prototype":{"role":"admin"}}}',
+    '{"email": "a@b.com", "password": ',
+    '',
+    'null',
+    '[]',
+  );
+  return fc.oneof({ weight: 9, arbitrary: json }, { weight: 1, arbitrary: raw });
+}
+
+function expectClientError(res: { statusCode: number; body: string }, label: string) {
+  expect(
+    res.statusCode,
+    `${label} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+  ).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, label).toBeLessThan(500);
+  const body = JSON.parse(res.body) as { success: boolean; error: string };
+  expect(body.success).toBe(false);
+  // Our messages and zod's pt-BR locale; never an English default leaking through.
+  expect(body.error).toMatch(/[a-zà-ú]/i);
+  expect(body.error).not.toMatch(/\b(Invalid input|Expected|Required|Unrecognized|must be)\b/);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const NO_USER = 987_654;
+const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
+  ['login', 'POST', '/auth/login', LoginRequestSchema, ['email', 'password']],
+  [
+    'register',
+    'POST',
+    '/auth/register',
+    RegisterPayloadSchema,
+    [
+      'full_name',
+      'email',
+      'phone',
+      'date_of_birth',
+      'password',
+      'account_type',
+      'uses_mt5',
+      'broker',
+    ],
+  ],
+  ['forgot', 'POST', '/auth/forgot-password', ForgotPasswordSchema, ['email']],
+  ['reset', 'POST', '/api/auth/reset-password', ResetPasswordSchema, ['token', 'password']],
+  [
+    'edit',
+    'PUT',
+    `/users/${NO_USER}`,
+    UserUpdateSchema,
+    ['full_name', 'date_of_birth', 'email', 'phone', 'username', 'role', 'status', 'account_type'],
+  ],
+  ['role', 'POST', `/users/${NO_USER}/role`, RoleChangeSchema, ['role']],
+];
+
+describe('malformed input on the accounts endpoints', () => {
+  it.each(bodies)('%s: bodies', async (label, method, url, schema, keys) => {
+    const before = await fingerprint();
+    await fc.assert(
+      fc.asyncProperty(malformed(schema, keys), async (payload) => {
+        const res = await app.inject({
+          method,
+          url,
+          remoteAddress: ip(),
+          headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+          payload,
+        });
+        expectClientError(res, `${label} ${payload.slice(0, 80)}`);
+      }),
+      { numRuns: 120 },
+    );
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('validate-reset-token: queries', async () => {
+    const before = await fingerprint();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), huge, fc.constant('')), async (token) => {
+        fc.pre(!ValidateResetTokenQuerySchema.safeParse({ token }).success);
+        const res = await app.inject({ url: '/api/auth/validate-reset-token', query: { token } });
+        expectClientError(res, `token ${token.slice(0, 40)}`);
+      }),
+      { numRuns: 100 },
+    );
+    expect((await app.inject({ url: '/api/auth/validate-reset-token' })).statusCode).toBe(400);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('user routes: path parameters', async () => {
+    const badId = fc.oneof(
+      fc.string({ minLength: 1 }).filter((s) => !/^\s*\d+\s*$/.test(s)),
+      fc.constantFrom('-1', '0', '1.5', '1e309', '99999999999999999999', 'NaN', '%00', '..%2F..'),
+    );
+    const routes: ['PUT' | 'POST' | 'DELETE', (id: string) => string, object | undefined][] = [
+      ['PUT', (id) => `/users/${id}`, { full_name: 'x' }],
+      ['POST', (id) => `/users/${id}/role`, { role: 'admin' }],
+      ['DELETE', (id) => `/users/${id}`, undefined],
+      ['PUT', (id) => `/users/${id}/approve`, undefined],
+      ['PUT', (id) => `/users/${id}/reject`, undefined],
+      ['POST', (id) => `/users/${id}/test`, undefined],
+      ['POST', (id) => `/users/${id}/test/email`, undefined],
+    ];
+    const before = await fingerprint();
+    await fc.assert(
+      fc.asyncProperty(badId, fc.constantFrom(...routes), async (id, [method, url, payload]) => {
+        const res = await app.inject({
+          method,
+          url: url(encodeURIComponent(id)),
+          headers: bearer(admin.token),
+          ...(payload ? { payload } : {}),
+        });
+        expectClientError(res, `${method} ${url(id)}`);
+      }),
+      { numRuns: 150 },
+    );
+    const channel = await app.inject({
+      method: 'POST',
+      url: `/users/${admin.id}/test/telegram`,
+      headers: bearer(admin.token),
+    });
+    expectClientError(channel, 'unknown channel');
+    expect(await fingerprint()).toBe(before);
+  });
+});

@@ -1,0 +1,34 @@
+import type { Queryable } from '../../lib/db-types.js';
+
+export async function insertReset(
+  db: Queryable,
+  r: { hash: Buffer; userId: number; expiresAt: Date; ip: string },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO password_resets (token_hash, user_id, expires_at, ip) VALUES ($1, $2, $3, $4::inet)',
+    [r.hash, r.userId, r.expiresAt, r.ip],
+  );
+}
+
+/** A usable reset: unused and unexpired. `lock` holds it until the transaction ends. */
+export async function findUsableReset(
+  db: Queryable,
+  hash: Buffer,
+  opts: { lock?: boolean } = {},
+): Promise<{ id: number; user_id: number; email: string } | undefined> {
+  const { rows } = await db.query<{ id: number; user_id: number; email: string }>(
+    `SELECT r.id, r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+     WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()
+     ${opts.lock ? 'FOR UPDATE OF r' : ''}`,
+    [hash],
+  );
+  return rows[0];
+}
+
+/** Spends every outstanding reset of the user: a link works once, and only the newest matters. */
+export async function spendResets(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    'UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  );
+}

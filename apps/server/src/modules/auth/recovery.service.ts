@@ -1,0 +1,78 @@
+import { resetMessages } from '@vortex/core';
+import type pg from 'pg';
+import { HttpError } from '../../app/http-error.js';
+import { inTransaction } from '../../lib/db-types.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { Mailer } from '../mail/mailer.js';
+import { passwordResetMail } from '../mail/templates.js';
+import { findUserByEmail, setPasswordHash } from '../users/users.repo.js';
+import { hashPassword } from './password.js';
+import { findUsableReset, insertReset, spendResets } from './password-resets.repo.js';
+import { countRecent, recordEvent } from './rate-events.repo.js';
+import { revokeUserSessions } from './sessions.repo.js';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_MAX_PER_ACCOUNT = 3;
+export const FORGOT_MAX_PER_IP = 10;
+const HOUR_S = 3600;
+
+export interface RecoveryDeps {
+  pool: pg.Pool;
+  mailer: Mailer;
+  appUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+/**
+ * Always the same answer, whether or not the email exists; the mail goes out in the background
+ * so the response time does not tell either. At most 3 links an hour per account.
+ */
+export async function forgotPassword(
+  deps: RecoveryDeps,
+  email: string,
+  ip: string,
+): Promise<string> {
+  if ((await countRecent(deps.pool, 'forgot_ip', ip, HOUR_S)) >= FORGOT_MAX_PER_IP) {
+    throw new HttpError(429, resetMessages.forgotTooMany);
+  }
+  await recordEvent(deps.pool, 'forgot_ip', ip);
+  const user = await findUserByEmail(deps.pool, email);
+  if (!user || user.status === 'rejected') return resetMessages.forgotSent;
+  const key = String(user.id);
+  if ((await countRecent(deps.pool, 'forgot_account', key, HOUR_S)) >= FORGOT_MAX_PER_ACCOUNT) {
+    return resetMessages.forgotSent;
+  }
+  await recordEvent(deps.pool, 'forgot_account', key);
+  const { token, hash } = newToken();
+  await insertReset(deps.pool, {
+    hash,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    ip,
+  });
+  const link = `${deps.appUrl}/reset-password?token=${token}`;
+  void deps.mailer
+    .send(passwordResetMail(user.email, user.full_name || user.username, link))
+    .catch((err: unknown) =>
+      deps.log.error({ err, userId: user.id }, 'password reset mail failed'),
+    );
+  return resetMessages.forgotSent;
+}
+
+export async function validateResetToken(pool: pg.Pool, token: string): Promise<string> {
+  const reset = await findUsableReset(pool, hashToken(token));
+  if (!reset) throw new HttpError(400, resetMessages.invalidToken);
+  return reset.email;
+}
+
+/** Sets the new password, spends the token and ends every session of the user, together. */
+export async function resetPassword(pool: pg.Pool, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await inTransaction(pool, async (tx) => {
+    const reset = await findUsableReset(tx, hashToken(token), { lock: true });
+    if (!reset) throw new HttpError(400, resetMessages.invalidToken);
+    await setPasswordHash(tx, reset.user_id, passwordHash);
+    await spendResets(tx, reset.user_id);
+    await revokeUserSessions(tx, reset.user_id, 'password_reset');
+  });
+}

@@ -1,0 +1,116 @@
+import { registerMessages as m } from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let ipSeq = 0;
+const ip = () => `10.2.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+
+const valid = (over: Record<string, unknown> = {}) => ({
+  full_name: 'João da Silva',
+  username: 'ignored_by_server',
+  email: `joao.silva+${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+  phone: '+55 11 91234-5678',
+  date_of_birth: '1990-05-17',
+  password: 'Forte@2026',
+  account_type: 'demo',
+  uses_mt5: true,
+  broker: 'XP Investimentos',
+  ...over,
+});
+
+const register = (payload: unknown, remoteAddress = ip()) =>
+  app.inject({ method: 'POST', url: '/auth/register', payload: payload as object, remoteAddress });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+describe('POST /auth/register', () => {
+  it('creates a pending DEMO account with a username derived from the email', async () => {
+    const res = await register(valid({ email: 'Cecilia.Souza@Exemplo.com' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      success: true,
+      message: m.created,
+      user: { email: 'Cecilia.Souza@Exemplo.com', username: 'cecilia_souza', account_type: 'DEMO' },
+    });
+    const { rows } = await db.pool.query(
+      "SELECT status, role, account_type, trial_ends_at, password_hash LIKE '$argon2id$%' AS hashed FROM users WHERE username = 'cecilia_souza'",
+    );
+    expect(rows[0]).toEqual({
+      status: 'pending',
+      role: 'user',
+      account_type: 'DEMO',
+      trial_ends_at: null,
+      hashed: true,
+    });
+  });
+
+  it('makes a taken username unique with a suffix', async () => {
+    await register(valid({ email: 'maria@a.com' }));
+    const second = await register(valid({ email: 'maria@b.com' }));
+    const third = await register(valid({ email: 'maria@c.com' }));
+    expect(second.json<{ user: { username: string } }>().user.username).toBe('maria2');
+    expect(third.json<{ user: { username: string } }>().user.username).toBe('maria3');
+  });
+
+  it('answers a duplicate email, in any case, with 409 and creates nothing', async () => {
+    await register(valid({ email: 'dup@exemplo.com' }));
+    const before = await db.pool.query('SELECT count(*)::int AS n FROM users');
+    const res = await register(valid({ email: 'DUP@Exemplo.com' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, error: m.emailTaken });
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM users')).rows).toEqual(before.rows);
+  });
+
+  it.each([
+    ['a short password', { password: 'Ab@1' }, m.passwordMin],
+    ['a password without a special character', { password: 'Abcdefg1' }, m.passwordStrength],
+    ['a missing full name', { full_name: '' }, m.requiredFields],
+    ['a birth date in the future', { date_of_birth: '2999-01-01' }, m.birthDateFuture],
+    ['a missing birth date', { date_of_birth: '' }, m.birthDateRequired],
+    ['not using MT5', { uses_mt5: false }, m.usesMt5Required],
+    ['a one-letter broker', { broker: 'X' }, m.brokerMin],
+  ])('refuses %s with the spec message', async (_name, over, message) => {
+    const res = await register(valid(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toContain(message);
+  });
+
+  it('limits registrations per address', async () => {
+    const address = ip();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await register(valid(), address)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('refuses unknown and prototype-polluting fields', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      remoteAddress: ip(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(valid()).replace('{', '{"role":"admin",'),
+    });
+    expect(res.statusCode).toBe(400);
+    const polluted = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      remoteAddress: ip(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(valid()).replace('{', '{"__proto__":{"role":"admin"},'),
+    });
+    expect(polluted.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  deriveUsername,
+  registerMessages,
+  RegisterPayloadSchema,
+  type PublicUser,
+} from '@vortex/core';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { HttpError } from '../../app/http-error.js';
+import { findUserByEmail, freeUsername, insertUser } from '../users/users.repo.js';
+import { hashPassword } from './password.js';
+import { countRecent, recordEvent } from './rate-events.repo.js';
+
+export const REGISTER_WINDOW_S = 60 * 60;
+export const REGISTER_MAX_PER_IP = 5;
+
+type Payload = z.output<typeof RegisterPayloadSchema>;
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string; constraint?: string }).code === '23505' &&
+  (err as { constraint?: string }).constraint === constraint;
+
+/** Creates a pending account; an administrator approves it before it can log in. */
+export async function register(pool: pg.Pool, input: Payload, ip: string): Promise<PublicUser> {
+  if ((await countRecent(pool, 'register_ip', ip, REGISTER_WINDOW_S)) >= REGISTER_MAX_PER_IP) {
+    throw new HttpError(429, registerMessages.tooMany);
+  }
+  if (await findUserByEmail(pool, input.email))
+    throw new HttpError(409, registerMessages.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const base = deriveUsername(input.email) || 'usuario';
+  // Two registrations may race for one username; the unique index decides and we retry.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const user = await insertUser(pool, {
+        username: await freeUsername(pool, base),
+        fullName: input.full_name,
+        email: input.email,
+        phone: input.phone,
+        dateOfBirth: input.date_of_birth,
+        role: 'user',
+        status: 'pending',
+        accountType: input.account_type,
+        usesMt5: input.uses_mt5,
+        broker: input.broker,
+        passwordHash,
+        registrationIp: ip,
+      });
+      await recordEvent(pool, 'register_ip', ip);
+      return user;
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_lower_key'))
+        throw new HttpError(409, registerMessages.emailTaken);
+      if (!isUniqueViolation(err, 'users_username_key')) throw err;
+    }
+  }
+  throw new HttpError(409, registerMessages.emailTaken);
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send: (msg: MailMessage) => Promise<{ id: string; where: string }>;
+  /** 'smtp' sends for real; 'outbox' writes .eml files a self-hoster can open. */
+  kind: 'smtp' | 'outbox';
+}
+
+/** Email over SMTP_URL; with none, each message becomes an .eml file under DATA_DIR/outbox. */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: (msg: string) => void;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      send: async (msg) => {
+        const info = await transport.sendMail({ from: opts.from, ...msg });
+        return { id: info.messageId, where: 'smtp' };
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'outbox',
+    send: async (msg) => {
+      const info = await transport.sendMail({ from: opts.from, ...msg });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(outbox, name);
+      // The .eml may hold a reset link: readable by the owner only.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      opts.log(`Email para ${msg.to} gravado em ${file} (SMTP_URL não configurado)`);
+      return { id: info.messageId, where: file };
+    },
+  };
+}

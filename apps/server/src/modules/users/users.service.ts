@@ -1,0 +1,228 @@
+import {
+  userAdminMessages as msg,
+  type PublicUser,
+  type Role,
+  type UserTestResponse,
+  type UserUpdate,
+} from '@vortex/core';
+import type pg from 'pg';
+import { HttpError } from '../../app/http-error.js';
+import { inTransaction, type Queryable } from '../../lib/db-types.js';
+import { writeAudit } from '../audit/audit.repo.js';
+import { revokeUserSessions } from '../auth/sessions.repo.js';
+import type { Mailer } from '../mail/mailer.js';
+import { accountApprovedMail, channelTestMail } from '../mail/templates.js';
+import { countAdmins, deleteUser, findUserById, updateUser } from './users.repo.js';
+
+export const TRIAL_DAYS = 7;
+
+export interface UsersDeps {
+  pool: pg.Pool;
+  mailer: Mailer;
+  appUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+export interface Actor {
+  user: PublicUser;
+  ip: string;
+}
+
+const isActive = (u: Pick<PublicUser, 'status'>) =>
+  u.status === 'active' || u.status === 'approved';
+const PERSONAL_FIELDS = new Set(['full_name', 'date_of_birth', 'phone']);
+
+async function mustFind(db: Queryable, id: number): Promise<PublicUser> {
+  const user = await findUserById(db, id);
+  if (!user) throw new HttpError(404, msg.notFound);
+  return user;
+}
+
+/** The last active administrator may not be demoted, suspended or deleted. */
+async function guardLastAdmin(
+  db: Queryable,
+  target: PublicUser,
+  after: Partial<PublicUser> | null,
+) {
+  if (target.role !== 'admin' || !isActive(target)) return;
+  const stillAdmin =
+    after !== null &&
+    (after.role ?? target.role) === 'admin' &&
+    isActive({ status: after.status ?? target.status });
+  if (stillAdmin) return;
+  if ((await countAdmins(db, { activeOnly: true })) <= 1) throw new HttpError(400, msg.lastAdmin);
+}
+
+const uniqueViolation = (err: unknown): string | undefined =>
+  (err as { code?: string }).code === '23505'
+    ? (err as { constraint?: string }).constraint
+    : undefined;
+
+export async function editUser(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  patch: UserUpdate,
+): Promise<PublicUser> {
+  const isAdmin = actor.user.role === 'admin';
+  // A user reads and changes only their own personal data; everything else is the admin's.
+  if (
+    !isAdmin &&
+    (id !== actor.user.id || Object.keys(patch).some((k) => !PERSONAL_FIELDS.has(k)))
+  ) {
+    throw new HttpError(403, msg.ownFieldsOnly);
+  }
+  return inTransaction(deps.pool, async (tx) => {
+    const target = await mustFind(tx, id);
+    await guardLastAdmin(tx, target, patch);
+    let updated: PublicUser | undefined;
+    try {
+      updated = await updateUser(tx, id, patch);
+    } catch (err) {
+      const c = uniqueViolation(err);
+      if (c === 'users_email_lower_key') throw new HttpError(409, msg.emailTaken);
+      if (c === 'users_username_key') throw new HttpError(409, msg.usernameTaken);
+      throw err;
+    }
+    if (!updated) throw new HttpError(404, msg.notFound);
+    const changed = Object.keys(patch).filter(
+      (k) => patch[k as keyof UserUpdate] !== target[k as keyof PublicUser],
+    );
+    await writeAudit(tx, {
+      actorUserId: actor.user.id,
+      action: 'user.update',
+      targetUserId: id,
+      ip: actor.ip,
+      meta: { changed },
+    });
+    return updated;
+  });
+}
+
+export async function changeRole(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  role: Role,
+): Promise<PublicUser> {
+  return inTransaction(deps.pool, async (tx) => {
+    const target = await mustFind(tx, id);
+    await guardLastAdmin(tx, target, { role });
+    const updated = await updateUser(tx, id, { role });
+    if (!updated) throw new HttpError(404, msg.notFound);
+    await writeAudit(tx, {
+      actorUserId: actor.user.id,
+      action: 'user.role',
+      targetUserId: id,
+      ip: actor.ip,
+      meta: { from: target.role, to: role },
+    });
+    return updated;
+  });
+}
+
+export async function removeUser(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
+  if (id === actor.user.id) throw new HttpError(400, msg.cannotDeleteSelf);
+  await inTransaction(deps.pool, async (tx) => {
+    const target = await mustFind(tx, id);
+    await guardLastAdmin(tx, target, null);
+    await deleteUser(tx, id);
+    await writeAudit(tx, {
+      actorUserId: actor.user.id,
+      action: 'user.delete',
+      targetUserId: id,
+      ip: actor.ip,
+      meta: { email: target.email, username: target.username },
+    });
+  });
+}
+
+/** Approval activates the account; a DEMO account's 7-day trial starts now. */
+export async function approveUser(deps: UsersDeps, actor: Actor, id: number): Promise<PublicUser> {
+  const now = new Date();
+  const approved = await inTransaction(deps.pool, async (tx) => {
+    const target = await mustFind(tx, id);
+    if (target.status !== 'pending') throw new HttpError(409, msg.notPending);
+    const trialEnds =
+      target.account_type === 'DEMO' ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null;
+    const updated = await updateUser(tx, id, {
+      status: 'active',
+      trial_ends_at: trialEnds,
+      approved_at: now,
+      approved_by: actor.user.id,
+    });
+    if (!updated) throw new HttpError(404, msg.notFound);
+    await writeAudit(tx, {
+      actorUserId: actor.user.id,
+      action: 'user.approve',
+      targetUserId: id,
+      ip: actor.ip,
+      meta: { account_type: target.account_type },
+    });
+    return updated;
+  });
+  const trialEnds = approved.trial_ends_at
+    ? new Date(approved.trial_ends_at).toLocaleDateString('pt-BR', {
+        timeZone: 'America/Sao_Paulo',
+      })
+    : null;
+  void deps.mailer
+    .send(
+      accountApprovedMail(
+        approved.email,
+        approved.full_name || approved.username,
+        `${deps.appUrl}/login`,
+        trialEnds,
+      ),
+    )
+    .catch((err: unknown) => deps.log.error({ err, userId: id }, 'approval mail failed'));
+  return approved;
+}
+
+export async function rejectUser(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
+  await inTransaction(deps.pool, async (tx) => {
+    const target = await mustFind(tx, id);
+    if (target.status !== 'pending') throw new HttpError(409, msg.notPending);
+    await updateUser(tx, id, { status: 'rejected' });
+    await revokeUserSessions(tx, id, 'rejected');
+    await writeAudit(tx, {
+      actorUserId: actor.user.id,
+      action: 'user.reject',
+      targetUserId: id,
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Sends a test per channel. Email goes out for real; SMS and WhatsApp arrive with their module. */
+export async function testChannels(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  channels: readonly ('email' | 'sms' | 'whatsapp')[],
+): Promise<UserTestResponse> {
+  const target = await mustFind(deps.pool, id);
+  const results: UserTestResponse['results'] = {};
+  for (const channel of channels) {
+    if (channel !== 'email') {
+      results[channel] = { success: false, error: msg.channelNotConfigured };
+      continue;
+    }
+    try {
+      await deps.mailer.send(channelTestMail(target.email, target.full_name || target.username));
+      results.email = { success: true };
+    } catch (err) {
+      deps.log.error({ err, userId: id }, 'test mail failed');
+      results.email = { success: false, error: 'Falha ao enviar o email de teste.' };
+    }
+  }
+  await writeAudit(deps.pool, {
+    actorUserId: actor.user.id,
+    action: 'user.test',
+    targetUserId: id,
+    ip: actor.ip,
+    meta: { channels, results },
+  });
+  const ok = Object.values(results).some((r) => r.success);
+  return { success: ok, message: 'Teste enviado.', results };
+}

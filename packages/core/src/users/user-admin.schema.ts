@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, PublicUserSchema, RoleSchema } from './user.schema.js';
+
+export const userAdminMessages = {
+  // access-and-admin.md §8 (success texts shown by the screen).
+  updated: 'Usuário atualizado com sucesso!',
+  roleChanged: 'Role alterada com sucesso!',
+  deleted: 'Usuário excluído com sucesso!',
+  approved: 'Conta aprovada com sucesso!',
+  rejected: 'Conta rejeitada',
+  // Ours.
+  notFound: 'Usuário não encontrado.',
+  cannotDeleteSelf: 'Você não pode excluir a sua própria conta.',
+  lastAdmin: 'O sistema precisa de pelo menos um administrador ativo.',
+  notPending: 'Esta conta não está pendente.',
+  emailTaken: 'Este email já está em uso por outro usuário.',
+  usernameTaken: 'Este nome de usuário já está em uso.',
+  ownFieldsOnly: 'Você só pode alterar seus próprios dados pessoais.',
+  channelNotConfigured: 'Canal ainda não configurado no servidor.',
+  testSubject: 'Vórtex: mensagem de teste',
+} as const;
+
+const USERNAME = /^[a-z0-9_]{1,20}$/;
+
+/** PUT /users/{id} (§7); status in the edit form is pending, active or suspended (§4). */
+export const UserUpdateSchema = z
+  .strictObject({
+    full_name: z.string().trim().min(1, 'Informe o nome completo.').max(120),
+    date_of_birth: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A data de nascimento deve estar no formato AAAA-MM-DD.')
+      .or(z.literal(''))
+      .nullable(),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ error: 'Informe um email válido.' })),
+    phone: z.string().trim().max(32).nullable(),
+    username: z
+      .string()
+      .trim()
+      .regex(USERNAME, 'Nome de usuário: até 20 letras minúsculas, números ou _.'),
+    role: RoleSchema,
+    status: z.enum(['pending', 'active', 'suspended']),
+    account_type: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(ACCOUNT_TYPES, { error: 'Tipo de conta: DEMO ou REAL.' })),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nenhum campo para atualizar.');
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+export const RoleChangeSchema = z.strictObject({ role: RoleSchema });
+
+export const UserIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Identificador de usuário inválido.' })
+    .int()
+    .positive()
+    .max(2 ** 53),
+});
+
+export const TEST_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export const TestChannelParamsSchema = UserIdParamsSchema.extend({
+  channel: z.enum(TEST_CHANNELS),
+});
+
+export const UsersListResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(PublicUserSchema),
+  data: z.array(PublicUserSchema),
+});
+
+export const UserResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: PublicUserSchema,
+});
+
+const ChannelResultSchema = z.object({ success: z.boolean(), error: z.string().optional() });
+export const UserTestResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  results: z.partialRecord(z.enum(TEST_CHANNELS), ChannelResultSchema),
+});
+export type UserTestResponse = z.infer<typeof UserTestResponseSchema>;
