@@ -13,11 +13,17 @@ export class LoginPage {
   }
 
   submitButton() {
-    return this.page.getByRole('button', { name: 'Entrar' });
+    return this.page.getByRole('button', { name: 'Entrar', exact: true });
   }
 
   async waitUntilShown(): Promise<void> {
     await this.page.waitForURL(/\/login$/);
     await this.userField().waitFor();
+  }
+
+  async login(user: string, password: string): Promise<void> {
+    await this.userField().fill(user);
+    await this.passwordField().fill(password);
+    await this.submitButton().click();
   }
 }

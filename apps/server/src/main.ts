@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { buildWebServer } from './web/web-server.js';
 
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     apiPort: config.port,
     publicApiUrl: config.publicApiUrl,
   });
+  const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });
   logger.info(
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database and its server.
+    stopHousekeeping();
     await closeGracefully([web, api]);
     logger.info('HTTP encerrado; fechando o banco de dados');
     await db.close();

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -33,7 +35,7 @@ function decodeHeader(v: string): string {
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(opts: { saveDir?: string } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -57,6 +59,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           text: decodeQuotedPrintable(rest.join('\n\n')),
         };
         mails.push(mail);
+        // Other processes (browser tests) read what arrived from here.
+        if (opts.saveDir)
+          writeFileSync(
+            path.join(opts.saveDir, `${Date.now()}-${mails.length}.json`),
+            JSON.stringify(mail),
+          );
         for (const w of [...waiters]) {
           if (w.match(mail)) {
             waiters.splice(waiters.indexOf(w), 1);

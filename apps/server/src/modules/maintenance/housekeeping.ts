@@ -1,0 +1,37 @@
+import type pg from 'pg';
+import { pruneEvents } from '../auth/rate-events.repo.js';
+
+export interface HousekeepingResult {
+  rateEvents: number;
+  sessions: number;
+  passwordResets: number;
+}
+
+/** Drops what can no longer matter: old abuse counters, long-dead sessions and reset links. */
+export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult> {
+  const rateEvents = await pruneEvents(pool);
+  const sessions = await pool.query(
+    "DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'",
+  );
+  const resets = await pool.query(
+    "DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'",
+  );
+  return { rateEvents, sessions: sessions.rowCount ?? 0, passwordResets: resets.rowCount ?? 0 };
+}
+
+/** Runs housekeeping now and then hourly; the returned function stops it. */
+export function scheduleHousekeeping(
+  pool: pg.Pool,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  everyMs = 60 * 60 * 1000,
+): () => void {
+  const tick = () =>
+    runHousekeeping(pool).then(
+      (r) => log.info(r, 'housekeeping'),
+      (err: unknown) => log.error({ err }, 'housekeeping failed'),
+    );
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
