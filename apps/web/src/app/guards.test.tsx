@@ -31,7 +31,7 @@ describe('route guards (access-and-admin.md §2)', () => {
   it('keeps public routes open when logged out', async () => {
     fakeApi();
     const app = renderApp('/register?type=demo');
-    await expectScreen('Criar Conta');
+    await expectScreen('Criar Conta Teste Grátis 7 dias');
     expect(app.pathname()).toBe('/register');
   });
 

@@ -63,10 +63,15 @@ export async function apiRequest(path: string, init: ApiRequestInit = {}): Promi
   return { ok: response.ok, status: response.status, statusText: response.statusText, data };
 }
 
+/** The server's own pt-BR error ({ success: false, error }), when the answer carries one. */
+export function serverErrorOf(res: ApiResponse): string | undefined {
+  const envelope = ApiErrorSchema.partial().safeParse(res.data);
+  return (envelope.success ? envelope.data.error : undefined) || undefined;
+}
+
 /** The error text of a failed answer: the server's own message first, then the HTTP status. */
 export function errorMessageOf(res: ApiResponse, fallback: string): string {
-  const envelope = ApiErrorSchema.partial().safeParse(res.data);
-  return (envelope.success ? envelope.data.error : undefined) || res.statusText || fallback;
+  return serverErrorOf(res) || res.statusText || fallback;
 }
 
 /** GET/POST and parse with the contract's schema; for react-query functions. */

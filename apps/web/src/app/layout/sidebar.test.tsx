@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { adminUser, seedSession, traderUser } from '../../test/session-fixtures';
-import type { SessionUser } from '../../lib/session';
+import { roleLabelOf, type SessionUser } from '../../lib/session';
 import { navEntriesFor } from './nav-entries';
 
 const labelsOf = (admin: boolean) =>
@@ -58,11 +58,16 @@ describe('sidebar entries (trading.md §2)', () => {
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('Trader');
   });
 
-  it('labels a user without role as Administrador, as the spec says', async () => {
-    const { sidebar } = await openAs({ id: 9, username: 'sem.role' }, '/trades');
-    expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('Administrador');
-    // The label is cosmetic: without role admin the admin entries stay hidden.
-    expect(within(sidebar).queryByRole('link', { name: /Usuários/ })).toBeNull();
+  it('labels a missing role as Administrador, as the spec says; whoami must send the role', async () => {
+    expect(roleLabelOf(null)).toBe('Administrador');
+    // The label is cosmetic: a session user always carries a role (PublicUserSchema), and an
+    // answer without one ends the session instead of guessing.
+    const { role: _role, ...withoutRole } = traderUser;
+    seedSession(traderUser);
+    fakeApi({ 'GET /api/auth/whoami': () => json({ success: true, user: withoutRole }) });
+    const app = renderApp('/trades');
+    await screen.findByRole('heading', { level: 1, name: 'Entrar' });
+    expect(app.pathname()).toBe('/login');
   });
 
   it('Forçar Refresh invalidates every query', async () => {

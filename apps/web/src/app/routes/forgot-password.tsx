@@ -1,6 +1,5 @@
-import { PublicPagePlaceholder } from '../../components/public-page-placeholder';
-import { paths } from '../../config/paths';
+import { ForgotPasswordScreen } from '../../features/auth/components/forgot-password-screen';
 
 export function Component() {
-  return <PublicPagePlaceholder title={paths.forgotPassword.title} />;
+  return <ForgotPasswordScreen />;
 }

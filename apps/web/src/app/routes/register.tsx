@@ -1,6 +1,5 @@
-import { PublicPagePlaceholder } from '../../components/public-page-placeholder';
-import { paths } from '../../config/paths';
+import { RegisterScreen } from '../../features/auth/components/register-screen';
 
 export function Component() {
-  return <PublicPagePlaceholder title={paths.register.title} />;
+  return <RegisterScreen />;
 }

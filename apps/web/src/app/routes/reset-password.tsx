@@ -1,6 +1,5 @@
-import { PublicPagePlaceholder } from '../../components/public-page-placeholder';
-import { paths } from '../../config/paths';
+import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen';
 
 export function Component() {
-  return <PublicPagePlaceholder title={paths.resetPassword.title} />;
+  return <ResetPasswordScreen />;
 }

@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { UsersScreen } from '../../features/users/components/users-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.users.title} />;
+  return <UsersScreen />;
 }

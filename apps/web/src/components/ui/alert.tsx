@@ -9,6 +9,7 @@ const alertVariants = cva(
       variant: {
         info: 'border-border bg-muted text-foreground',
         error: 'border-destructive/40 bg-destructive/10 text-destructive',
+        success: 'border-success/40 bg-success/10 text-foreground [&_svg]:text-success',
       },
     },
     defaultVariants: { variant: 'info' },

@@ -28,3 +28,99 @@ export const authMessages = {
   demoAccount: 'Teste grátis por 7 dias',
   demoAccountHint: 'Conta DEMO, sem compromisso',
 } as const;
+
+/** Shared by the registration and recovery screens. */
+export const publicMessages = {
+  backToLogin: 'Voltar para o login',
+  connectionRetry: 'Erro de conexão. Tente novamente.',
+  showPassword: 'Mostrar senha',
+  hidePassword: 'Ocultar senha',
+  /** Placeholder until the support desk's address is confirmed (see the issue's report). */
+  supportEmail: 'suporte@vortex.com.br',
+} as const;
+
+/** Registration and the account-created screen (access-and-admin.md §2, §5, §8, §9). */
+export const registerTexts = {
+  chooseTitle: 'Criar Conta',
+  chooseText: 'Escolha o tipo de conta para começar.',
+  realOption: 'Conta REAL',
+  realOptionHint: 'Para operar com a sua conta MT5 real.',
+  demoOption: 'Conta DEMO: teste grátis por 7 dias',
+  demoOptionHint: 'Experimente o VórtexBot numa conta demo, sem compromisso.',
+  haveAccount: 'Já tem uma conta? Faça login',
+  titleDemo: 'Criar Conta Teste Grátis 7 dias',
+  titleReal: 'Criar Conta REAL',
+  subtitle: 'Preencha seus dados. A conta é ativada após a análise de um administrador.',
+  fullName: 'Nome completo',
+  fullNamePlaceholder: 'Seu nome completo',
+  email: 'Email',
+  emailPlaceholder: 'voce@email.com',
+  phone: 'Telefone',
+  phonePlaceholder: '+55 11 91234-5678',
+  phoneHint: 'Inclua o código do país e o DDD, ex.: +55 11 91234-5678.',
+  dateOfBirth: 'Data de nascimento',
+  usesMt5: 'Utiliza MT5?',
+  usesMt5Choose: 'Selecione',
+  usesMt5Yes: 'Sim',
+  usesMt5No: 'Não',
+  broker: 'Corretora',
+  brokerPlaceholder: 'Ex.: XP, Clear, Rico',
+  brokerDisabledHint: 'Disponível quando você responde Sim em "Utiliza MT5?".',
+  password: 'Senha',
+  passwordHint: 'Mínimo 8 caracteres, com maiúscula, minúscula, número e um destes: @$!%*?&',
+  confirmPassword: 'Confirmar senha',
+  submit: 'Criar conta',
+  submitting: 'Criando conta...',
+  failed: 'Erro ao criar conta',
+  serverError: 'Erro no servidor. Entre em contato com o suporte.',
+} as const;
+
+export const createdTexts = {
+  title: 'Conta criada com sucesso!',
+  accountType: 'Tipo de conta',
+  email: 'Email',
+  processing:
+    'Sua conta está sendo processada. Um administrador vai analisar o cadastro antes de ativá-la.',
+  activation: 'Ativação estimada',
+  activationReal: '24-48 horas',
+  activationDemo: 'até 2 horas',
+  nextStepsTitle: 'Próximos passos',
+  nextSteps: [
+    'Aguarde a aprovação da sua conta por um administrador.',
+    'Entre com o seu email e a senha que você acabou de criar.',
+    'Instale a bridge Vórtex e conecte o seu MetaTrader 5 para liberar o dashboard.',
+  ],
+  demoNote: 'O teste grátis de 7 dias começa a contar quando a conta é ativada.',
+  supportTitle: 'Precisa de ajuda?',
+  supportText: 'Fale com o suporte pelo email',
+  countdown: (seconds: number) =>
+    `Você será redirecionado para o login em ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+} as const;
+
+/** Forgot-password and reset-password (access-and-admin.md §2, §5, §8). */
+export const recoveryTexts = {
+  forgotTitle: 'Recuperar Senha',
+  forgotText:
+    'Informe o email da sua conta. Enviaremos um link para redefinir a senha, válido por 1 hora.',
+  email: 'Email',
+  emailPlaceholder: 'voce@email.com',
+  send: 'Enviar link de recuperação',
+  sending: 'Enviando...',
+  forgotFailed: 'Erro ao solicitar recuperação de senha',
+  validating: 'Validando token...',
+  invalidTitle: 'Token Inválido',
+  missingToken: 'Token de recuperação não encontrado na URL',
+  validateFailed: 'Erro ao validar token. Tente novamente.',
+  retry: 'Tentar novamente',
+  requestNewLink: 'Solicitar um novo link',
+  resetTitle: 'Redefinir Senha',
+  resetText: 'Escolha uma nova senha para a sua conta.',
+  resetFor: 'Conta:',
+  newPassword: 'Nova senha',
+  confirmNewPassword: 'Confirmar nova senha',
+  resetHint: 'Mínimo 8 caracteres, com maiúscula, minúscula, número e um caractere especial.',
+  resetSubmit: 'Redefinir senha',
+  resetSubmitting: 'Salvando...',
+  resetFailed: 'Erro ao redefinir senha',
+  redirecting: 'Redirecionando para o login em 3 segundos...',
+} as const;

@@ -1,5 +1,5 @@
 import { apiRequest } from '../api-client';
-import { WhoamiResponseSchema, type SessionUser } from './session.schema';
+import { WhoamiAnswerSchema, type SessionUser } from './session.schema';
 
 /** The user behind a token, or null when the token is refused or the answer has no user. */
 export async function fetchWhoami(
@@ -8,9 +8,8 @@ export async function fetchWhoami(
 ): Promise<SessionUser | null> {
   const res = await apiRequest('/api/auth/whoami', { token, ...(signal ? { signal } : {}) });
   if (!res.ok) return null;
-  const parsed = WhoamiResponseSchema.safeParse(res.data);
-  if (!parsed.success || !parsed.data.success) return null;
-  return parsed.data.user ?? null;
+  const parsed = WhoamiAnswerSchema.safeParse(res.data);
+  return parsed.success ? parsed.data.user : null;
 }
 
 /** Tells the server the token is done; the local logout does not wait for or need it. */

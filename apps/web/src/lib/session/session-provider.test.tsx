@@ -11,7 +11,7 @@ function Probe() {
   return (
     <p data-testid="status">
       {state.status}
-      {state.status === 'authenticated' ? `:${state.user.username ?? ''}` : ''}
+      {state.status === 'authenticated' ? `:${state.user.username}` : ''}
     </p>
   );
 }

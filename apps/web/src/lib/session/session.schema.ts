@@ -1,19 +1,20 @@
-import { PublicUserSchema, roleLabels, type Role } from '@vortex/core';
-import { z } from 'zod';
+import {
+  PublicUserSchema,
+  roleLabels,
+  WhoamiResponseSchema,
+  type PublicUser,
+  type Role,
+} from '@vortex/core';
+
+/** The user as login and whoami send it: the contract's public user, checked at run time. */
+export const SessionUserSchema = PublicUserSchema;
+export type SessionUser = PublicUser;
 
 /**
- * The user as login and whoami send it. Lenient (every field optional, extra fields kept) until
- * the auth contract lands in @vortex/core with the server issue; the role stays strict because
- * it decides what the interface shows.
+ * GET /api/auth/whoami (access-and-admin.md §7). Only the fields the session uses are parsed: a
+ * change to the session-expiry block must not log everyone out.
  */
-export const SessionUserSchema = PublicUserSchema.partial().loose();
-export type SessionUser = z.infer<typeof SessionUserSchema>;
-
-/** GET /api/auth/whoami (access-and-admin.md §7). */
-export const WhoamiResponseSchema = z.object({
-  success: z.boolean(),
-  user: SessionUserSchema.nullish(),
-});
+export const WhoamiAnswerSchema = WhoamiResponseSchema.pick({ success: true, user: true });
 
 export interface SessionData {
   token: string;
@@ -26,7 +27,7 @@ export function isAdmin(user: SessionUser | null | undefined): boolean {
   return user?.role === 'admin';
 }
 
-/** trading.md §2: the sidebar shows the admin label when the stored user has no role. */
+/** trading.md §2: the sidebar shows the admin label when there is no user role to show. */
 export function roleLabelOf(user: SessionUser | null | undefined): string {
   const role: Role = user?.role ?? 'admin';
   return roleLabels[role];

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { LoginResponseSchema } from '@vortex/core';
 import { z } from 'zod';
 import {
   apiRequest,
@@ -6,7 +7,7 @@ import {
   NetworkError,
   type ApiResponse,
 } from '../../../lib/api-client';
-import { SessionUserSchema, type SessionData } from '../../../lib/session';
+import type { SessionData } from '../../../lib/session';
 import { authMessages } from '../messages';
 
 export interface LoginInput {
@@ -15,14 +16,17 @@ export interface LoginInput {
   password: string;
 }
 
-/** POST /auth/login (access-and-admin.md §3): the token comes as access_token or token. */
-const LoginResponseSchema = z.object({
-  access_token: z.string().optional(),
-  token: z.string().optional(),
-  user: SessionUserSchema.optional(),
+/**
+ * POST /auth/login on the contract's schema, keeping the spec's alternatives (§3): the token
+ * comes as access_token or token, and permissions are stored as received (their use is not
+ * shown). The user is checked strictly: its role decides what the interface shows.
+ */
+const LoginAnswerSchema = LoginResponseSchema.pick({ user: true }).extend({
+  access_token: z.string().min(1).optional(),
+  token: z.string().min(1).optional(),
   permissions: z.unknown().optional(),
-  error: z.string().optional(),
 });
+const LoginFailureSchema = z.object({ error: z.string().min(1) });
 
 export async function login(input: LoginInput): Promise<SessionData> {
   let res: ApiResponse;
@@ -36,11 +40,13 @@ export async function login(input: LoginInput): Promise<SessionData> {
   // §8 names the status text, the server error and 'Erro no login'; the server's pt-BR error
   // goes first because the status text is English ('Unauthorized') or empty over HTTP/2.
   if (!res.ok) throw new Error(errorMessageOf(res, authMessages.loginError));
-  const parsed = LoginResponseSchema.safeParse(res.data);
-  const body = parsed.success ? parsed.data : null;
-  const token = body?.access_token ?? body?.token;
-  if (!body || !token || !body.user) throw new Error(body?.error || authMessages.loginError);
-  return { token, user: body.user, permissions: body.permissions ?? [] };
+  const parsed = LoginAnswerSchema.safeParse(res.data);
+  const token = parsed.success ? (parsed.data.access_token ?? parsed.data.token) : undefined;
+  if (!parsed.success || !token) {
+    const failure = LoginFailureSchema.safeParse(res.data);
+    throw new Error(failure.success ? failure.data.error : authMessages.loginError);
+  }
+  return { token, user: parsed.data.user, permissions: parsed.data.permissions ?? [] };
 }
 
 /** After login the bridge status is pinged so the server refreshes it; the answer is unused. */

@@ -1,10 +1,11 @@
-import { CircleAlert, Eye, EyeOff, LogIn } from 'lucide-react';
+import { CircleAlert, LogIn } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -14,7 +15,6 @@ import { authMessages as m } from '../messages';
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
   const [missingFields, setMissingFields] = useState(false);
   const mutation = useLogin((session) => {
     signIn(session);
@@ -67,27 +67,14 @@ export function LoginForm() {
             {m.forgotPassword}
           </Link>
         </div>
-        <div className="relative">
-          <Input
-            id="login-password"
-            name="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            className="pr-10"
-            required
-          />
-          <button
-            type="button"
-            className="absolute inset-y-0 right-0 grid w-10 place-items-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            aria-label={showPassword ? m.hidePassword : m.showPassword}
-            aria-pressed={showPassword}
-            onClick={() => {
-              setShowPassword((shown) => !shown);
-            }}
-          >
-            {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-          </button>
-        </div>
+        <PasswordInput
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          required
+          showLabel={m.showPassword}
+          hideLabel={m.hidePassword}
+        />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? <Spinner /> : <LogIn />}

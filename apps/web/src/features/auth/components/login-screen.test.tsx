@@ -37,13 +37,13 @@ describe('login page', () => {
   });
 
   it.each([
-    ['Conta REAL', 'real'],
-    ['Teste grátis por 7 dias', 'demo'],
-  ])('%s leads to /register with the type', async (label, type) => {
+    ['Conta REAL', 'real', 'Criar Conta REAL'],
+    ['Teste grátis por 7 dias', 'demo', 'Criar Conta Teste Grátis 7 dias'],
+  ])('%s leads to /register with the type', async (label, type, title) => {
     fakeApi();
     const app = await openLogin();
     fireEvent.click(screen.getByRole('button', { name: new RegExp(label) }));
-    await screen.findByRole('heading', { level: 1, name: 'Criar Conta' });
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(app.router.state.location.search).toBe(`?type=${type}`);
   });
 

@@ -1,0 +1,21 @@
+import type { Role } from '@vortex/core';
+import { usersTexts as t } from '../messages';
+import { adminRequest } from './admin-request';
+import { toastSuccess, useUserMutation } from './use-user-mutation';
+
+/** POST /users/{id}/role: the select, and the one-click promote and demote. */
+export async function changeRole({ id, role }: { id: number; role: Role }): Promise<void> {
+  await adminRequest(
+    `/users/${id}/role`,
+    { method: 'POST', json: { role } },
+    { failed: t.roleFailed, network: t.roleError },
+  );
+}
+
+export function useChangeRole() {
+  return useUserMutation({
+    request: changeRole,
+    success: toastSuccess(t.roleChanged),
+    fallbackError: t.roleFailed,
+  });
+}
