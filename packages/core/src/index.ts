@@ -14,3 +14,4 @@ export * from './auth/login.schema.js';
 export * from './auth/recovery.schema.js';
 export * from './users/permissions.js';
 export * from './users/user-admin.schema.js';
+export * from './bridge/index.js';

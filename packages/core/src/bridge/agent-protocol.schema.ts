@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  BarSchema,
+  Mt5AccountSchema,
+  Mt5DealSchema,
+  Mt5OrderSchema,
+  Mt5PositionSchema,
+  TimeframeSchema,
+} from './mt5-records.schema.js';
+
+/**
+ * The agent protocol: JSON messages over one WebSocket, discriminated on `type`, validated on
+ * both ends. Bump the version on any change an older peer could misread.
+ */
+export const AGENT_PROTOCOL_VERSION = 1;
+/** A deal batch is bounded so one message can never hold up the socket for long. */
+export const MAX_DEALS_PER_BATCH = 5_000;
+
+const batchId = z.string().min(1).max(64);
+const commandId = z.uuid();
+const secret = z.string().min(20).max(200);
+
+// Agent -> server.
+
+export const AgentAuthSchema = z.strictObject({
+  type: z.literal('auth'),
+  protocol: z.number().int().positive(),
+  client_version: z.string().min(1).max(32),
+  /** Exactly one: a pairing token from the web app, a device key from the installer, or a session. */
+  pairing_token: secret.optional(),
+  device_key: secret.optional(),
+  session_token: secret.optional(),
+});
+
+export const AgentHelloSchema = z.strictObject({
+  type: z.literal('hello'),
+  account_number: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+  server: z.string().trim().min(1).max(128),
+  company: z.string().max(128).default(''),
+  currency: z.string().trim().min(3).max(8),
+  margin_mode: z.enum(['netting', 'hedging']),
+  trade_mode: z.enum(['real', 'demo']),
+  client_version: z.string().min(1).max(32),
+  terminal_build: z.number().int().nonnegative().optional(),
+});
+
+export const AgentHeartbeatSchema = z.strictObject({
+  type: z.literal('heartbeat'),
+  seq: z.number().int().nonnegative(),
+  mt5_alive: z.boolean(),
+  ts: z.number().int().nonnegative(),
+});
+
+export const AgentAccountSchema = z.strictObject({
+  type: z.literal('account'),
+  ts: z.number().int(),
+  account: Mt5AccountSchema,
+});
+export const AgentPositionsSchema = z.strictObject({
+  type: z.literal('positions'),
+  ts: z.number().int(),
+  positions: z.array(Mt5PositionSchema).max(1_000),
+});
+export const AgentOrdersSchema = z.strictObject({
+  type: z.literal('orders'),
+  ts: z.number().int(),
+  orders: z.array(Mt5OrderSchema).max(1_000),
+});
+export const AgentDealsSchema = z.strictObject({
+  type: z.literal('deals'),
+  batch_id: batchId,
+  deals: z.array(Mt5DealSchema).min(1).max(MAX_DEALS_PER_BATCH),
+});
+export const AgentBarsSchema = z.strictObject({
+  type: z.literal('bars'),
+  symbol: z.string().trim().min(1).max(32),
+  timeframe: TimeframeSchema,
+  bars: z.array(BarSchema).min(1).max(10_000),
+});
+export const AgentCommandResultSchema = z.strictObject({
+  type: z.literal('command_result'),
+  command_id: commandId,
+  ok: z.boolean(),
+  retcode: z.number().int().optional(),
+  message: z.string().max(500).default(''),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const AgentMessageSchema = z.discriminatedUnion('type', [
+  AgentAuthSchema,
+  AgentHelloSchema,
+  AgentHeartbeatSchema,
+  AgentAccountSchema,
+  AgentPositionsSchema,
+  AgentOrdersSchema,
+  AgentDealsSchema,
+  AgentBarsSchema,
+  AgentCommandResultSchema,
+]);
+export type AgentMessage = z.infer<typeof AgentMessageSchema>;
+
+// Server -> agent.
+
+export const CommandSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('mt5_login'),
+    login: z.number().int().positive(),
+    password: z.string().min(1).max(128),
+    server: z.string().min(1).max(128),
+  }),
+  z.strictObject({
+    kind: z.literal('place_order'),
+    symbol: z.string().min(1).max(32),
+    side: z.enum(['buy', 'sell']),
+    order_type: z.enum(['market', 'limit', 'stop']),
+    volume: z.number().positive(),
+    price: z.number().positive().optional(),
+    sl: z.number().nonnegative().default(0),
+    tp: z.number().nonnegative().default(0),
+    magic: z.number().int().nonnegative(),
+    comment: z.string().max(31).default(''),
+  }),
+  z.strictObject({
+    kind: z.literal('modify_order'),
+    ticket: z.number().int().positive(),
+    price: z.number().positive().optional(),
+    sl: z.number().nonnegative().optional(),
+    tp: z.number().nonnegative().optional(),
+  }),
+  z.strictObject({ kind: z.literal('cancel_order'), ticket: z.number().int().positive() }),
+  z.strictObject({
+    kind: z.literal('close_position'),
+    ticket: z.number().int().positive(),
+    volume: z.number().positive().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('subscribe_bars'),
+    symbol: z.string().min(1).max(32),
+    timeframe: TimeframeSchema,
+  }),
+]);
+export type Command = z.infer<typeof CommandSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('auth_ok'),
+    protocol: z.number().int(),
+    session_token: z.string(),
+    expires_at: z.string(),
+    server_time: z.number().int(),
+  }),
+  z.strictObject({ type: z.literal('auth_error'), error: z.string() }),
+  /** After hello: the last deal the server holds for this account, so the agent resends the rest. */
+  z.strictObject({
+    type: z.literal('resume'),
+    account_number: z.number().int(),
+    last_deal_ticket: z.number().int().nonnegative(),
+  }),
+  /** Sent only after the batch is committed: the agent may forget everything up to last_ticket. */
+  z.strictObject({
+    type: z.literal('deals_ack'),
+    batch_id: batchId,
+    last_ticket: z.number().int().nonnegative(),
+    stored: z.number().int().nonnegative(),
+  }),
+  z.strictObject({
+    type: z.literal('command'),
+    command_id: commandId,
+    expires_at: z.number().int(),
+    command: CommandSchema,
+  }),
+  z.strictObject({ type: z.literal('session_refreshed'), expires_at: z.string() }),
+  z.strictObject({ type: z.literal('revoked'), reason: z.string() }),
+  z.strictObject({ type: z.literal('error'), error: z.string(), ref: z.string().optional() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;

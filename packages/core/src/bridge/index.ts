@@ -1,0 +1,2 @@
+export * from './mt5-records.schema.js';
+export * from './agent-protocol.schema.js';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Records as an MT5 terminal reports them (trading.md §3), strict at the agent boundary. */
+const money = z.number();
+const price = z.number().nonnegative();
+const volume = z.number().positive().max(1_000_000);
+const epochSeconds = z.number().int().nonnegative().max(4_102_444_800);
+const symbol = z.string().trim().min(1).max(32);
+const magic = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 53);
+const ticket = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53);
+
+export const DEAL_ENTRY = { IN: 0, OUT: 1, INOUT: 2, OUT_BY: 3 } as const;
+
+export const Mt5DealSchema = z.strictObject({
+  ticket,
+  order: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 53),
+  position_id: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 53),
+  symbol,
+  /** 0 buy, 1 sell (MT5 DEAL_TYPE); balance operations use 2. */
+  type: z.number().int().min(0).max(18),
+  entry: z.number().int().min(0).max(3),
+  volume: z.number().nonnegative().max(1_000_000),
+  price,
+  profit: money,
+  commission: money,
+  swap: money,
+  magic,
+  reason: z.number().int().min(0).max(10),
+  comment: z.string().max(64).default(''),
+  time: epochSeconds,
+  time_msc: z.number().int().nonnegative(),
+});
+export type Mt5Deal = z.infer<typeof Mt5DealSchema>;
+
+export const Mt5PositionSchema = z.strictObject({
+  ticket,
+  symbol,
+  /** 0 buy, 1 sell. */
+  type: z.union([z.literal(0), z.literal(1)]),
+  volume,
+  price_open: price,
+  sl: price,
+  tp: price,
+  price_current: price,
+  profit: money,
+  swap: money,
+  magic,
+  time: epochSeconds,
+  time_msc: z.number().int().nonnegative(),
+  comment: z.string().max(64).default(''),
+});
+export type Mt5Position = z.infer<typeof Mt5PositionSchema>;
+
+export const Mt5OrderSchema = z.strictObject({
+  order: ticket,
+  symbol,
+  /** MT5 ORDER_TYPE: 2 buy limit, 3 sell limit, 4 buy stop, 5 sell stop. */
+  type: z.number().int().min(0).max(8),
+  volume_initial: volume,
+  price_open: price,
+  sl: price,
+  tp: price,
+  magic,
+  time_setup: epochSeconds,
+  comment: z.string().max(64).default(''),
+});
+export type Mt5Order = z.infer<typeof Mt5OrderSchema>;
+
+export const Mt5AccountSchema = z.strictObject({
+  balance: money,
+  equity: money,
+  margin: money,
+  free_margin: money,
+  /** Percent; 0 when there is no margin in use. */
+  margin_level: money,
+  profit: money,
+  currency: z.string().trim().min(3).max(8),
+});
+export type Mt5Account = z.infer<typeof Mt5AccountSchema>;
+
+export const TIMEFRAMES = ['M1', 'M5', 'M15', 'H1'] as const;
+export const TimeframeSchema = z.enum(TIMEFRAMES);
+
+export const BarSchema = z.strictObject({
+  time: epochSeconds,
+  open: price,
+  high: price,
+  low: price,
+  close: price,
+  tick_volume: z.number().int().nonnegative(),
+  volume: z.number().nonnegative(),
+});
+export type Bar = z.infer<typeof BarSchema>;
