@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { apiErrorMessages, useZodPtBr } from '@vortex/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -8,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { agentRoutes } from '../modules/bridge/agent.routes.js';
+import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
@@ -51,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await installOpenApi(app, deps.version);
+  // Deal batches are bounded (5,000) well under this.
+  await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
   installAuthorization(app, deps.pool);
 
   await app.register(
@@ -65,5 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
   await app.register(usersRoutes(mail));
+  await app.register(pairingRoutes({ pool: deps.pool }));
+  await app.register(agentRoutes({ pool: deps.pool }));
   return app;
 }

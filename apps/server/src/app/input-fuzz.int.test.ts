@@ -1,4 +1,5 @@
 import {
+  CreateBridgeTokenSchema,
   ForgotPasswordSchema,
   LoginRequestSchema,
   RegisterPayloadSchema,
@@ -27,7 +28,17 @@ let admin: TestUser;
 let ipSeq = 0;
 const ip = () => `10.9.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
 
-const TABLES = ['users', 'sessions', 'password_resets', 'rate_events', 'audit_log', 'client_logs'];
+const TABLES = [
+  'users',
+  'sessions',
+  'password_resets',
+  'rate_events',
+  'audit_log',
+  'client_logs',
+  'bridge_tokens',
+  'bridge_claims',
+  'bridge_sessions',
+];
 async function fingerprint(): Promise<string> {
   const parts = await Promise.all(
     TABLES.map(async (table) => {
@@ -131,6 +142,7 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
     ['full_name', 'date_of_birth', 'email', 'phone', 'username', 'role', 'status', 'account_type'],
   ],
   ['role', 'POST', `/users/${NO_USER}/role`, RoleChangeSchema, ['role']],
+  ['bridge token', 'POST', '/bridge/token/create', CreateBridgeTokenSchema, ['label']],
 ];
 
 describe('malformed input on the accounts endpoints', () => {
@@ -193,6 +205,13 @@ describe('malformed input on the accounts endpoints', () => {
       }),
       { numRuns: 150 },
     );
+    for (const url of ['/bridge/token/status/', '/api/bridge/token/status/']) {
+      const res = await app.inject({
+        url: `${url}${encodeURIComponent('../../etc/passwd')}`,
+        headers: bearer(admin.token),
+      });
+      expectClientError(res, url);
+    }
     const channel = await app.inject({
       method: 'POST',
       url: `/users/${admin.id}/test/telegram`,

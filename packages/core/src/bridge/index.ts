@@ -1,2 +1,3 @@
 export * from './mt5-records.schema.js';
 export * from './agent-protocol.schema.js';
+export * from './pairing.schema.js';

@@ -1,0 +1,206 @@
+import {
+  AGENT_PROTOCOL_VERSION,
+  AgentMessageSchema,
+  bridgeMessages as msg,
+  type AgentMessage,
+  type ServerMessage,
+} from '@vortex/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { writeAudit } from '../audit/audit.repo.js';
+import { accountBlock } from '../auth/account-status.js';
+import { findUserById } from '../users/users.repo.js';
+import { setClaimAccount, touchClaim } from './bridge-claims.repo.js';
+import {
+  isBridgeSessionActive,
+  pingBridgeSession,
+  setSessionAccount,
+} from './bridge-sessions.repo.js';
+import { setTokenAccount } from './bridge-tokens.repo.js';
+import { authenticateAgent, BRIDGE_SESSION_TTL_MS, type AgentIdentity } from './agent-auth.js';
+import {
+  insertDeals,
+  lastDealTicket,
+  replaceOpenPositions,
+  replacePendingOrders,
+  saveAccountSnapshot,
+  upsertAccount,
+} from './trading-ingest.repo.js';
+
+/** What we use of a WebSocket; @fastify/websocket hands us a `ws` socket. */
+export interface AgentSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send: (data: string) => void;
+  close: (code: number, reason: string) => void;
+  on: (event: 'message', listener: (data: Buffer, isBinary: boolean) => void) => unknown;
+}
+
+export interface AgentDeps {
+  pool: pg.Pool;
+  log: FastifyBaseLogger;
+}
+
+type Handler<T extends AgentMessage['type']> = (
+  m: Extract<AgentMessage, { type: T }>,
+) => Promise<void>;
+
+/**
+ * One agent connection: authenticate first, then hello, then the stream. Messages are handled
+ * one at a time in arrival order, and every deal batch is acknowledged only after its commit.
+ */
+export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): void {
+  let identity: AgentIdentity | undefined;
+  let accountId: number | undefined;
+  let queue = Promise.resolve();
+  const send = (m: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+  };
+  const refuse = (error: string) => {
+    send({ type: 'auth_error', error });
+    socket.close(4401, 'unauthorized');
+  };
+
+  const stream: { [T in AgentMessage['type']]?: Handler<T> } = {
+    hello: async (m) => {
+      if (!identity) return;
+      accountId = await upsertAccount(deps.pool, {
+        userId: identity.userId,
+        accountNumber: m.account_number,
+        server: m.server,
+        company: m.company,
+        currency: m.currency,
+        marginMode: m.margin_mode,
+        tradeMode: m.trade_mode,
+      });
+      await setSessionAccount(deps.pool, identity.sessionId, {
+        accountNumber: m.account_number,
+        server: m.server,
+        clientVersion: m.client_version,
+      });
+      await setClaimAccount(deps.pool, identity.claimId, m.account_number);
+      if (identity.tokenId) await setTokenAccount(deps.pool, identity.tokenId, m.account_number);
+      send({
+        type: 'resume',
+        account_number: m.account_number,
+        last_deal_ticket: await lastDealTicket(deps.pool, accountId),
+      });
+    },
+    heartbeat: async (m) => {
+      if (!identity) return;
+      // A revoked or ended session stops the agent at its next heartbeat.
+      if (!(await isBridgeSessionActive(deps.pool, identity.sessionId))) {
+        send({ type: 'revoked', reason: 'session_ended' });
+        socket.close(4403, 'revoked');
+        return;
+      }
+      await pingBridgeSession(
+        deps.pool,
+        identity.sessionId,
+        new Date(Date.now() + BRIDGE_SESSION_TTL_MS),
+      );
+      await touchClaim(deps.pool, identity.claimId, m.mt5_alive);
+    },
+    account: async (m) => {
+      if (accountId) await saveAccountSnapshot(deps.pool, accountId, new Date(m.ts), m.account);
+    },
+    positions: async (m) => {
+      if (accountId) await replaceOpenPositions(deps.pool, accountId, m.positions);
+    },
+    orders: async (m) => {
+      if (accountId) await replacePendingOrders(deps.pool, accountId, m.orders);
+    },
+    deals: async (m) => {
+      if (!accountId) return;
+      const stored = await insertDeals(deps.pool, accountId, m.deals);
+      const last = m.deals.reduce((max, d) => Math.max(max, d.ticket), 0);
+      send({ type: 'deals_ack', batch_id: m.batch_id, last_ticket: last, stored });
+    },
+  };
+
+  async function handle(raw: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      send({ type: 'error', error: `${msg.invalidMessage}: JSON inválido.` });
+      return;
+    }
+    const parsed = AgentMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      send({
+        type: 'error',
+        error:
+          `${msg.invalidMessage}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+      });
+      if (!identity) socket.close(4400, 'invalid');
+      return;
+    }
+    const m = parsed.data;
+    if (!identity) {
+      if (m.type !== 'auth') {
+        refuse(msg.authFirst);
+        return;
+      }
+      if (m.protocol !== AGENT_PROTOCOL_VERSION) {
+        refuse(msg.protocolUnsupported);
+        return;
+      }
+      const result = await authenticateAgent(deps.pool, m, ip);
+      if ('error' in result) {
+        refuse(result.error);
+        return;
+      }
+      const user = await findUserById(deps.pool, result.identity.userId);
+      if (!user || accountBlock(user, new Date())) {
+        refuse(msg.accountBlocked);
+        return;
+      }
+      identity = result.identity;
+      send({
+        type: 'auth_ok',
+        protocol: AGENT_PROTOCOL_VERSION,
+        session_token: result.sessionToken,
+        expires_at: result.expiresAt.toISOString(),
+        server_time: Date.now(),
+      });
+      if (result.paired) {
+        await writeAudit(deps.pool, {
+          actorUserId: user.id,
+          action: 'bridge_paired',
+          targetUserId: user.id,
+          ip,
+          meta: { claim_id: identity.claimId },
+        });
+      }
+      return;
+    }
+    if (m.type === 'auth') return;
+    if (m.type !== 'hello' && m.type !== 'heartbeat' && accountId === undefined) {
+      send({ type: 'error', error: msg.helloFirst, ref: m.type });
+      return;
+    }
+    const handler = stream[m.type] as Handler<typeof m.type> | undefined;
+    if (!handler) {
+      send({
+        type: 'error',
+        error: `${msg.invalidMessage}: ${m.type} não é aceito agora.`,
+        ref: m.type,
+      });
+      return;
+    }
+    await handler(m);
+  }
+
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    const raw = isBinary ? '' : data.toString('utf8');
+    queue = queue
+      .then(() => handle(raw))
+      .catch((err: unknown) => {
+        // A storage failure must not be acknowledged: drop the connection, the agent resends.
+        deps.log.error({ err }, 'agent message failed');
+        socket.close(1011, 'server error');
+      });
+  });
+}

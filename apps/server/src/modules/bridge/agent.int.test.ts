@@ -1,0 +1,261 @@
+import { bridgeMessages } from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAgent, testDeal } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+let trader: TestUser;
+
+const HELLO = {
+  type: 'hello',
+  account_number: 5_012_345,
+  server: 'XPMT5-DEMO',
+  company: 'XP Investimentos',
+  currency: 'BRL',
+  margin_mode: 'netting',
+  trade_mode: 'demo',
+  client_version: '0.1.0',
+};
+
+async function pairingToken(u: TestUser): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/bridge/token/create',
+    headers: bearer(u.token),
+    payload: { label: 'manual' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ token: string }>().token;
+}
+
+async function pairedAgent(u: TestUser): Promise<{ agent: TestAgent; session: string }> {
+  const agent = await TestAgent.connect(base);
+  agent.send({
+    type: 'auth',
+    protocol: 1,
+    client_version: '0.1.0',
+    pairing_token: await pairingToken(u),
+  });
+  const ok = await agent.next();
+  if (ok.type !== 'auth_ok') throw new Error(JSON.stringify(ok));
+  return { agent, session: ok.session_token };
+}
+
+const dealCount = async (userId: number) =>
+  (
+    await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1',
+      [userId],
+    )
+  ).rows[0]?.n;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+describe('pairing', () => {
+  it('a token pairs once, shows as paired with the account, and is useless afterwards', async () => {
+    const token = await pairingToken(trader);
+    const status = () =>
+      app.inject({ url: `/bridge/token/status/${token}`, headers: bearer(trader.token) });
+    expect((await status()).json()).toMatchObject({ status: 'pending', account_number: null });
+
+    const agent = await TestAgent.connect(base);
+    agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
+    expect((await agent.next()).type).toBe('auth_ok');
+    agent.send(HELLO);
+    expect(await agent.next()).toEqual({
+      type: 'resume',
+      account_number: HELLO.account_number,
+      last_deal_ticket: 0,
+    });
+    expect((await status()).json()).toMatchObject({
+      status: 'paired',
+      account_number: HELLO.account_number,
+    });
+    const alt = await app.inject({
+      url: `/api/bridge/token/status/${token}`,
+      headers: bearer(trader.token),
+    });
+    expect(alt.json()).toMatchObject({ status: 'paired' });
+    agent.close();
+
+    const again = await TestAgent.connect(base);
+    again.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
+    expect(await again.next()).toEqual({ type: 'auth_error', error: bridgeMessages.invalidToken });
+    expect(await again.waitClosed()).toBe(4401);
+  });
+
+  it("hides another user's token and answers a made-up one with 404", async () => {
+    const token = await pairingToken(trader);
+    const other = await makeUser(db.pool);
+    const res = await app.inject({
+      url: `/bridge/token/status/${token}`,
+      headers: bearer(other.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, error: bridgeMessages.tokenNotFound });
+  });
+
+  it('expires an unused token', async () => {
+    const token = await pairingToken(trader);
+    await db.pool.query(
+      "UPDATE bridge_tokens SET expires_at = now() - interval '1 second' WHERE token_prefix = $1",
+      [token.slice(0, 8)],
+    );
+    const res = await app.inject({
+      url: `/bridge/token/status/${token}`,
+      headers: bearer(trader.token),
+    });
+    expect(res.json()).toMatchObject({ status: 'expired' });
+    const agent = await TestAgent.connect(base);
+    agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
+    expect((await agent.next()).type).toBe('auth_error');
+  });
+});
+
+describe('the agent stream', () => {
+  it('stores each deal once, acknowledging after commit, and resumes after a reconnect', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const { agent, session } = await pairedAgent(u);
+    agent.send({ type: 'deals', batch_id: 'early', deals: [testDeal(1)] });
+    expect(await agent.next()).toMatchObject({ type: 'error', error: bridgeMessages.helloFirst });
+    agent.send(HELLO);
+    await agent.next();
+    agent.send({ type: 'deals', batch_id: 'b1', deals: [testDeal(1), testDeal(2), testDeal(3)] });
+    expect(await agent.next()).toEqual({
+      type: 'deals_ack',
+      batch_id: 'b1',
+      last_ticket: 3,
+      stored: 3,
+    });
+    agent.send({
+      type: 'deals',
+      batch_id: 'b1-again',
+      deals: [testDeal(2), testDeal(3), testDeal(4)],
+    });
+    expect(await agent.next()).toEqual({
+      type: 'deals_ack',
+      batch_id: 'b1-again',
+      last_ticket: 4,
+      stored: 1,
+    });
+    expect(await dealCount(u.id)).toBe(4);
+    agent.close();
+
+    const back = await TestAgent.connect(base);
+    back.send({ type: 'auth', protocol: 1, client_version: '0.1.0', session_token: session });
+    expect((await back.next()).type).toBe('auth_ok');
+    back.send(HELLO);
+    expect(await back.next()).toEqual({
+      type: 'resume',
+      account_number: HELLO.account_number,
+      last_deal_ticket: 4,
+    });
+    back.close();
+  });
+
+  it('keeps the account snapshot, open positions and working orders', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const { agent } = await pairedAgent(u);
+    agent.send(HELLO);
+    await agent.next();
+    agent.send({
+      type: 'account',
+      ts: Date.now(),
+      account: {
+        balance: 10_250,
+        equity: 10_310,
+        margin: 100,
+        free_margin: 10_210,
+        margin_level: 10_310,
+        profit: 60,
+        currency: 'BRL',
+      },
+    });
+    const position = {
+      ticket: 77,
+      symbol: 'WINZ25',
+      type: 0,
+      volume: 1,
+      price_open: 125_000,
+      sl: 124_800,
+      tp: 125_400,
+      price_current: 125_300,
+      profit: 60,
+      swap: 0,
+      magic: 135000,
+      time: 1_763_730_000,
+      time_msc: 1_763_730_000_000,
+    };
+    agent.send({ type: 'positions', ts: Date.now(), positions: [position] });
+    agent.send({ type: 'orders', ts: Date.now(), orders: [] });
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    // Messages are handled in order: a deal batch sent last is acknowledged after all of them.
+    agent.send({ type: 'deals', batch_id: 'sync', deals: [testDeal(1)] });
+    expect((await agent.next()).type).toBe('deals_ack');
+    const { rows } = await db.pool.query(
+      `SELECT a.balance, a.equity, (SELECT count(*)::int FROM open_positions p WHERE p.account_id = a.id) AS positions,
+              c.last_hb_mt5_at IS NOT NULL AS mt5_seen, c.primary_account_number
+       FROM mt5_accounts a JOIN bridge_claims c ON c.user_id = a.user_id WHERE a.user_id = $1`,
+      [u.id],
+    );
+    expect(rows[0]).toEqual({
+      balance: 10_250,
+      equity: 10_310,
+      positions: 1,
+      mt5_seen: true,
+      primary_account_number: 5_012_345,
+    });
+    agent.close();
+  });
+
+  it('answers malformed messages with an error and keeps the connection', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const { agent } = await pairedAgent(u);
+    agent.send(HELLO);
+    await agent.next();
+    for (const bad of [
+      { type: 'deals', batch_id: 'x', deals: [{ ...testDeal(1), ticket: 'um' }] },
+      { type: 'nope' },
+      { type: 'heartbeat', seq: -1, mt5_alive: 'yes', ts: 0 },
+    ]) {
+      agent.send(bad);
+      expect(await agent.next()).toMatchObject({ type: 'error' });
+    }
+    agent.send({ type: 'deals', batch_id: 'ok', deals: [testDeal(9)] });
+    expect(await agent.next()).toMatchObject({ type: 'deals_ack', stored: 1 });
+    expect(await dealCount(u.id)).toBe(1);
+    agent.close();
+  });
+
+  it('refuses anything before authentication and closes', async () => {
+    const agent = await TestAgent.connect(base);
+    agent.send(HELLO);
+    expect(await agent.next()).toEqual({ type: 'auth_error', error: bridgeMessages.authFirst });
+    expect(await agent.waitClosed()).toBe(4401);
+  });
+
+  it('stops an agent whose session was revoked at its next heartbeat', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const { agent } = await pairedAgent(u);
+    await db.pool.query("UPDATE bridge_sessions SET status = 'revoked' WHERE user_id = $1", [u.id]);
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    expect(await agent.next()).toEqual({ type: 'revoked', reason: 'session_ended' });
+    expect(await agent.waitClosed()).toBe(4403);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Mt5Account, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import type pg from 'pg';
+import { inTransaction, type Queryable } from '../../lib/db-types.js';
+
+export async function upsertAccount(
+  db: Queryable,
+  a: {
+    userId: number;
+    accountNumber: number;
+    server: string;
+    company: string;
+    currency: string;
+    marginMode: string;
+    tradeMode: string;
+  },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (user_id, account_number, server) DO UPDATE SET
+       company = EXCLUDED.company, currency = EXCLUDED.currency, margin_mode = EXCLUDED.margin_mode,
+       trade_mode = EXCLUDED.trade_mode, last_hello_at = now()
+     RETURNING id`,
+    [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('upsert returned no id');
+  return id;
+}
+
+export async function lastDealTicket(db: Queryable, accountId: number): Promise<number> {
+  const { rows } = await db.query<{ t: number | null }>(
+    'SELECT max(ticket) AS t FROM deals WHERE account_id = $1',
+    [accountId],
+  );
+  return rows[0]?.t ?? 0;
+}
+
+/**
+ * One statement, so one commit: the whole batch is stored or none of it, and a deal already
+ * stored (a resend after a lost ack) is skipped by the primary key. Returns how many were new.
+ */
+export async function insertDeals(
+  db: Queryable,
+  accountId: number,
+  deals: Mt5Deal[],
+): Promise<number> {
+  const col = <K extends keyof Mt5Deal>(k: K) => deals.map((d) => d[k]);
+  const { rowCount } = await db.query(
+    `INSERT INTO deals (account_id, ticket, order_ticket, position_id, symbol, type, entry, volume, price,
+       profit, commission, swap, magic, reason, comment, time_msc)
+     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::smallint[],
+       $7::smallint[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
+       $13::bigint[], $14::smallint[], $15::text[], $16::bigint[])
+     ON CONFLICT (account_id, ticket) DO NOTHING`,
+    [
+      accountId,
+      col('ticket'),
+      col('order'),
+      col('position_id'),
+      col('symbol'),
+      col('type'),
+      col('entry'),
+      col('volume'),
+      col('price'),
+      col('profit'),
+      col('commission'),
+      col('swap'),
+      col('magic'),
+      col('reason'),
+      col('comment'),
+      col('time_msc'),
+    ],
+  );
+  return rowCount ?? 0;
+}
+
+export async function saveAccountSnapshot(
+  db: Queryable,
+  accountId: number,
+  ts: Date,
+  a: Mt5Account,
+): Promise<void> {
+  await db.query(
+    `WITH latest AS (
+       UPDATE mt5_accounts SET balance = $3, equity = $4, margin = $5, free_margin = $6,
+         margin_level = $7, profit = $8, currency = $9, account_at = $2 WHERE id = $1)
+     INSERT INTO account_snapshots (account_id, ts, balance, equity, margin, free_margin, margin_level, profit)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      accountId,
+      ts,
+      a.balance,
+      a.equity,
+      a.margin,
+      a.free_margin,
+      a.margin_level,
+      a.profit,
+      a.currency,
+    ],
+  );
+}
+
+/** Open positions and working orders are whole pictures: each message replaces the last. */
+export async function replaceOpenPositions(
+  pool: pg.Pool,
+  accountId: number,
+  positions: Mt5Position[],
+): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    await tx.query('DELETE FROM open_positions WHERE account_id = $1', [accountId]);
+    if (positions.length === 0) return;
+    await tx.query(
+      'INSERT INTO open_positions (account_id, ticket, data) SELECT $1, t, d FROM unnest($2::bigint[], $3::jsonb[]) AS x(t, d)',
+      [accountId, positions.map((p) => p.ticket), positions.map((p) => JSON.stringify(p))],
+    );
+  });
+}
+
+export async function replacePendingOrders(
+  pool: pg.Pool,
+  accountId: number,
+  orders: Mt5Order[],
+): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    await tx.query('DELETE FROM pending_orders WHERE account_id = $1', [accountId]);
+    if (orders.length === 0) return;
+    await tx.query(
+      'INSERT INTO pending_orders (account_id, ticket, data) SELECT $1, t, d FROM unnest($2::bigint[], $3::jsonb[]) AS x(t, d)',
+      [accountId, orders.map((o) => o.order), orders.map((o) => JSON.stringify(o))],
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import type { ServerMessage } from '@vortex/core';
+import WebSocket from 'ws';
+
+/** A scripted agent over a real WebSocket: send messages, await the server's answers in order. */
+export class TestAgent {
+  private readonly inbox: ServerMessage[] = [];
+  private waiting: ((m: ServerMessage) => void) | undefined;
+  closed: { code: number } | undefined;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => {
+      const m = JSON.parse(data.toString()) as ServerMessage;
+      if (this.waiting) {
+        const w = this.waiting;
+        this.waiting = undefined;
+        w(m);
+      } else this.inbox.push(m);
+    });
+    ws.on('close', (code) => {
+      this.closed = { code };
+    });
+  }
+
+  static async connect(baseUrl: string): Promise<TestAgent> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/bridge/agent`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new TestAgent(ws);
+  }
+
+  send(m: object): void {
+    this.ws.send(JSON.stringify(m));
+  }
+
+  next(timeoutMs = 5000): Promise<ServerMessage> {
+    const queued = this.inbox.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no message from the server')), timeoutMs);
+      this.waiting = (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      };
+    });
+  }
+
+  async waitClosed(timeoutMs = 5000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (!this.closed) throw new Error('socket still open');
+    return this.closed.code;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export function testDeal(ticket: number, over: Record<string, unknown> = {}) {
+  return {
+    ticket,
+    order: ticket,
+    position_id: 1000 + Math.floor((ticket + 1) / 2),
+    symbol: 'WINZ25',
+    type: ticket % 2,
+    entry: ticket % 2 === 1 ? 0 : 1,
+    volume: 1,
+    price: 125_000 + ticket * 5,
+    profit: ticket % 2 === 1 ? 0 : 10,
+    commission: -0.25,
+    swap: 0,
+    magic: 135000,
+    reason: 3,
+    time: 1_763_730_000 + ticket,
+    time_msc: (1_763_730_000 + ticket) * 1000,
+    ...over,
+  };
+}
