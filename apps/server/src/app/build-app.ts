@@ -10,6 +10,7 @@ import {
 import type pg from 'pg';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
+import { bridgeStatusRoutes } from '../modules/bridge/bridge-status.routes.js';
 import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
@@ -72,5 +73,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes(mail));
   await app.register(pairingRoutes({ pool: deps.pool }));
   await app.register(agentRoutes({ pool: deps.pool }));
+  await app.register(bridgeStatusRoutes({ pool: deps.pool }));
   return app;
 }

@@ -33,7 +33,7 @@ export const pairingRoutes =
         schema: {
           tags,
           summary: 'Gerar um token de pareamento',
-          body: CreateBridgeTokenSchema.optional(),
+          body: CreateBridgeTokenSchema.nullish(),
           response: { 201: BridgeTokenCreatedSchema, ...errors },
         },
       },

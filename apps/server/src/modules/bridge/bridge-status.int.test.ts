@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAgent } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const get = (u: TestUser, url: string) => app.inject({ url, headers: bearer(u.token) });
+
+describe('bridge and MT5 status', () => {
+  it('reads not connected, then connected with the account once an agent pairs and beats', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    expect((await get(u, '/mt5/status')).json()).toMatchObject({
+      connected: false,
+      bridge_connected: false,
+      account: null,
+    });
+    expect((await get(u, '/bridge/my-bridges')).json()).toEqual({ success: true, items: [] });
+    expect((await get(u, '/mt5/account_info')).json()).toEqual({
+      success: true,
+      login: null,
+      account: null,
+    });
+
+    // No body at all: the label defaults.
+    const token = (
+      await app.inject({ method: 'POST', url: '/bridge/token/create', headers: bearer(u.token) })
+    ).json<{ token: string }>().token;
+    const agent = await TestAgent.connect(base);
+    agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
+    await agent.next();
+    agent.send({
+      type: 'hello',
+      account_number: 7_654_321,
+      server: 'Clear-Demo',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+      client_version: '0.1.0',
+    });
+    await agent.next();
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    agent.send({
+      type: 'account',
+      ts: Date.now(),
+      account: {
+        balance: 9_800,
+        equity: 9_750,
+        margin: 0,
+        free_margin: 9_750,
+        margin_level: 0,
+        profit: -50,
+        currency: 'BRL',
+      },
+    });
+    agent.send({
+      type: 'deals',
+      batch_id: 'sync',
+      deals: [
+        {
+          ticket: 1,
+          order: 1,
+          position_id: 1,
+          symbol: 'WINZ25',
+          type: 0,
+          entry: 0,
+          volume: 1,
+          price: 125_000,
+          profit: 0,
+          commission: -0.25,
+          swap: 0,
+          magic: 0,
+          reason: 0,
+          time: 1,
+          time_msc: 1000,
+        },
+      ],
+    });
+    await agent.next();
+
+    const status = await get(u, '/api/mt5/status');
+    expect(status.headers['x-mt5-source']).toBe('bridge');
+    expect(status.json()).toEqual({
+      success: true,
+      connected: true,
+      mt5_connected: true,
+      bridge_connected: true,
+      account: 7_654_321,
+      login: 7_654_321,
+      server: 'Clear-Demo',
+      source: 'bridge',
+    });
+    const claims = (await get(u, '/bridge/my-bridges')).json<{
+      items: {
+        status: string;
+        last_hb_mt5: boolean;
+        primary_account_number: number;
+        token_prefix: string;
+      }[];
+    }>().items;
+    expect(claims).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        last_hb_mt5: true,
+        primary_account_number: 7_654_321,
+        token_prefix: token.slice(0, 8),
+      }),
+    ]);
+    expect((await get(u, '/mt5/account_info')).json()).toMatchObject({
+      login: 7_654_321,
+      account: { balance: 9_800, equity: 9_750, server: 'Clear-Demo' },
+    });
+
+    // Another user sees none of it.
+    const other = await makeUser(db.pool);
+    expect((await get(other, '/bridge/my-bridges')).json()).toEqual({ success: true, items: [] });
+    expect((await get(other, '/mt5/status')).json()).toMatchObject({ connected: false });
+
+    // A heartbeat older than 60 s no longer counts as connected.
+    await db.pool.query(
+      "UPDATE bridge_sessions SET last_ping_at = now() - interval '61 seconds' WHERE user_id = $1",
+      [u.id],
+    );
+    expect((await get(u, '/mt5/status')).json()).toMatchObject({
+      connected: false,
+      bridge_connected: false,
+    });
+    agent.close();
+  });
+});
