@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+// Brings in the ProvidedContext keys the global setup provides.
+import type {} from './global-setup.js';
 import { createPool } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 

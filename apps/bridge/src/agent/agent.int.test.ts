@@ -1,0 +1,112 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
+import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { BridgeAgent } from './agent.js';
+import { createSimSource } from './sim-source.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+let trader: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(100);
+  }
+}
+
+const storedTickets = async () =>
+  (
+    await db.pool.query<{ ticket: number }>(
+      'SELECT d.ticket FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1 ORDER BY d.ticket',
+      [trader.id],
+    )
+  ).rows.map((r) => r.ticket);
+
+describe('the bridge agent against the server', () => {
+  it('pairs with a token, streams the simulated history once, and resumes with its session', async () => {
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: '/bridge/token/create',
+        headers: bearer(trader.token),
+      })
+    ).json<{ token: string }>().token;
+    const stateDir = await mkdtemp(path.join(os.tmpdir(), 'vortex-agent-'));
+    const fixedNow = Date.parse('2025-11-19T17:00:00Z');
+    const source = () =>
+      createSimSource({ seed: 'agent-test', historyDays: 10, speed: 1, now: () => fixedNow });
+    const expected = source()
+      .poll(0)
+      .map((d) => d.ticket);
+    expect(expected.length).toBeGreaterThan(20);
+
+    const first = new BridgeAgent({
+      serverUrl: base,
+      pairingToken: token,
+      stateDir,
+      source: source(),
+      clientVersion: '0.1.0',
+      heartbeatMs: 200,
+      log: () => undefined,
+    });
+    await first.start();
+    await until(
+      async () => (await storedTickets()).length === expected.length && first.pendingDeals === 0,
+    );
+    expect(await storedTickets()).toEqual(expected);
+    const status = (
+      await app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) })
+    ).json<{ connected: boolean }>();
+    expect(status.connected).toBe(true);
+    first.stop();
+
+    // Restarted with the same state folder: the saved session resumes, nothing is resent twice.
+    const second = new BridgeAgent({
+      serverUrl: base,
+      stateDir,
+      source: source(),
+      clientVersion: '0.1.0',
+      heartbeatMs: 200,
+      log: () => undefined,
+    });
+    await second.start();
+    await until(async () => {
+      const { rows } = await db.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM bridge_sessions WHERE user_id = $1 AND last_ping_at > now() - interval '1 second'",
+        [trader.id],
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    });
+    await sleep(500);
+    expect(await storedTickets()).toEqual(expected);
+    expect(second.pendingDeals).toBe(0);
+    const sessions = await db.pool.query(
+      'SELECT count(*)::int AS n FROM bridge_sessions WHERE user_id = $1',
+      [trader.id],
+    );
+    expect(sessions.rows[0]).toEqual({ n: 1 });
+    second.stop();
+  });
+});

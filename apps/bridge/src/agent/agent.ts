@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AGENT_PROTOCOL_VERSION,
+  MAX_DEALS_PER_BATCH,
+  ServerMessageSchema,
+  type ServerMessage,
+} from '@vortex/core';
+import WebSocket from 'ws';
+import { nextDelay } from './backoff.js';
+import type { Mt5Source } from './mt5-source.js';
+import { DealOutbox } from './outbox.js';
+
+export interface AgentOptions {
+  serverUrl: string;
+  pairingToken?: string | undefined;
+  stateDir: string;
+  source: Mt5Source;
+  clientVersion: string;
+  heartbeatMs?: number;
+  log?: (msg: string) => void;
+}
+
+/**
+ * The bridge agent: pairs, then keeps one connection to the server alive, streaming the
+ * terminal's state and every deal exactly once (the outbox resends until the server acks).
+ */
+export class BridgeAgent {
+  private ws: WebSocket | undefined;
+  private stopped = false;
+  private attempt = 0;
+  private ready = false;
+  private inFlight: string | undefined;
+  private seq = 0;
+  private batches = 0;
+  private lastPositions = '';
+  private lastOrders = '';
+  private timer: NodeJS.Timeout | undefined;
+  private readonly outbox: DealOutbox;
+  private readonly sessionFile: string;
+  private readonly log: (msg: string) => void;
+  /** Settles when the agent stops for good (stop(), or a refusal that needs a new token). */
+  readonly done: Promise<string>;
+  private finish: (reason: string) => void = () => undefined;
+
+  constructor(private readonly opts: AgentOptions) {
+    this.outbox = new DealOutbox(path.join(opts.stateDir, 'outbox.json'));
+    this.sessionFile = path.join(opts.stateDir, 'session.json');
+    this.log = opts.log ?? ((m) => process.stdout.write(`${m}\n`));
+    this.done = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  async start(): Promise<void> {
+    await mkdir(this.opts.stateDir, { recursive: true });
+    this.connect();
+  }
+
+  stop(reason = 'parado'): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.ws?.close();
+    this.finish(reason);
+  }
+
+  get pendingDeals(): number {
+    return this.outbox.size;
+  }
+
+  private savedSession(): string | undefined {
+    if (!existsSync(this.sessionFile)) return undefined;
+    return (JSON.parse(readFileSync(this.sessionFile, 'utf8')) as { session_token?: string })
+      .session_token;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const url = `${this.opts.serverUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/bridge/agent`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.on('open', () => {
+      const session = this.savedSession();
+      ws.send(
+        JSON.stringify({
+          type: 'auth',
+          protocol: AGENT_PROTOCOL_VERSION,
+          client_version: this.opts.clientVersion,
+          ...(session ? { session_token: session } : { pairing_token: this.opts.pairingToken }),
+        }),
+      );
+    });
+    ws.on('message', (data: Buffer) => {
+      const parsed = ServerMessageSchema.safeParse(JSON.parse(data.toString()));
+      if (parsed.success)
+        void this.onMessage(parsed.data).catch((err: unknown) => this.log(`Erro: ${String(err)}`));
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      this.ready = false;
+      this.inFlight = undefined;
+      clearInterval(this.timer);
+      if (this.stopped) return;
+      const delay = nextDelay(this.attempt++);
+      setTimeout(() => this.connect(), delay).unref();
+    });
+  }
+
+  private send(m: object): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
+  }
+
+  private async onMessage(m: ServerMessage): Promise<void> {
+    switch (m.type) {
+      case 'auth_ok':
+        this.attempt = 0;
+        await writeFile(this.sessionFile, JSON.stringify({ session_token: m.session_token }), {
+          mode: 0o600,
+        });
+        this.send({
+          type: 'hello',
+          ...this.opts.source.terminal(),
+          client_version: this.opts.clientVersion,
+        });
+        return;
+      case 'auth_error':
+        if (this.savedSession() && this.opts.pairingToken) {
+          // The saved session is gone (expired or revoked): pair again with the token given.
+          await rm(this.sessionFile, { force: true });
+          return;
+        }
+        this.log(`Pareamento recusado: ${m.error}`);
+        this.stop(m.error);
+        return;
+      case 'resume':
+        this.log(
+          `Conectado: conta ${m.account_number}; o servidor tem até o deal ${m.last_deal_ticket}.`,
+        );
+        this.ready = true;
+        // A new connection gets the whole picture again, not just what changed.
+        this.lastPositions = '';
+        this.lastOrders = '';
+        this.tick();
+        this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
+        return;
+      case 'deals_ack':
+        if (m.batch_id !== this.inFlight) return;
+        await this.outbox.ack(m.last_ticket);
+        this.inFlight = undefined;
+        this.pump();
+        return;
+      case 'revoked':
+        this.log('Sessão revogada no servidor. Gere um novo token de pareamento.');
+        await rm(this.sessionFile, { force: true });
+        this.stop('revogada');
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** One beat: bring the terminal up to date, report what changed, send the next deals. */
+  private tick(): void {
+    if (!this.ready) return;
+    const src = this.opts.source;
+    void this.outbox.add(src.poll(this.outbox.lastTicket()));
+    this.send({ type: 'heartbeat', seq: this.seq++, mt5_alive: src.alive(), ts: Date.now() });
+    this.send({ type: 'account', ts: Date.now(), account: src.account() });
+    const positions = JSON.stringify(src.positions());
+    if (positions !== this.lastPositions) {
+      this.lastPositions = positions;
+      this.send({ type: 'positions', ts: Date.now(), positions: JSON.parse(positions) as unknown });
+    }
+    const orders = JSON.stringify(src.orders());
+    if (orders !== this.lastOrders) {
+      this.lastOrders = orders;
+      this.send({ type: 'orders', ts: Date.now(), orders: JSON.parse(orders) as unknown });
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    if (!this.ready || this.inFlight) return;
+    const batch = this.outbox.next(MAX_DEALS_PER_BATCH);
+    if (batch.length === 0) return;
+    this.inFlight = `b${Date.now().toString(36)}-${this.batches++}`;
+    this.send({ type: 'deals', batch_id: this.inFlight, deals: batch });
+  }
+}

@@ -1,0 +1,27 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Mt5Deal } from '@vortex/core';
+import { describe, expect, it } from 'vitest';
+import { DealOutbox } from './outbox.js';
+
+const deal = (ticket: number) => ({ ticket }) as Mt5Deal;
+
+describe('DealOutbox', () => {
+  it('keeps unacknowledged deals across a restart and drops them on ack', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'outbox-')), 'deals.json');
+    const a = new DealOutbox(file);
+    await a.add([deal(1), deal(2), deal(3)]);
+    await a.add([deal(3), deal(4)]);
+    expect(a.next(10).map((d) => d.ticket)).toEqual([1, 2, 3, 4]);
+    await a.ack(2);
+    const b = new DealOutbox(file);
+    expect(b.next(10).map((d) => d.ticket)).toEqual([3, 4]);
+    expect(b.lastTicket()).toBe(4);
+    await b.ack(4);
+    const c = new DealOutbox(file);
+    expect(c.size).toBe(0);
+    // The watermark survives an empty outbox: a restarted source does not start over.
+    expect(c.lastTicket()).toBe(4);
+  });
+});

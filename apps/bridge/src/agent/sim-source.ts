@@ -1,0 +1,91 @@
+import type { Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import { backfill, hashSeed, type BackfillResult, type SimDeal } from '../sim/index.js';
+import type { Mt5Source, TerminalInfo } from './mt5-source.js';
+
+export interface SimSourceOptions {
+  seed: string;
+  historyDays: number;
+  /** SIM_SPEED: simulated time runs this many times faster than the wall clock. */
+  speed: number;
+  now?: () => number;
+}
+
+const toDeal = (d: SimDeal): Mt5Deal => ({ ...d, type: d.type, entry: d.entry, reason: d.reason });
+
+/**
+ * The `sim` adapter: a deterministic simulated WIN account. On start it backfills the history,
+ * then advances with the (scaled) clock while the reference trader keeps trading.
+ */
+export function createSimSource(opts: SimSourceOptions): Mt5Source {
+  const now = opts.now ?? Date.now;
+  const wallStart = now();
+  const run: BackfillResult = backfill({
+    seed: opts.seed,
+    days: opts.historyDays,
+    endTime: wallStart,
+  });
+  const sim = run.simulator;
+  const simStart = sim.now();
+  // A stable account number per seed, in MT5's usual range.
+  const accountNumber = 1_000_000 + (hashSeed(`account:${opts.seed}`) % 8_999_999);
+
+  const terminal: TerminalInfo = {
+    account_number: accountNumber,
+    server: 'Vortex-Simulador',
+    company: 'Vórtex (simulador)',
+    currency: 'BRL',
+    margin_mode: 'netting',
+    trade_mode: 'demo',
+  };
+  return {
+    terminal: () => terminal,
+    poll: (afterTicket) => {
+      const target = simStart + (now() - wallStart) * opts.speed;
+      if (target > sim.now()) run.trader.onStep(sim, sim.advanceTo(target));
+      return sim.dealsSince(afterTicket).map(toDeal);
+    },
+    account: () => {
+      const a = sim.account();
+      return {
+        balance: a.balance,
+        equity: a.equity,
+        margin: a.margin,
+        free_margin: a.margin_free,
+        margin_level: a.margin_level,
+        profit: a.profit,
+        currency: 'BRL',
+      };
+    },
+    positions: (): Mt5Position[] =>
+      sim.positions().map((p) => ({
+        ticket: p.ticket,
+        symbol: p.symbol,
+        type: p.type,
+        volume: p.volume,
+        price_open: p.price_open,
+        sl: p.sl,
+        tp: p.tp,
+        price_current: p.price_current,
+        profit: p.profit,
+        swap: p.swap,
+        magic: p.magic,
+        time: p.time,
+        time_msc: p.time_msc,
+        comment: p.comment,
+      })),
+    orders: (): Mt5Order[] =>
+      sim.orders().map((o) => ({
+        order: o.ticket,
+        symbol: o.symbol,
+        type: o.type,
+        volume_initial: o.volume_initial,
+        price_open: o.price_open,
+        sl: o.sl,
+        tp: o.tp,
+        magic: o.magic,
+        time_setup: o.time_setup,
+        comment: o.comment,
+      })),
+    alive: () => true,
+  };
+}
