@@ -19,6 +19,12 @@ export interface AgentOptions {
   source: Mt5Source;
   clientVersion: string;
   heartbeatMs?: number;
+  /** Deals per batch, at most the protocol's limit. */
+  batchSize?: number;
+  /** A batch not acknowledged in this time is sent again (the ack, or the batch, was lost). */
+  ackTimeoutMs?: number;
+  /** A connection not ready (auth, hello, resume) in this time is dropped and retried. */
+  handshakeTimeoutMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -37,6 +43,8 @@ export class BridgeAgent {
   private lastPositions = '';
   private lastOrders = '';
   private timer: NodeJS.Timeout | undefined;
+  private ackTimer: NodeJS.Timeout | undefined;
+  private handshakeTimer: NodeJS.Timeout | undefined;
   private readonly outbox: DealOutbox;
   private readonly sessionFile: string;
   private readonly log: (msg: string) => void;
@@ -59,6 +67,8 @@ export class BridgeAgent {
   stop(reason = 'parado'): void {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.ackTimer);
+    clearTimeout(this.handshakeTimer);
     this.ws?.close();
     this.finish(reason);
   }
@@ -78,6 +88,9 @@ export class BridgeAgent {
     const url = `${this.opts.serverUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/bridge/agent`;
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.handshakeTimer = setTimeout(() => {
+      if (!this.ready) ws.terminate();
+    }, this.opts.handshakeTimeoutMs ?? 15_000);
     ws.on('open', () => {
       const session = this.savedSession();
       ws.send(
@@ -99,6 +112,8 @@ export class BridgeAgent {
       this.ready = false;
       this.inFlight = undefined;
       clearInterval(this.timer);
+      clearTimeout(this.ackTimer);
+      clearTimeout(this.handshakeTimer);
       if (this.stopped) return;
       const delay = nextDelay(this.attempt++);
       setTimeout(() => this.connect(), delay).unref();
@@ -136,6 +151,7 @@ export class BridgeAgent {
           `Conectado: conta ${m.account_number}; o servidor tem até o deal ${m.last_deal_ticket}.`,
         );
         this.ready = true;
+        clearTimeout(this.handshakeTimer);
         // A new connection gets the whole picture again, not just what changed.
         this.lastPositions = '';
         this.lastOrders = '';
@@ -143,8 +159,10 @@ export class BridgeAgent {
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
         return;
       case 'deals_ack':
-        if (m.batch_id !== this.inFlight) return;
+        // The server acks only after commit, so even a late ack of an older batch is true.
         await this.outbox.ack(m.last_ticket);
+        if (m.batch_id !== this.inFlight) return;
+        clearTimeout(this.ackTimer);
         this.inFlight = undefined;
         this.pump();
         return;
@@ -180,9 +198,17 @@ export class BridgeAgent {
 
   private pump(): void {
     if (!this.ready || this.inFlight) return;
-    const batch = this.outbox.next(MAX_DEALS_PER_BATCH);
+    const batch = this.outbox.next(
+      Math.min(this.opts.batchSize ?? MAX_DEALS_PER_BATCH, MAX_DEALS_PER_BATCH),
+    );
     if (batch.length === 0) return;
-    this.inFlight = `b${Date.now().toString(36)}-${this.batches++}`;
-    this.send({ type: 'deals', batch_id: this.inFlight, deals: batch });
+    const id = `b${Date.now().toString(36)}-${this.batches++}`;
+    this.inFlight = id;
+    this.send({ type: 'deals', batch_id: id, deals: batch });
+    this.ackTimer = setTimeout(() => {
+      if (this.inFlight !== id) return;
+      this.inFlight = undefined;
+      this.pump();
+    }, this.opts.ackTimeoutMs ?? 15_000);
   }
 }

@@ -1,0 +1,145 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Mt5Deal } from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
+import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { createRng } from '../sim/index.js';
+import { BridgeAgent } from './agent.js';
+import { startChaosProxy } from './chaos-proxy.js';
+import type { Mt5Source } from './mt5-source.js';
+
+/**
+ * The agent streams 10,000 deals through a relay that drops, duplicates and reorders messages
+ * and cuts the connection at random, at least 100 times: the server must end holding exactly
+ * the source's deals, none lost, none doubled.
+ */
+const TOTAL = 10_000;
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+let trader: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+/** A terminal that produces deals steadily, as a busy account would, until it has made TOTAL. */
+function busyTerminal(): Mt5Source {
+  let made = 0;
+  const all: Mt5Deal[] = [];
+  return {
+    terminal: () => ({
+      account_number: 4_242_424,
+      server: 'Chaos-Demo',
+      company: '',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+    }),
+    poll: (after) => {
+      const burst = Math.min(TOTAL - made, 150);
+      for (let i = 0; i < burst; i++) {
+        made++;
+        all.push({
+          ticket: made,
+          order: made,
+          position_id: Math.ceil(made / 2),
+          symbol: 'WINZ25',
+          type: made % 2,
+          entry: made % 2 === 1 ? 0 : 1,
+          volume: 1,
+          price: 125_000,
+          profit: made % 2 === 0 ? 2 : 0,
+          commission: -0.25,
+          swap: 0,
+          magic: 135000,
+          reason: 3,
+          comment: '',
+          time: 1_763_730_000 + made,
+          time_msc: (1_763_730_000 + made) * 1000,
+        });
+      }
+      return all.filter((d) => d.ticket > after);
+    },
+    account: () => ({
+      balance: 10_000,
+      equity: 10_000,
+      margin: 0,
+      free_margin: 10_000,
+      margin_level: 0,
+      profit: 0,
+      currency: 'BRL',
+    }),
+    positions: () => [],
+    orders: () => [],
+    alive: () => true,
+  };
+}
+
+const stored = async () =>
+  (
+    await db.pool.query<{ n: number; distinct: number; min: number; max: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT ticket)::int AS distinct, min(ticket) AS min, max(ticket) AS max
+       FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1`,
+      [trader.id],
+    )
+  ).rows[0];
+
+describe('chaos between the agent and the server', () => {
+  it('ends with exactly the source deals after 100+ cuts, drops, duplicates and reorders', async () => {
+    const rng = createRng(20261122);
+    const proxy = await startChaosProxy({
+      target: base,
+      dropRate: 0.03,
+      duplicateRate: 0.03,
+      reorderRate: 0.03,
+      cutAfter: () => 6 + Math.floor(rng.next() * 40),
+      random: () => rng.next(),
+    });
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: '/bridge/token/create',
+        headers: bearer(trader.token),
+      })
+    ).json<{ token: string }>().token;
+    const agent = new BridgeAgent({
+      serverUrl: proxy.url,
+      pairingToken: token,
+      stateDir: await mkdtemp(path.join(os.tmpdir(), 'vortex-chaos-')),
+      source: busyTerminal(),
+      clientVersion: '0.1.0',
+      heartbeatMs: 40,
+      batchSize: 250,
+      ackTimeoutMs: 1_000,
+      handshakeTimeoutMs: 500,
+      log: () => undefined,
+    });
+    await agent.start();
+    const deadline = Date.now() + 150_000;
+    while (Date.now() < deadline) {
+      const s = await stored();
+      if (s?.n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100) break;
+      await sleep(200);
+    }
+    agent.stop();
+    await proxy.close();
+    expect(proxy.cuts()).toBeGreaterThanOrEqual(100);
+    expect(await stored()).toEqual({ n: TOTAL, distinct: TOTAL, min: 1, max: TOTAL });
+    expect(agent.pendingDeals).toBe(0);
+  }, 180_000);
+});
