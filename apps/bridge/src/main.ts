@@ -79,6 +79,9 @@ if (values.version) {
   const onSignal = () => agent.stop('sinal recebido');
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Started by the server (demo mode) over an IPC channel: leave when the server goes away.
+  if (process.send) process.once('disconnect', () => agent.stop('servidor encerrado'));
   const reason = await agent.done;
   process.stdout.write(`Agente encerrado: ${reason}\n`);
+  process.exit(0);
 }

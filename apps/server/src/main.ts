@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app/build-app.js';
@@ -8,6 +9,8 @@ import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
+import { startDemoBridge } from './modules/demo/demo-bridge.js';
+import { ensureDemoTrader } from './modules/demo/demo-user.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
@@ -88,6 +91,26 @@ async function main(): Promise<void> {
   const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });
+  let stopDemoBridge: () => Promise<void> = async () => undefined;
+  if (config.demo) {
+    const demo = await ensureDemoTrader(db.pool, config.demoUser);
+    if (demo.generatedPassword) {
+      printOnce([
+        'Trader demo criado (guarde esta senha: ela não será exibida novamente)',
+        `Email: ${demo.email}`,
+        `Senha: ${demo.generatedPassword}`,
+      ]);
+    }
+    stopDemoBridge = await startDemoBridge({
+      pool: db.pool,
+      userId: demo.id,
+      bridgeMain: fileURLToPath(new URL('../../bridge/dist/main.js', import.meta.url)),
+      apiUrl: `http://127.0.0.1:${config.port}`,
+      stateDir: path.join(config.dataDir, 'demo-bridge'),
+      env: { SIM_SPEED: config.sim.speed, SIM_HISTORY_DAYS: config.sim.historyDays },
+      log: logger,
+    });
+  }
   logger.info(
     `Vórtex pronto: API em http://localhost:${config.port}, web em http://localhost:${config.webPort}`,
   );
@@ -101,6 +124,7 @@ async function main(): Promise<void> {
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database and its server.
     stopHousekeeping();
+    await stopDemoBridge();
     await closeGracefully([web, api]);
     logger.info('HTTP encerrado; fechando o banco de dados');
     await db.close();

@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     expect(c.admin).toEqual({ email: 'a@b.com', password: 'Segura@123' });
   });
 
+  it('requires DEMO_EMAIL and DEMO_PASSWORD together, and a numeric SIM_SPEED', () => {
+    expect(() => loadConfig({ DEMO_PASSWORD: 'Segura@123' })).toThrow(/DEMO_PASSWORD/);
+    expect(() => loadConfig({ SIM_SPEED: 'rápido' })).toThrow(/SIM_SPEED/);
+    expect(loadConfig({ DEMO: '1', SIM_SPEED: '60' }).sim).toEqual({
+      speed: '60',
+      historyDays: undefined,
+    });
+  });
+
   it('rejects the API and the web app on the same port', () => {
     expect(() => loadConfig({ PORT: '4000', WEB_PORT: '4000' })).toThrow(/WEB_PORT/);
   });

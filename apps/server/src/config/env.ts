@@ -44,6 +44,16 @@ const EnvSchema = z
     APP_URL: optionalUrl(['http', 'https']),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().min(3).default('Vórtex <nao-responda@vortex.local>'),
+    DEMO_EMAIL: z.email({ message: 'deve ser um email válido' }).optional(),
+    DEMO_PASSWORD: z.string().min(8, { message: 'deve ter no mínimo 8 caracteres' }).optional(),
+    SIM_SPEED: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { message: 'deve ser um número positivo' })
+      .optional(),
+    SIM_HISTORY_DAYS: z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/, { message: 'deve ser um número de dias entre 1 e 9999' })
+      .optional(),
     EMBEDDED_PG_PORT: portNumber.optional(),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
@@ -53,6 +63,10 @@ const EnvSchema = z
   .refine((e) => (e.ADMIN_PASSWORD === undefined) === (e.ADMIN_EMAIL === undefined), {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos',
+  })
+  .refine((e) => (e.DEMO_PASSWORD === undefined) === (e.DEMO_EMAIL === undefined), {
+    path: ['DEMO_PASSWORD'],
+    message: 'DEMO_EMAIL e DEMO_PASSWORD devem ser definidos juntos',
   });
 
 export interface Config {
@@ -64,6 +78,8 @@ export interface Config {
   redisUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   demo: boolean;
+  demoUser: { email: string; password: string } | undefined;
+  sim: { speed: string | undefined; historyDays: string | undefined };
   logLevel: string;
   /** Exact origins allowed by CORS: the web app's own, unless WEB_ORIGINS overrides. */
   webOrigins: string[];
@@ -112,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     demo: e.DEMO === '1',
+    demoUser:
+      e.DEMO_EMAIL && e.DEMO_PASSWORD
+        ? { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD }
+        : undefined,
+    sim: { speed: e.SIM_SPEED, historyDays: e.SIM_HISTORY_DAYS },
     logLevel: e.LOG_LEVEL,
     webOrigins,
     publicApiUrl: e.PUBLIC_API_URL,
