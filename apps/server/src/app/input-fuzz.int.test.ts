@@ -1,4 +1,5 @@
 import {
+  CleanupSchema,
   CreateBridgeTokenSchema,
   ForgotPasswordSchema,
   LoginRequestSchema,
@@ -153,6 +154,7 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
   ],
   ['role', 'POST', `/users/${NO_USER}/role`, RoleChangeSchema, ['role']],
   ['bridge token', 'POST', '/bridge/token/create', CreateBridgeTokenSchema.nullish(), ['label']],
+  ['bridge cleanup', 'POST', '/bridge/admin/cleanup', CleanupSchema, ['user_id']],
 ];
 
 describe('malformed input on the accounts endpoints', () => {
@@ -215,6 +217,19 @@ describe('malformed input on the accounts endpoints', () => {
       }),
       { numRuns: 150 },
     );
+    const bridgeAdmin: ['GET' | 'POST', string][] = [
+      ['POST', '/api/bridge/claim/nao-e-uuid/revoke'],
+      ['POST', '/api/bridge/claim/123/reset'],
+      ['POST', '/api/bridge/admin/revoke/abc'],
+      ['POST', '/api/bridge/admin/revoke/-5'],
+      ['POST', '/api/bridge/admin/token/revoke/xyz'],
+      ['GET', '/api/bridge/admin/claims?status=todos'],
+      ['GET', '/api/bridge/admin/tokens?status=1'],
+      ['GET', '/bridge/admin/sessions?user_id=dez'],
+    ];
+    for (const [method, url] of bridgeAdmin) {
+      expectClientError(await app.inject({ method, url, headers: bearer(admin.token) }), url);
+    }
     for (const url of ['/bridge/token/status/', '/api/bridge/token/status/']) {
       const res = await app.inject({
         url: `${url}${encodeURIComponent('../../etc/passwd')}`,

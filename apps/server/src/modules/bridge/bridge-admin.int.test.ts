@@ -1,0 +1,166 @@
+import { bridgeAdminMessages as msg } from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAgent } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const as = (u: TestUser, method: 'GET' | 'POST', url: string) =>
+  app.inject({ method, url, headers: bearer(u.token) });
+
+async function pairedTrader(): Promise<{ user: TestUser; agent: TestAgent; token: string }> {
+  const user = await makeUser(db.pool, { role: 'trader' });
+  const token = (await as(user, 'POST', '/bridge/token/create')).json<{ token: string }>().token;
+  const agent = await TestAgent.connect(base);
+  agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
+  await agent.next();
+  agent.send({
+    type: 'hello',
+    account_number: 3_000_000 + user.id,
+    server: 'Demo',
+    currency: 'BRL',
+    margin_mode: 'netting',
+    trade_mode: 'demo',
+    client_version: '0.1.0',
+  });
+  await agent.next();
+  return { user, agent, token };
+}
+
+const auditOf = async (action: string) =>
+  (
+    await db.pool.query<{ target_user_id: number }>(
+      'SELECT target_user_id FROM audit_log WHERE action = $1',
+      [action],
+    )
+  ).rows.map((r) => r.target_user_id);
+
+describe('bridge administration', () => {
+  it('lists sessions with their TTL and revokes a user, which stops their agent', async () => {
+    const { user, agent } = await pairedTrader();
+    const list = (await as(admin, 'GET', `/bridge/admin/sessions?user_id=${user.id}`)).json<{
+      items: { status: string; ttl_seconds: number; account_number: number; username: string }[];
+    }>();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      status: 'active',
+      account_number: 3_000_000 + user.id,
+      username: user.username,
+    });
+    expect(list.items[0]?.ttl_seconds).toBeGreaterThan(12 * 3600 - 60);
+
+    const res = await as(admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
+    expect(res.json()).toEqual({ success: true, message: msg.sessionRevoked(user.id) });
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    expect(await agent.next()).toEqual({ type: 'revoked', reason: 'session_ended' });
+    expect(await auditOf('bridge_revoked')).toContain(user.id);
+  });
+
+  it('revokes a claim (ending its sessions) and resets only a revoked or mismatched one', async () => {
+    const { user, agent } = await pairedTrader();
+    const claims = (await as(admin, 'GET', '/api/bridge/admin/claims?status=active')).json<{
+      items: { id: string; user_id: number }[];
+    }>();
+    const claim = claims.items.find((c) => c.user_id === user.id);
+    if (!claim) throw new Error('claim missing');
+    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
+      success: false,
+      error: msg.claimNotResettable,
+    });
+    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/revoke`)).json()).toEqual({
+      success: true,
+      message: msg.claimRevoked,
+    });
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    expect((await agent.next()).type).toBe('revoked');
+    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
+      success: true,
+      message: msg.claimReset,
+    });
+    const after = (await as(admin, 'GET', '/api/bridge/admin/claims?status=pre_install')).json<{
+      items: { id: string }[];
+    }>();
+    expect(after.items.map((c) => c.id)).toContain(claim.id);
+    expect(
+      (await as(admin, 'POST', '/api/bridge/claim/00000000-0000-4000-8000-000000000000/revoke'))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('lists tokens by status and revokes only pending ones', async () => {
+    const user = await makeUser(db.pool, { role: 'trader' });
+    await as(user, 'POST', '/bridge/token/create');
+    const pending = (await as(admin, 'GET', '/api/bridge/admin/tokens?status=pending')).json<{
+      items: { id: string; user_id: number; status: string }[];
+    }>();
+    const mine = pending.items.find((x) => x.user_id === user.id);
+    if (!mine) throw new Error('token missing');
+    expect((await as(admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json()).toEqual({
+      success: true,
+      message: msg.tokenRevoked,
+    });
+    expect((await as(admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json()).toEqual({
+      success: false,
+      error: msg.tokenNotPending,
+    });
+    const revoked = (await as(admin, 'GET', '/api/bridge/admin/tokens?status=revoked')).json<{
+      items: { id: string }[];
+    }>();
+    expect(revoked.items.map((x) => x.id)).toContain(mine.id);
+  });
+
+  it('cleans up expired sessions and tokens, with counts', async () => {
+    const { user, agent } = await pairedTrader();
+    agent.close();
+    await as(user, 'POST', '/bridge/token/create');
+    await db.pool.query(
+      "UPDATE bridge_sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1",
+      [user.id],
+    );
+    await db.pool.query(
+      "UPDATE bridge_tokens SET expires_at = now() - interval '2 days' WHERE user_id = $1 AND status = 'pending'",
+      [user.id],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/bridge/admin/cleanup',
+      headers: bearer(admin.token),
+      payload: { user_id: user.id },
+    });
+    expect(res.json()).toEqual({
+      success: true,
+      sessions_revoked: 1,
+      tokens_revoked: 1,
+      tokens_purged: 1,
+    });
+  });
+
+  it('lets a trader end their own bridge session', async () => {
+    const { user, agent } = await pairedTrader();
+    expect((await as(user, 'POST', '/bridge/session/terminate')).json()).toEqual({
+      success: true,
+      message: msg.sessionEnded,
+    });
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    expect((await agent.next()).type).toBe('revoked');
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ClaimSchema } from './status.schema.js';
+
+export const bridgeAdminMessages = {
+  claimRevoked: 'Claim revogado',
+  claimReset: 'Claim resetado',
+  tokenRevoked: 'Token revogado',
+  sessionRevoked: (id: number) => `Sessão do usuário ${id} revogada`,
+  sessionEnded: 'Sessão encerrada',
+  claimNotFound: 'Claim não encontrado.',
+  claimNotResettable: 'Só é possível resetar um claim em mismatch ou revogado.',
+  tokenNotPending: 'Só tokens pendentes podem ser revogados.',
+} as const;
+
+const id = z.coerce
+  .number({ error: 'Identificador inválido.' })
+  .int()
+  .positive()
+  .max(2 ** 53);
+
+export const ClaimStatusQuerySchema = z.object({
+  status: z.enum(['active', 'mismatch', 'revoked', 'pre_install']).optional(),
+});
+export const TokenStatusQuerySchema = z.object({
+  status: z.enum(['pending', 'paired', 'expired', 'revoked']).optional(),
+});
+export const SessionsQuerySchema = z.object({ user_id: id.optional() });
+export const ClaimIdParamsSchema = z.object({ id: z.uuid({ error: 'Claim não encontrado.' }) });
+export const TokenIdParamsSchema = z.object({
+  tokenId: z.uuid({ error: 'Token não encontrado.' }),
+});
+export const UserIdParamSchema = z.object({ userId: id });
+export const CleanupSchema = z.strictObject({ user_id: id.optional() }).nullish();
+
+export const AdminClaimSchema = ClaimSchema.extend({ username: z.string() });
+export const AdminClaimsResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(AdminClaimSchema),
+});
+
+export const BridgeSessionSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  account_number: z.number().nullable(),
+  server: z.string().nullable(),
+  status: z.enum(['active', 'revoked', 'terminated', 'expired']),
+  ttl_seconds: z.number(),
+  expires_at: z.string(),
+  last_ping: z.string().nullable(),
+  client_version: z.string().nullable(),
+});
+export const BridgeSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(BridgeSessionSchema),
+});
+
+export const AdminTokenSchema = z.object({
+  id: z.string(),
+  user_id: z.number(),
+  username: z.string(),
+  status: z.enum(['pending', 'paired', 'expired', 'revoked']),
+  label: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  account_number_paired: z.number().nullable(),
+});
+export const AdminTokensResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(AdminTokenSchema),
+});
+
+export const CleanupResponseSchema = z.object({
+  success: z.literal(true),
+  sessions_revoked: z.number(),
+  tokens_revoked: z.number(),
+  tokens_purged: z.number(),
+});
