@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
 import { bridgeAdminRoutes } from '../modules/bridge/bridge-admin.routes.js';
+import { bridgeAuditRoutes } from '../modules/bridge/bridge-audit.routes.js';
 import { bridgeStatusRoutes } from '../modules/bridge/bridge-status.routes.js';
 import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
@@ -76,5 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(agentRoutes({ pool: deps.pool }));
   await app.register(bridgeStatusRoutes({ pool: deps.pool }));
   await app.register(bridgeAdminRoutes({ pool: deps.pool }));
+  await app.register(bridgeAuditRoutes({ pool: deps.pool }));
   return app;
 }

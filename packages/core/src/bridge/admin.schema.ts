@@ -77,3 +77,36 @@ export const CleanupResponseSchema = z.object({
   tokens_revoked: z.number(),
   tokens_purged: z.number(),
 });
+
+export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
+
+export const AuditSearchQuerySchema = z.object({
+  user_id: id.optional(),
+  event_type: z.string().trim().min(1).max(64).optional(),
+  from: z.iso.datetime({ offset: true, local: true, error: 'Data inicial inválida.' }).optional(),
+  to: z.iso.datetime({ offset: true, local: true, error: 'Data final inválida.' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .refine(
+      (n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n),
+      'Tamanho de página: 25, 50 ou 100.',
+    )
+    .default(50),
+});
+
+export const AuditItemSchema = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  actor_user_id: z.number().nullable(),
+  event_type: z.string(),
+  created_at: z.string(),
+  meta_json: z.string(),
+});
+export const AuditSearchResponseSchema = z.object({
+  success: z.literal(true),
+  items: z.array(AuditItemSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});

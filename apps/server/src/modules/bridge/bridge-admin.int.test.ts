@@ -154,6 +154,41 @@ describe('bridge administration', () => {
     });
   });
 
+  it('searches the bridge audit by user, event and dates, in pages', async () => {
+    const { user } = await pairedTrader();
+    await as(admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
+    const all = (
+      await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&page_size=25`)
+    ).json<{
+      items: { event_type: string; meta_json: string }[];
+      total: number;
+      page_size: number;
+    }>();
+    expect(all.items.map((i) => i.event_type).sort()).toEqual(
+      ['bridge_token_created', 'bridge_paired', 'bridge_revoked'].sort(),
+    );
+    expect(all.total).toBe(3);
+    expect(
+      JSON.parse(all.items.find((i) => i.event_type === 'bridge_revoked')?.meta_json ?? '{}'),
+    ).toEqual({ sessions: 1 });
+    const one = (
+      await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&event_type=bridge_paired`)
+    ).json<{ total: number }>();
+    expect(one.total).toBe(1);
+    const future = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
+    expect(
+      (await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&from=${future}`)).json<{
+        total: number;
+      }>().total,
+    ).toBe(0);
+    const paged = (await as(admin, 'GET', `/api/bridge/audit/search?page=2&page_size=25`)).json<{
+      page: number;
+    }>();
+    expect(paged.page).toBe(2);
+    expect((await as(admin, 'GET', '/api/bridge/audit/search?page_size=30')).statusCode).toBe(400);
+    expect((await as(user, 'GET', '/api/bridge/audit/search')).statusCode).toBe(403);
+  });
+
   it('lets a trader end their own bridge session', async () => {
     const { user, agent } = await pairedTrader();
     expect((await as(user, 'POST', '/bridge/session/terminate')).json()).toEqual({

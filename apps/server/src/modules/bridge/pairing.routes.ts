@@ -49,7 +49,7 @@ export const pairingRoutes =
         });
         await writeAudit(deps.pool, {
           actorUserId: user.id,
-          action: 'bridge.token_created',
+          action: 'bridge_token_created',
           targetUserId: user.id,
           ip: req.ip,
           meta: { token_id: row.id, label: row.label },
