@@ -552,9 +552,8 @@ async function main(): Promise<void> {
   });
   const [apiPort, webPort] = await freePorts(2);
   if (apiPort === undefined || webPort === undefined) throw new Error('no free ports');
-  const env: NodeJS.ProcessEnv = { ...process.env };
   // The defaults: embedded PostgreSQL, no Redis, no SMTP, the web origin derived from WEB_PORT.
-  for (const name of [
+  const unset = new Set([
     'DATABASE_URL',
     'REDIS_URL',
     'EMBEDDED_PG_PORT',
@@ -563,10 +562,10 @@ async function main(): Promise<void> {
     'PUBLIC_API_URL',
     'APP_URL',
     'DEMO',
-  ]) {
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy of process.env
-    delete env[name];
-  }
+  ]);
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !unset.has(name)),
+  );
   Object.assign(env, {
     PORT: String(apiPort),
     WEB_PORT: String(webPort),

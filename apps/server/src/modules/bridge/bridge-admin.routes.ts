@@ -8,7 +8,6 @@ import {
   ClaimStatusQuerySchema,
   CleanupResponseSchema,
   CleanupSchema,
-  CLAIM_ONLINE_MS,
   MessageResponseSchema,
   SessionsQuerySchema,
   TokenIdParamsSchema,
@@ -32,6 +31,7 @@ import {
   revokePendingToken,
   setClaimStatus,
 } from './bridge-admin.repo.js';
+import { toClaim } from './bridge-status.repo.js';
 
 const tags = ['bridge (admin)'];
 const adminOnly = { access: ['admin'] as const };
@@ -75,17 +75,7 @@ export const bridgeAdminRoutes =
       async (req) => {
         const now = Date.now();
         const rows = await listClaims(deps.pool, req.query.status);
-        return {
-          success: true as const,
-          items: rows.map((r) => ({
-            ...r,
-            created_at: r.created_at.toISOString(),
-            last_seen_at: iso(r.last_seen_at),
-            last_hb_mt5_at: iso(r.last_hb_mt5_at),
-            last_hb_mt5:
-              r.last_hb_mt5_at !== null && now - r.last_hb_mt5_at.getTime() < CLAIM_ONLINE_MS,
-          })),
-        };
+        return { success: true as const, items: rows.map((r) => toClaim(r, now)) };
       },
     );
 

@@ -2,7 +2,7 @@ import type { Claim } from '@vortex/core';
 import { CLAIM_ONLINE_MS } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 
-interface ClaimRow {
+export interface ClaimRow {
   id: string;
   user_id: number;
   token_prefix: string;
@@ -23,13 +23,18 @@ export async function claimsOfUser(
      FROM bridge_claims WHERE user_id = $1 ORDER BY last_seen_at DESC NULLS LAST, created_at DESC`,
     [userId],
   );
-  return rows.map((r) => ({
+  return rows.map((r) => toClaim(r, now));
+}
+
+/** A claim as the API shows it; `last_hb_mt5` is the legacy flag: an MT5 heartbeat within 60 s. */
+export function toClaim<R extends ClaimRow>(r: R, now: number): Omit<R, keyof ClaimRow> & Claim {
+  return {
     ...r,
     created_at: r.created_at.toISOString(),
     last_seen_at: r.last_seen_at?.toISOString() ?? null,
     last_hb_mt5_at: r.last_hb_mt5_at?.toISOString() ?? null,
     last_hb_mt5: r.last_hb_mt5_at !== null && now - r.last_hb_mt5_at.getTime() < CLAIM_ONLINE_MS,
-  }));
+  };
 }
 
 export interface LiveBridge {
