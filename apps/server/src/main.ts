@@ -81,6 +81,11 @@ async function main(): Promise<void> {
       log,
     }),
     appUrl: config.appUrl,
+    publicApiUrl: config.publicApiUrl,
+    installerFiles: {
+      agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
+      mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
+    },
   });
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),

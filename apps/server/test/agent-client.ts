@@ -78,3 +78,37 @@ export function testDeal(ticket: number, over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** A trader's agent paired with a fresh token and past hello, its resume already read. */
+export async function pairTestAgent(
+  app: { inject: (o: object) => Promise<{ json: () => unknown }> },
+  base: string,
+  user: { token: string },
+  accountNumber: number,
+): Promise<TestAgent> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/bridge/token/create',
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  const agent = await TestAgent.connect(base);
+  agent.send({
+    type: 'auth',
+    protocol: 1,
+    client_version: '0.1.0',
+    pairing_token: (created.json() as { token: string }).token,
+  });
+  const ok = await agent.next();
+  if (ok.type !== 'auth_ok') throw new Error(`pairing refused: ${JSON.stringify(ok)}`);
+  agent.send({
+    type: 'hello',
+    account_number: accountNumber,
+    server: 'Vortex-Demo',
+    currency: 'BRL',
+    margin_mode: 'netting',
+    trade_mode: 'demo',
+    client_version: '0.1.0',
+  });
+  await agent.next();
+  return agent;
+}

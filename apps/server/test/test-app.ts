@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
@@ -31,6 +32,10 @@ export async function createTestApp(db: TestDatabase): Promise<TestApp> {
       log: () => undefined,
     }),
     appUrl: TEST_WEB_ORIGIN,
+    installerFiles: {
+      agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
+      mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
+    },
   });
   await app.ready();
   return {

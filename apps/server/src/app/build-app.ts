@@ -9,13 +9,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
+import { bridgeHealthRoutes } from '../modules/bridge/bridge-health.routes.js';
 import { bridgeAdminRoutes } from '../modules/bridge/bridge-admin.routes.js';
 import { bridgeAuditRoutes } from '../modules/bridge/bridge-audit.routes.js';
 import { bridgeStatusRoutes } from '../modules/bridge/bridge-status.routes.js';
+import { mt5Routes } from '../modules/bridge/mt5.routes.js';
 import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import type { InstallerFiles } from '../modules/installer/installer-zip.js';
+import { installerRoutes } from '../modules/installer/installer.routes.js';
+import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
+import { LiveHub } from '../modules/live/live-hub.js';
+import { liveRoutes } from '../modules/live/live.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { requireAccessDeclarations } from './access.js';
@@ -34,6 +42,18 @@ export interface AppDeps {
   mailer: Mailer;
   /** The web app's public address, for links in emails. */
   appUrl: string;
+  /** The API's public address, for installer links; the request's own host when unset. */
+  publicApiUrl?: string | undefined;
+  /** Where bridge events travel; in memory unless a shared transport is given. */
+  bus?: EventBus;
+  installerFiles: InstallerFiles;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live side of the bridge: events, browser channels and connected agents. */
+    bridgeRuntime: { bus: EventBus; hub: LiveHub; agents: AgentRegistry };
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -73,10 +93,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
   await app.register(usersRoutes(mail));
+  const bus = deps.bus ?? new MemoryEventBus();
+  const hub = new LiveHub(bus);
+  const agents = new AgentRegistry();
+  app.decorate('bridgeRuntime', { bus, hub, agents });
+  const bridge = { pool: deps.pool, bus, agents };
   await app.register(pairingRoutes({ pool: deps.pool }));
-  await app.register(agentRoutes({ pool: deps.pool }));
+  await app.register(agentRoutes(bridge));
   await app.register(bridgeStatusRoutes({ pool: deps.pool }));
-  await app.register(bridgeAdminRoutes({ pool: deps.pool }));
+  await app.register(bridgeAdminRoutes(bridge));
   await app.register(bridgeAuditRoutes({ pool: deps.pool }));
+  await app.register(liveRoutes({ pool: deps.pool, hub }));
+  await app.register(mt5Routes(bridge));
+  await app.register(
+    bridgeHealthRoutes({
+      ...bridge,
+      hub,
+      webOrigins: deps.webOrigins,
+      rateBackend: 'memory',
+    }),
+  );
+  await app.register(
+    installerRoutes({
+      pool: deps.pool,
+      files: deps.installerFiles,
+      publicApiUrl: deps.publicApiUrl,
+    }),
+  );
   return app;
 }

@@ -3,9 +3,11 @@ import {
   CreateBridgeTokenSchema,
   ForgotPasswordSchema,
   LoginRequestSchema,
+  Mt5ConnectSchema,
   RegisterPayloadSchema,
   ResetPasswordSchema,
   RoleChangeSchema,
+  TestBridgeSchema,
   UserUpdateSchema,
   ValidateResetTokenQuerySchema,
 } from '@vortex/core';
@@ -39,6 +41,9 @@ const TABLES = [
   'bridge_tokens',
   'bridge_claims',
   'bridge_sessions',
+  'bridge_commands',
+  'bridge_installers',
+  'live_tickets',
 ];
 async function fingerprint(): Promise<string> {
   const parts = await Promise.all(
@@ -155,6 +160,14 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
   ['role', 'POST', `/users/${NO_USER}/role`, RoleChangeSchema, ['role']],
   ['bridge token', 'POST', '/bridge/token/create', CreateBridgeTokenSchema.nullish(), ['label']],
   ['bridge cleanup', 'POST', '/bridge/admin/cleanup', CleanupSchema, ['user_id']],
+  [
+    'mt5 connect',
+    'POST',
+    '/api/mt5/connect',
+    Mt5ConnectSchema,
+    ['login', 'password', 'server', 'bridge_url'],
+  ],
+  ['mt5 test-bridge', 'POST', '/api/mt5/test-bridge', TestBridgeSchema, ['bridge_url']],
 ];
 
 describe('malformed input on the accounts endpoints', () => {
@@ -226,6 +239,11 @@ describe('malformed input on the accounts endpoints', () => {
       ['GET', '/api/bridge/admin/claims?status=todos'],
       ['GET', '/api/bridge/admin/tokens?status=1'],
       ['GET', '/bridge/admin/sessions?user_id=dez'],
+      ['GET', '/api/bridge/installer/download/nao-e-uuid'],
+      ['GET', `/api/bridge/installer/download/${crypto.randomUUID()}`],
+      ['GET', '/bridge/events?ticket=curto'],
+      ['GET', `/bridge/events?ticket=${'a'.repeat(43)}`],
+      ['GET', '/bridge/events'],
     ];
     for (const [method, url] of bridgeAdmin) {
       expectClientError(await app.inject({ method, url, headers: bearer(admin.token) }), url);

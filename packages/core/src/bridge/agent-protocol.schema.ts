@@ -112,6 +112,7 @@ export const CommandSchema = z.discriminatedUnion('kind', [
     password: z.string().min(1).max(128),
     server: z.string().min(1).max(128),
   }),
+  z.strictObject({ kind: z.literal('mt5_logout') }),
   z.strictObject({
     kind: z.literal('place_order'),
     symbol: z.string().min(1).max(32),

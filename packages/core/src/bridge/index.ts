@@ -3,3 +3,5 @@ export * from './agent-protocol.schema.js';
 export * from './pairing.schema.js';
 export * from './status.schema.js';
 export * from './admin.schema.js';
+export * from './events.schema.js';
+export * from './operations.schema.js';

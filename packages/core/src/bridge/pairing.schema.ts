@@ -11,6 +11,12 @@ export const bridgeMessages = {
   invalidMessage: 'Mensagem inválida',
   protocolUnsupported: 'Versão do protocolo da bridge não suportada. Atualize o agente.',
   accountBlocked: 'A conta do usuário não está ativa.',
+  agentGone: 'A bridge desconectou antes de responder ao comando.',
+  invalidDeviceKey: 'Chave do dispositivo desconhecida. Baixe o instalador novamente.',
+  claimBlocked:
+    'Esta bridge foi revogada ou está em conflito de conta. Peça ao administrador para resetá-la.',
+  accountMismatch:
+    'Esta bridge está vinculada a outra conta MT5. Peça ao administrador para resetá-la.',
 } as const;
 
 export const BRIDGE_TOKEN_STATUSES = ['pending', 'paired', 'expired', 'revoked'] as const;

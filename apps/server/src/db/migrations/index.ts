@@ -1,6 +1,7 @@
 import { sql as m0001 } from './0001-users-and-client-logs.js';
 import { sql as m0002 } from './0002-sessions-resets-audit.js';
 import { sql as m0003 } from './0003-bridge.js';
+import { sql as m0004 } from './0004-live-commands-installers.js';
 
 export interface Migration {
   id: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { id: 1, name: 'users-and-client-logs', sql: m0001 },
   { id: 2, name: 'sessions-resets-audit', sql: m0002 },
   { id: 3, name: 'bridge', sql: m0003 },
+  { id: 4, name: 'live-commands-installers', sql: m0004 },
 ];

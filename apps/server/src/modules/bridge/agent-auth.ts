@@ -2,7 +2,7 @@ import { bridgeMessages as msg } from '@vortex/core';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { insertClaim } from './bridge-claims.repo.js';
+import { claimStatusOf, findClaimByDeviceKey, insertClaim } from './bridge-claims.repo.js';
 import {
   findActiveBridgeSession,
   insertBridgeSession,
@@ -21,7 +21,13 @@ export interface AgentIdentity {
 }
 
 export type AgentAuthResult =
-  | { identity: AgentIdentity; sessionToken: string; expiresAt: Date; paired: boolean }
+  | {
+      identity: AgentIdentity;
+      sessionToken: string;
+      expiresAt: Date;
+      /** A new session: a pairing token spent, or an installer's device key seen. */
+      paired: boolean;
+    }
   | { error: string };
 
 interface Credentials {
@@ -32,8 +38,9 @@ interface Credentials {
 }
 
 /**
- * A pairing token (spent once) opens a claim and a 12-hour session; a session token resumes it.
- * Device keys come with the installer, which this server does not issue yet: they are refused.
+ * A pairing token (spent once) opens a claim and a 12-hour session; an installer's device key
+ * opens a session on the claim made with the installer; a session token resumes a session.
+ * A revoked or mismatched claim lets nothing in until an admin resets it.
  */
 export async function authenticateAgent(
   pool: pg.Pool,
@@ -46,6 +53,7 @@ export async function authenticateAgent(
   if (c.session_token) {
     const session = await findActiveBridgeSession(pool, hashToken(c.session_token));
     if (!session?.claim_id) return { error: msg.invalidSession };
+    if (!usable(await claimStatusOf(pool, session.claim_id))) return { error: msg.claimBlocked };
     await pingBridgeSession(pool, session.id, expiresAt);
     return {
       identity: { userId: session.user_id, sessionId: session.id, claimId: session.claim_id },
@@ -54,6 +62,7 @@ export async function authenticateAgent(
       paired: false,
     };
   }
+  if (c.device_key) return openWithDeviceKey(pool, c.device_key, c.client_version, expiresAt);
   if (!c.pairing_token) return { error: msg.invalidToken };
   const pairing = c.pairing_token;
   return inTransaction(pool, async (tx) => {
@@ -79,4 +88,31 @@ export async function authenticateAgent(
       paired: true,
     };
   });
+}
+
+const usable = (status: string | undefined) => status === 'active' || status === 'pre_install';
+
+async function openWithDeviceKey(
+  pool: pg.Pool,
+  deviceKey: string,
+  clientVersion: string,
+  expiresAt: Date,
+): Promise<AgentAuthResult> {
+  const claim = await findClaimByDeviceKey(pool, hashToken(deviceKey));
+  if (!claim) return { error: msg.invalidDeviceKey };
+  if (!usable(claim.status)) return { error: msg.claimBlocked };
+  const session = newToken();
+  const sessionId = await insertBridgeSession(pool, {
+    hash: session.hash,
+    userId: claim.user_id,
+    claimId: claim.id,
+    clientVersion,
+    expiresAt,
+  });
+  return {
+    identity: { userId: claim.user_id, sessionId, claimId: claim.id },
+    sessionToken: session.token,
+    expiresAt,
+    paired: true,
+  };
 }

@@ -3,6 +3,7 @@ import {
   AgentMessageSchema,
   bridgeMessages as msg,
   type AgentMessage,
+  type Command,
   type ServerMessage,
 } from '@vortex/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +11,8 @@ import type pg from 'pg';
 import { writeAudit } from '../audit/audit.repo.js';
 import { accountBlock } from '../auth/account-status.js';
 import { findUserById } from '../users/users.repo.js';
+import type { EventBus } from '../live/event-bus.js';
+import type { AgentHandle, AgentRegistry, CommandReply } from './agent-registry.js';
 import { setClaimAccount, touchClaim } from './bridge-claims.repo.js';
 import {
   isBridgeSessionActive,
@@ -33,13 +36,19 @@ export interface AgentSocket {
   readonly OPEN: number;
   send: (data: string) => void;
   close: (code: number, reason: string) => void;
-  on: (event: 'message', listener: (data: Buffer, isBinary: boolean) => void) => unknown;
+  on: ((event: 'message', listener: (data: Buffer, isBinary: boolean) => void) => unknown) &
+    ((event: 'close', listener: () => void) => unknown);
 }
 
 export interface AgentDeps {
   pool: pg.Pool;
   log: FastifyBaseLogger;
+  bus: EventBus;
+  agents: AgentRegistry;
 }
+
+/** Newest deals carried in a live event; the web app refetches when it needs more. */
+const DEALS_IN_EVENT = 50;
 
 type Handler<T extends AgentMessage['type']> = (
   m: Extract<AgentMessage, { type: T }>,
@@ -51,8 +60,11 @@ type Handler<T extends AgentMessage['type']> = (
  */
 export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): void {
   let identity: AgentIdentity | undefined;
+  let agent: AgentHandle | undefined;
+  let unregister: (() => void) | undefined;
   let accountId: number | undefined;
   let queue = Promise.resolve();
+  const pending = new Map<string, (r: CommandReply) => void>();
   const send = (m: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
   };
@@ -60,6 +72,49 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     send({ type: 'auth_error', error });
     socket.close(4401, 'unauthorized');
   };
+  const publishStatus = (connected: boolean) => {
+    if (!identity || !agent) return;
+    deps.bus.publish({
+      type: 'bridge_status',
+      user_id: identity.userId,
+      connected,
+      mt5_alive: connected && agent.mt5Alive,
+      account_number: agent.accountNumber ?? null,
+    });
+  };
+
+  function register(id: AgentIdentity): void {
+    agent = {
+      userId: id.userId,
+      sessionId: id.sessionId,
+      claimId: id.claimId,
+      accountNumber: undefined,
+      server: undefined,
+      mt5Alive: false,
+      connectedAt: Date.now(),
+      command: (commandId: string, command: Command, expiresAt: number) =>
+        new Promise<CommandReply>((resolve, reject) => {
+          if (socket.readyState !== socket.OPEN) {
+            reject(new Error('agent gone'));
+            return;
+          }
+          pending.set(commandId, resolve);
+          send({ type: 'command', command_id: commandId, expires_at: expiresAt, command });
+        }),
+      end: (reason: string) => {
+        send({ type: 'revoked', reason });
+        socket.close(4403, 'revoked');
+      },
+    };
+    unregister = deps.agents.add(agent);
+  }
+
+  socket.on('close', () => {
+    unregister?.();
+    for (const resolve of pending.values()) resolve({ ok: false, message: msg.agentGone });
+    pending.clear();
+    publishStatus(false);
+  });
 
   const stream: { [T in AgentMessage['type']]?: Handler<T> } = {
     hello: async (m) => {
@@ -78,8 +133,24 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         server: m.server,
         clientVersion: m.client_version,
       });
-      await setClaimAccount(deps.pool, identity.claimId, m.account_number);
+      const claim = await setClaimAccount(deps.pool, identity.claimId, m.account_number);
+      if (claim.mismatch) {
+        deps.bus.publish({
+          type: 'bridge_claim_mismatch',
+          user_id: identity.userId,
+          claim_id: identity.claimId,
+          account_number: m.account_number,
+        });
+        send({ type: 'revoked', reason: msg.accountMismatch });
+        socket.close(4409, 'account mismatch');
+        return;
+      }
       if (identity.tokenId) await setTokenAccount(deps.pool, identity.tokenId, m.account_number);
+      if (agent) {
+        agent.accountNumber = m.account_number;
+        agent.server = m.server;
+      }
+      publishStatus(true);
       send({
         type: 'resume',
         account_number: m.account_number,
@@ -99,13 +170,39 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         identity.sessionId,
         new Date(Date.now() + BRIDGE_SESSION_TTL_MS),
       );
-      await touchClaim(deps.pool, identity.claimId, m.mt5_alive);
+      const { activated } = await touchClaim(deps.pool, identity.claimId, m.mt5_alive);
+      if (activated) {
+        deps.bus.publish({
+          type: 'bridge_claim_active',
+          user_id: identity.userId,
+          claim_id: identity.claimId,
+          account_number: agent?.accountNumber ?? null,
+        });
+      }
+      if (agent && agent.mt5Alive !== m.mt5_alive) {
+        agent.mt5Alive = m.mt5_alive;
+        publishStatus(true);
+      }
     },
     account: async (m) => {
-      if (accountId) await saveAccountSnapshot(deps.pool, accountId, new Date(m.ts), m.account);
+      if (!accountId || !identity || !agent?.accountNumber) return;
+      await saveAccountSnapshot(deps.pool, accountId, new Date(m.ts), m.account);
+      deps.bus.publish({
+        type: 'account_snapshot',
+        user_id: identity.userId,
+        account_number: agent.accountNumber,
+        account: m.account,
+      });
     },
     positions: async (m) => {
-      if (accountId) await replaceOpenPositions(deps.pool, accountId, m.positions);
+      if (!accountId || !identity || !agent?.accountNumber) return;
+      await replaceOpenPositions(deps.pool, accountId, m.positions);
+      deps.bus.publish({
+        type: 'positions_snapshot',
+        user_id: identity.userId,
+        account_number: agent.accountNumber,
+        positions: m.positions,
+      });
     },
     orders: async (m) => {
       if (accountId) await replacePendingOrders(deps.pool, accountId, m.orders);
@@ -115,6 +212,21 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       const stored = await insertDeals(deps.pool, accountId, m.deals);
       const last = m.deals.reduce((max, d) => Math.max(max, d.ticket), 0);
       send({ type: 'deals_ack', batch_id: m.batch_id, last_ticket: last, stored });
+      if (stored > 0 && identity && agent?.accountNumber) {
+        deps.bus.publish({
+          type: 'deals_added',
+          user_id: identity.userId,
+          account_number: agent.accountNumber,
+          deals: m.deals.slice(-DEALS_IN_EVENT),
+          count: stored,
+        });
+      }
+    },
+    command_result: (m) => {
+      const resolve = pending.get(m.command_id);
+      pending.delete(m.command_id);
+      resolve?.({ ok: m.ok, retcode: m.retcode, message: m.message, data: m.data });
+      return Promise.resolve();
     },
   };
 
@@ -158,6 +270,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         return;
       }
       identity = result.identity;
+      register(identity);
       send({
         type: 'auth_ok',
         protocol: AGENT_PROTOCOL_VERSION,
@@ -165,6 +278,15 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         expires_at: result.expiresAt.toISOString(),
         server_time: Date.now(),
       });
+      deps.bus.publish({
+        type: result.paired ? 'bridge_paired' : 'bridge_refreshed',
+        user_id: user.id,
+        claim_id: identity.claimId,
+        session_id: identity.sessionId,
+        expires_at: result.expiresAt.toISOString(),
+        account_number: null,
+      });
+      publishStatus(true);
       if (result.paired) {
         await writeAudit(deps.pool, {
           actorUserId: user.id,
@@ -177,7 +299,12 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       return;
     }
     if (m.type === 'auth') return;
-    if (m.type !== 'hello' && m.type !== 'heartbeat' && accountId === undefined) {
+    if (
+      m.type !== 'hello' &&
+      m.type !== 'heartbeat' &&
+      m.type !== 'command_result' &&
+      accountId === undefined
+    ) {
       send({ type: 'error', error: msg.helloFirst, ref: m.type });
       return;
     }

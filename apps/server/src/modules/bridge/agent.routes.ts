@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import type { EventBus } from '../live/event-bus.js';
 import { serveAgent } from './agent-connection.js';
+import type { AgentRegistry } from './agent-registry.js';
 
 /** The agents' WebSocket. Public at the HTTP level: the agent authenticates in its first message. */
 export const agentRoutes =
-  (deps: { pool: pg.Pool }): FastifyPluginAsync =>
+  (deps: { pool: pg.Pool; bus: EventBus; agents: AgentRegistry }): FastifyPluginAsync =>
   async (app) => {
     app.get(
       '/bridge/agent',
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
       (socket, req) => {
-        serveAgent(socket, req.ip, { pool: deps.pool, log: req.log });
+        serveAgent(socket, req.ip, { ...deps, log: req.log });
       },
     );
   };

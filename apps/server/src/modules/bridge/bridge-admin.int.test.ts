@@ -70,8 +70,9 @@ describe('bridge administration', () => {
 
     const res = await as(admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
     expect(res.json()).toEqual({ success: true, message: msg.sessionRevoked(user.id) });
-    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
-    expect(await agent.next()).toEqual({ type: 'revoked', reason: 'session_ended' });
+    // The connected agent is told at once, not at its next heartbeat, and disconnected.
+    expect(await agent.next()).toEqual({ type: 'revoked', reason: 'admin_revoke' });
+    expect(await agent.waitClosed()).toBe(4403);
     expect(await auditOf('bridge_revoked')).toContain(user.id);
   });
 

@@ -21,6 +21,9 @@ import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
+import type { EventBus } from '../live/event-bus.js';
+import type { AgentRegistry } from './agent-registry.js';
+import { clearClaimAccount } from './bridge-claims.repo.js';
 import {
   claimExists,
   cleanup,
@@ -46,7 +49,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The five bridge admin panels' calls (trading.md §7), plus ending one's own session. */
 export const bridgeAdminRoutes =
-  (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
+  (deps: { pool: pg.Pool; bus: EventBus; agents: AgentRegistry }): FastifyPluginAsyncZod =>
   async (app) => {
     const audit = (
       req: FastifyRequest,
@@ -96,6 +99,12 @@ export const bridgeAdminRoutes =
           return c;
         });
         if (!claim) throw new HttpError(404, msg.claimNotFound);
+        deps.agents.endWhere((h) => h.claimId === req.params.id, 'claim_revoked');
+        deps.bus.publish({
+          type: 'bridge_claim_revoked',
+          user_id: claim.user_id,
+          claim_id: req.params.id,
+        });
         await audit(req, 'bridge_claim_revoked', claim.user_id, { claim_id: req.params.id });
         return { success: true as const, message: msg.claimRevoked };
       },
@@ -112,11 +121,13 @@ export const bridgeAdminRoutes =
         },
       },
       async (req) => {
-        // Back to awaiting its first heartbeat; only a claim in trouble (mismatch) or revoked.
-        const claim = await setClaimStatus(deps.pool, req.params.id, 'pre_install', [
-          'mismatch',
-          'revoked',
-        ]);
+        // Back to awaiting its first heartbeat, free to take the next account it reports; only a
+        // claim in trouble (mismatch) or revoked.
+        const claim = await inTransaction(deps.pool, async (tx) => {
+          const c = await setClaimStatus(tx, req.params.id, 'pre_install', ['mismatch', 'revoked']);
+          if (c) await clearClaimAccount(tx, req.params.id);
+          return c;
+        });
         if (!claim) {
           const exists = await claimExists(deps.pool, req.params.id);
           throw new HttpError(
@@ -124,6 +135,11 @@ export const bridgeAdminRoutes =
             exists ? msg.claimNotResettable : msg.claimNotFound,
           );
         }
+        deps.bus.publish({
+          type: 'bridge_claim_reset',
+          user_id: claim.user_id,
+          claim_id: req.params.id,
+        });
         await audit(req, 'bridge_claim_reset', claim.user_id, { claim_id: req.params.id });
         return { success: true as const, message: msg.claimReset };
       },
@@ -177,6 +193,8 @@ export const bridgeAdminRoutes =
           'revoked',
           'admin_revoke',
         );
+        deps.agents.endWhere((h) => h.userId === req.params.userId, 'admin_revoke');
+        deps.bus.publish({ type: 'bridge_revoked', user_id: req.params.userId });
         await audit(req, 'bridge_revoked', req.params.userId, { sessions: count });
         return { success: true as const, message: msg.sessionRevoked(req.params.userId) };
       },
@@ -189,8 +207,10 @@ export const bridgeAdminRoutes =
         schema: { tags, body: CleanupSchema, response: { 200: CleanupResponseSchema, ...errors } },
       },
       async (req) => {
-        const result = await cleanup(deps.pool, req.body?.user_id);
-        await audit(req, 'bridge_cleanup', req.body?.user_id ?? null, result);
+        const target = req.body?.user_id;
+        const result = await cleanup(deps.pool, target);
+        deps.bus.publish({ type: 'bridge_revoked_all', user_id: target ?? authOf(req).user.id });
+        await audit(req, 'bridge_cleanup', target ?? null, result);
         return { success: true as const, ...result };
       },
     );
@@ -229,6 +249,11 @@ export const bridgeAdminRoutes =
       async (req) => {
         const token = await revokePendingToken(deps.pool, req.params.tokenId);
         if (!token) throw new HttpError(409, msg.tokenNotPending);
+        deps.bus.publish({
+          type: 'bridge_token_revoked',
+          user_id: token.user_id,
+          token_id: req.params.tokenId,
+        });
         await audit(req, 'bridge_token_revoked', token.user_id, { token_id: req.params.tokenId });
         return { success: true as const, message: msg.tokenRevoked };
       },
@@ -248,6 +273,8 @@ export const bridgeAdminRoutes =
           'terminated',
           'user_terminate',
         );
+        deps.agents.endWhere((h) => h.userId === user.id, 'user_terminate');
+        deps.bus.publish({ type: 'bridge_terminated', user_id: user.id });
         await audit(req, 'bridge_terminated', user.id, { sessions: count });
         return { success: true as const, message: msg.sessionEnded };
       },

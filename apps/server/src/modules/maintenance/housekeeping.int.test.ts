@@ -26,10 +26,15 @@ describe('runHousekeeping', () => {
       "INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('\\x01', $1, now() - interval '2 days'), ('\\x02', $1, now() + interval '1 hour')",
       [live.id],
     );
+    await db.pool.query(
+      "INSERT INTO live_tickets (ticket_hash, user_id, expires_at) VALUES ('\\x01', $1, now() - interval '2 hours'), ('\\x02', $1, now())",
+      [live.id],
+    );
     expect(await runHousekeeping(db.pool)).toEqual({
       rateEvents: 1,
       sessions: 1,
       passwordResets: 1,
+      liveTickets: 1,
     });
     const { rows } = await db.pool.query<{ user_id: number }>('SELECT user_id FROM sessions');
     expect(rows.map((r) => r.user_id)).toEqual([live.id]);

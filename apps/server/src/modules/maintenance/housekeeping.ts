@@ -1,10 +1,12 @@
 import type pg from 'pg';
 import { pruneEvents } from '../auth/rate-events.repo.js';
+import { purgeLiveTickets } from '../live/live-tickets.repo.js';
 
 export interface HousekeepingResult {
   rateEvents: number;
   sessions: number;
   passwordResets: number;
+  liveTickets: number;
 }
 
 /** Drops what can no longer matter: old abuse counters, long-dead sessions and reset links. */
@@ -16,7 +18,13 @@ export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult
   const resets = await pool.query(
     "DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'",
   );
-  return { rateEvents, sessions: sessions.rowCount ?? 0, passwordResets: resets.rowCount ?? 0 };
+  const liveTickets = await purgeLiveTickets(pool);
+  return {
+    rateEvents,
+    sessions: sessions.rowCount ?? 0,
+    passwordResets: resets.rowCount ?? 0,
+    liveTickets,
+  };
 }
 
 /** Runs housekeeping now and then hourly; the returned function stops it. */

@@ -1,0 +1,67 @@
+import type { Command } from '@vortex/core';
+
+export interface CommandReply {
+  ok: boolean;
+  retcode?: number | undefined;
+  message: string;
+  data?: Record<string, unknown> | undefined;
+}
+
+/** A connected, authenticated agent as the rest of the server sees it. */
+export interface AgentHandle {
+  userId: number;
+  sessionId: number;
+  claimId: string;
+  accountNumber: number | undefined;
+  server: string | undefined;
+  mt5Alive: boolean;
+  connectedAt: number;
+  /** Sends a command and resolves with the agent's result; rejects when the agent goes away. */
+  command: (id: string, command: Command, expiresAt: number) => Promise<CommandReply>;
+  /** Tells the agent its session ended and closes the connection. */
+  end: (reason: string) => void;
+}
+
+/** The agents connected to this instance, by user. */
+export class AgentRegistry {
+  private readonly byUser = new Map<number, Set<AgentHandle>>();
+
+  add(h: AgentHandle): () => void {
+    const set = this.byUser.get(h.userId) ?? new Set();
+    set.add(h);
+    this.byUser.set(h.userId, set);
+    return () => {
+      set.delete(h);
+      if (set.size === 0 && this.byUser.get(h.userId) === set) this.byUser.delete(h.userId);
+    };
+  }
+
+  /** The user's agent that connected last (a trader normally runs one). */
+  of(userId: number): AgentHandle | undefined {
+    let latest: AgentHandle | undefined;
+    for (const h of this.byUser.get(userId) ?? []) {
+      if (!latest || h.connectedAt > latest.connectedAt) latest = h;
+    }
+    return latest;
+  }
+
+  /** Ends the connections of ended sessions at once instead of at their next heartbeat. */
+  endWhere(match: (h: AgentHandle) => boolean, reason: string): number {
+    let n = 0;
+    for (const set of this.byUser.values()) {
+      for (const h of [...set]) {
+        if (match(h)) {
+          h.end(reason);
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  count(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+}

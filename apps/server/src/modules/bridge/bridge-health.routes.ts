@@ -1,0 +1,49 @@
+import { ApiErrorSchema, BridgeHealthSchema, LIVE_CONNECTIONS_PER_USER } from '@vortex/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { EventBus } from '../live/event-bus.js';
+import type { LiveHub } from '../live/live-hub.js';
+import type { AgentRegistry } from './agent-registry.js';
+
+/** The 'Bridge Health' panel: live channels, agents and sessions, and the limits in force. */
+export const bridgeHealthRoutes =
+  (deps: {
+    pool: pg.Pool;
+    hub: LiveHub;
+    agents: AgentRegistry;
+    bus: EventBus;
+    webOrigins: string[];
+    rateBackend: 'memory' | 'redis';
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/bridge/health',
+      {
+        config: { access: ['admin'] },
+        schema: {
+          tags: ['bridge (admin)'],
+          summary: 'Saúde da bridge',
+          response: { 200: BridgeHealthSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        },
+      },
+      async () => {
+        const { rows } = await deps.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
+        );
+        const live = deps.hub.counts();
+        return {
+          success: true as const,
+          status: 'ok' as const,
+          ws_users: live.users,
+          ws_connections: live.connections,
+          agents_connected: deps.agents.count(),
+          active_sessions: rows[0]?.n ?? 0,
+          rate_backend: deps.rateBackend,
+          per_user_limit: LIVE_CONNECTIONS_PER_USER,
+          allowed_origins: deps.webOrigins,
+          events_published: deps.bus.published,
+          server_time: new Date().toISOString(),
+        };
+      },
+    );
+  };

@@ -1,0 +1,109 @@
+import { bridgeMessages, mt5Messages, type ServerMessage } from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const post = (u: TestUser, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload ? { payload } : {}) });
+
+describe('/api/mt5 through the trader’s own agent', () => {
+  it('tests the bridge: offline, then MT5 not logged in, then connected', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    expect((await post(trader, '/api/mt5/test-bridge', {})).json()).toEqual({
+      success: false,
+      connected: false,
+      account: null,
+      server: null,
+      message: mt5Messages.bridgeOffline,
+    });
+    const account = 6_000_000 + trader.id;
+    const agent = await pairTestAgent(t.app, base, trader, account);
+    expect((await post(trader, '/api/mt5/test-bridge')).json()).toMatchObject({
+      success: true,
+      connected: false,
+      message: mt5Messages.notLoggedIn,
+    });
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await post(trader, '/api/mt5/test-bridge')).json()).toEqual({
+      success: true,
+      connected: true,
+      account,
+      server: 'Vortex-Demo',
+      message: mt5Messages.bridgeConnected(account, 'Vortex-Demo'),
+    });
+    agent.close();
+  });
+
+  it('sends the MT5 login as a command and answers with the agent’s result; never stores the password', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const agent = await pairTestAgent(t.app, base, trader, 6_100_000 + trader.id);
+    const answer = post(trader, '/api/mt5/connect', {
+      login: '123456',
+      password: 'segredo-mt5',
+      server: 'XP-Demo',
+      bridge_url: 'http://localhost:8080',
+    });
+    const command = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
+    expect(command).toMatchObject({
+      type: 'command',
+      command: { kind: 'mt5_login', login: 123456, password: 'segredo-mt5', server: 'XP-Demo' },
+    });
+    expect(command.expires_at).toBeGreaterThan(Date.now());
+    agent.send({
+      type: 'command_result',
+      command_id: command.command_id,
+      ok: true,
+      retcode: 10009,
+      message: 'Login realizado',
+    });
+    expect((await answer).json()).toEqual({ success: true, message: 'Login realizado' });
+    const { rows } = await db.pool.query<{ payload: object; status: string }>(
+      'SELECT payload, status FROM bridge_commands WHERE id = $1',
+      [command.command_id],
+    );
+    expect(rows[0]).toEqual({
+      payload: { kind: 'mt5_login', login: 123456, server: 'XP-Demo' },
+      status: 'done',
+    });
+
+    // A failure comes back as the agent said it; the agent leaving mid-command ends the wait.
+    const failing = post(trader, '/api/mt5/disconnect');
+    const logout = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
+    expect(logout.command).toEqual({ kind: 'mt5_logout' });
+    agent.close();
+    expect((await failing).json()).toEqual({ success: false, message: bridgeMessages.agentGone });
+  });
+
+  it('answers 409 when there is no bridge, 400 for a bad form and 403 for a viewer', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const offline = await post(trader, '/api/mt5/connect', {
+      login: 1,
+      password: 'x',
+      server: 'S',
+    });
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json()).toMatchObject({ error: mt5Messages.bridgeOffline });
+    const bad = await post(trader, '/api/mt5/connect', { login: 'abc', password: '', server: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toContain('Informe o login da conta MT5.');
+    const viewer = await makeUser(db.pool, { role: 'viewer' });
+    expect((await post(viewer, '/api/mt5/disconnect')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,209 @@
+import { bridgeMessages, mt5Messages } from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { TestAgent } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { LiveWsClient } from '../../../test/live-client.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+/** Every file of a zip, by name. */
+function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
+      if (err) {
+        reject(err);
+        return;
+      }
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) {
+            reject(e);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+async function installerFor(u: TestUser) {
+  const res = await t.app.inject({
+    url: '/api/bridge/installer/iot/zip',
+    headers: { ...bearer(u.token), host: 'vortex.test:5000' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ download_url: string; device_id: string; file_size_mb: number }>();
+}
+
+const claimOf = async (id: string) =>
+  (
+    await db.pool.query<{ status: string; primary_account_number: number | null }>(
+      'SELECT status, primary_account_number FROM bridge_claims WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
+
+describe('installer and auto-claim', () => {
+  it('builds a real zip with the agent, a config holding a fresh device key, and pt-BR notes', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const info = await installerFor(trader);
+    expect(info.download_url).toMatch(
+      /^http:\/\/vortex\.test:5000\/api\/bridge\/installer\/download\/[0-9a-f-]{36}$/,
+    );
+    expect(await claimOf(info.device_id)).toEqual({
+      status: 'pre_install',
+      primary_account_number: null,
+    });
+    const path = new URL(info.download_url).pathname;
+    const download = await t.app.inject({ url: path });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(info.file_size_mb).toBeCloseTo(download.rawPayload.length / 1024 / 1024, 2);
+    const files = await unzip(download.rawPayload);
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining([
+        'VortexBridge/vortex-bridge.mjs',
+        'VortexBridge/config.json',
+        'VortexBridge/LEIA-ME.txt',
+        'VortexBridge/iniciar-bridge.cmd',
+      ]),
+    );
+    const config = JSON.parse(files.get('VortexBridge/config.json')?.toString() ?? '{}') as {
+      device_key: string;
+      server_url: string;
+    };
+    expect(config.server_url).toBe('http://vortex.test:5000');
+    expect(config.device_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(files.get('VortexBridge/LEIA-ME.txt')?.toString()).toContain(
+      'Executar como administrador',
+    );
+
+    // The link works once: the key inside must not be fetchable again.
+    const again = await t.app.inject({ url: path });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ error: mt5Messages.installerNotFound });
+  });
+
+  it('the device key pairs the agent; its first heartbeat makes the claim active', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const live = await LiveWsClient.open(base, {
+      ticket: (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/bridge/events/ticket',
+          headers: bearer(trader.token),
+        })
+      ).json<{ ticket: string }>().ticket,
+    });
+    const info = await installerFor(trader);
+    const files = await unzip(
+      (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload,
+    );
+    const { device_key } = JSON.parse(
+      files.get('VortexBridge/config.json')?.toString() ?? '{}',
+    ) as {
+      device_key: string;
+    };
+
+    const agent = await TestAgent.connect(base);
+    agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', device_key });
+    expect(await agent.next()).toMatchObject({ type: 'auth_ok' });
+    expect((await claimOf(info.device_id))?.status).toBe('pre_install');
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: false, ts: Date.now() });
+    await live.waitFor((m) => m.type === 'bridge_claim_active' && m.claim_id === info.device_id);
+    expect((await claimOf(info.device_id))?.status).toBe('active');
+    agent.close();
+    live.close();
+
+    const unknown = await TestAgent.connect(base);
+    unknown.send({
+      type: 'auth',
+      protocol: 1,
+      client_version: '0.1.0',
+      device_key: 'x'.repeat(43),
+    });
+    expect(await unknown.next()).toEqual({
+      type: 'auth_error',
+      error: bridgeMessages.invalidDeviceKey,
+    });
+  });
+
+  it('a second MT5 account on one claim is a mismatch: refused until an admin resets it', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const info = await installerFor(trader);
+    const files = await unzip(
+      (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload,
+    );
+    const { device_key } = JSON.parse(
+      files.get('VortexBridge/config.json')?.toString() ?? '{}',
+    ) as {
+      device_key: string;
+    };
+    const hello = (account: number) => ({
+      type: 'hello',
+      account_number: account,
+      server: 'Demo',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+      client_version: '0.1.0',
+    });
+    const connect = async () => {
+      const a = await TestAgent.connect(base);
+      a.send({ type: 'auth', protocol: 1, client_version: '0.1.0', device_key });
+      return { agent: a, first: await a.next() };
+    };
+    const one = await connect();
+    one.agent.send(hello(111));
+    expect(await one.agent.next()).toMatchObject({ type: 'resume', account_number: 111 });
+    one.agent.close();
+
+    const two = await connect();
+    two.agent.send(hello(222));
+    expect(await two.agent.next()).toEqual({
+      type: 'revoked',
+      reason: bridgeMessages.accountMismatch,
+    });
+    expect(await two.agent.waitClosed()).toBe(4409);
+    expect((await claimOf(info.device_id))?.status).toBe('mismatch');
+    const refused = await connect();
+    expect(refused.first).toEqual({ type: 'auth_error', error: bridgeMessages.claimBlocked });
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/bridge/claim/${info.device_id}/reset`,
+      headers: bearer(admin.token),
+    });
+    expect(reset.statusCode).toBe(200);
+    const three = await connect();
+    three.agent.send(hello(222));
+    expect(await three.agent.next()).toMatchObject({ type: 'resume', account_number: 222 });
+    three.agent.close();
+  });
+});

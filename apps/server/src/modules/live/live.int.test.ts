@@ -1,0 +1,165 @@
+import { LIVE_CONNECTIONS_PER_USER, liveMessages } from '@vortex/core';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { LiveWsClient } from '../../../test/live-client.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+async function ticketFor(u: TestUser): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bridge/events/ticket',
+    headers: bearer(u.token),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ ticket: string }>().ticket;
+}
+
+async function liveFor(u: TestUser): Promise<LiveWsClient> {
+  const c = await LiveWsClient.open(base, { ticket: await ticketFor(u) });
+  await c.waitFor((m) => m.type === 'ws_connected');
+  return c;
+}
+
+/** Reads a server-sent event stream until `until` holds for the text received, then hangs up. */
+function readSse(
+  url: string,
+  until: (text: string) => boolean,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, (res) => {
+      let text = '';
+      const done = () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, text });
+      };
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (until(text)) done();
+      });
+      res.on('end', done);
+    });
+    req.on('error', reject);
+    setTimeout(() => reject(new Error('no event in time')), 5000).unref();
+  });
+}
+
+describe('live events', () => {
+  it('a trader hears their own bridge; an admin hears its lifecycle but not its data', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const other = await makeUser(db.pool, { role: 'trader' });
+    const [mine, theirs, admins] = await Promise.all([
+      liveFor(trader),
+      liveFor(other),
+      liveFor(admin),
+    ]);
+    const agent = await pairTestAgent(t.app, base, trader, 5_100_000 + trader.id);
+    const paired = await mine.waitFor((m) => m.type === 'bridge_paired');
+    expect(paired.user_id).toBe(trader.id);
+    expect(typeof paired.expires_at).toBe('string');
+    await mine.waitFor((m) => m.type === 'bridge_status' && m.account_number !== null);
+    await admins.waitFor((m) => m.type === 'bridge_paired' && m.user_id === trader.id);
+
+    agent.send({ type: 'deals', batch_id: 'b1', deals: [testDeal(1), testDeal(2)] });
+    await agent.next();
+    const added = await mine.waitFor((m) => m.type === 'deals_added');
+    expect(added).toMatchObject({ count: 2, account_number: 5_100_000 + trader.id });
+
+    // The other trader heard nothing of it, and the admin never gets account data.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(theirs.received.filter((m) => m.user_id === trader.id)).toEqual([]);
+    expect(admins.received.some((m) => m.type === 'deals_added')).toBe(false);
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/bridge/admin/revoke/${trader.id}`,
+      headers: bearer(admin.token),
+    });
+    await mine.waitFor((m) => m.type === 'bridge_revoked');
+    await mine.waitFor((m) => m.type === 'bridge_status' && m.connected === false);
+    for (const c of [mine, theirs, admins]) c.close();
+  });
+
+  it('spends a ticket once: a second use or an expired ticket is refused', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ticket = await ticketFor(trader);
+    const first = await readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
+      s.includes('event: ready'),
+    );
+    expect(first.status).toBe(200);
+    const again = await t.app.inject({ url: `/bridge/events?ticket=${ticket}` });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ error: liveMessages.ticketInvalid });
+
+    const stale = await ticketFor(trader);
+    await db.pool.query("UPDATE live_tickets SET expires_at = now() - interval '1 second'");
+    const ws = await LiveWsClient.open(base, { ticket: stale });
+    expect(await ws.waitClosed()).toBe(4401);
+    expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
+  });
+
+  it('refuses a socket whose first message is not a credential', async () => {
+    const ws = await LiveWsClient.open(base, 'not json');
+    expect(await ws.waitClosed()).toBe(4401);
+    expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.firstMessage });
+    // The spec's form: the bearer token in the first message (never in the URL).
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ok = await LiveWsClient.open(base, { auth_token: trader.token });
+    await ok.waitFor((m) => m.type === 'ws_connected' && m.user_id === trader.id);
+    ok.close();
+  });
+
+  it('streams events over SSE too', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ticket = await ticketFor(trader);
+    const reading = readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
+      s.includes('event: bridge_terminated'),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await t.app.inject({
+      method: 'POST',
+      url: '/bridge/session/terminate',
+      headers: bearer(trader.token),
+    });
+    const { text } = await reading;
+    const line = text.split('\n').find((l) => l.startsWith('data: {"type":"bridge_terminated"'));
+    expect(JSON.parse(line?.slice(6) ?? '{}')).toMatchObject({ user_id: trader.id });
+  });
+
+  it('caps the channels one user holds and counts them in the health panel', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const open: LiveWsClient[] = [];
+    for (let i = 0; i < LIVE_CONNECTIONS_PER_USER; i++) open.push(await liveFor(trader));
+    const extra = await LiveWsClient.open(base, { ticket: await ticketFor(trader) });
+    expect(await extra.waitClosed()).toBe(4429);
+
+    const health = await t.app.inject({ url: '/bridge/health', headers: bearer(admin.token) });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      ws_connections: LIVE_CONNECTIONS_PER_USER,
+      ws_users: 1,
+      per_user_limit: LIVE_CONNECTIONS_PER_USER,
+      rate_backend: 'memory',
+      allowed_origins: ['http://localhost:3000'],
+    });
+    for (const c of open) c.close();
+  });
+});
