@@ -121,6 +121,7 @@ describe('installer and auto-claim', () => {
         })
       ).json<{ ticket: string }>().ticket,
     });
+    await live.waitFor((m) => m.type === 'ws_connected');
     const info = await installerFor(trader);
     const files = await unzip(
       (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload,
