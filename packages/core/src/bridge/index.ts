@@ -5,3 +5,4 @@ export * from './status.schema.js';
 export * from './admin.schema.js';
 export * from './events.schema.js';
 export * from './operations.schema.js';
+export * from './claim-freshness.js';

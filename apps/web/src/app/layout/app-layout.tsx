@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { BridgeBadge, OnboardingOverlay, useBridgeLiveSync } from '../../features/bridge';
+import { LiveProvider } from '../../features/live';
 import { cn } from '../../lib/cn';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { isOnboardingCompleted } from '../../lib/storage';
@@ -10,22 +13,36 @@ import { Sidebar } from './sidebar';
  * access-and-admin.md §2: on /dashboard a non-admin who has not finished onboarding always sees
  * the sidebar, at any width, so the menu and 'Sair' stay reachable beside the onboarding overlay.
  */
-export function useSidebarForced(): boolean {
+function useOnboarding(): { pending: boolean; complete: () => void } {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  return pathname === paths.dashboard.path && !isAdmin(user) && !isOnboardingCompleted();
+  const [done, setDone] = useState(isOnboardingCompleted);
+  return {
+    pending: pathname === paths.dashboard.path && !isAdmin(user) && !done,
+    complete: () => setDone(true),
+  };
 }
 
-/** The frame of every logged-in screen: sidebar, plus a drawer menu on small screens. */
+/** The frame of every logged-in screen: sidebar, header badge, live channel, onboarding. */
 export function Component() {
-  const forced = useSidebarForced();
+  return (
+    <LiveProvider>
+      <Frame />
+    </LiveProvider>
+  );
+}
+
+function Frame() {
+  const onboarding = useOnboarding();
+  const forced = onboarding.pending;
+  useBridgeLiveSync();
   return (
     <div className="flex min-h-dvh bg-background text-foreground">
       <aside
         data-testid="sidebar"
         data-forced={forced || undefined}
         className={cn(
-          'sticky top-0 h-dvh shrink-0 border-r border-sidebar-border lg:flex lg:w-64',
+          'sticky top-0 z-50 h-dvh shrink-0 border-r border-sidebar-border lg:flex lg:w-64',
           // Forced on a small screen: an icon rail, so the dashboard keeps most of the width.
           forced ? 'flex w-16' : 'hidden',
         )}
@@ -34,10 +51,14 @@ export function Component() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {!forced && <MobileMenu />}
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+        <div className="flex justify-end px-4 pt-4 sm:px-6 lg:px-10">
+          <BridgeBadge />
+        </div>
+        <main className="flex-1 px-4 py-4 sm:px-6 lg:px-10 lg:py-6">
           <Outlet />
         </main>
       </div>
+      {onboarding.pending && <OnboardingOverlay onComplete={onboarding.complete} />}
     </div>
   );
 }

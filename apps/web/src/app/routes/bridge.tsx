@@ -1,6 +1,12 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
 import { paths } from '../../config/paths';
+import { PairingPanel } from '../../features/bridge';
 
 export function Component() {
-  return <PagePlaceholder title={paths.bridge.title} />;
+  return (
+    <section className="mx-auto w-full max-w-3xl space-y-6">
+      <title>{`${paths.bridge.title} · Vórtex`}</title>
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{paths.bridge.title}</h1>
+      <PairingPanel />
+    </section>
+  );
 }

@@ -1,0 +1,48 @@
+import { bridgeEventToasts, type BridgeEvent, type Mt5StatusSchema } from '@vortex/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { useCurrentUser } from '../../../lib/session';
+import { useLiveEvents } from '../../live';
+import { bridgeKeys } from '../api/bridge-queries';
+
+type Mt5Status = z.infer<typeof Mt5StatusSchema>;
+
+/**
+ * Keeps the bridge queries current from live events, so nothing waits for its next poll, and
+ * shows the event toasts of trading.md §8 once per tab (never per panel).
+ */
+export function useBridgeLiveSync(): void {
+  const client = useQueryClient();
+  const me = useCurrentUser();
+  useLiveEvents((e: BridgeEvent) => {
+    const mine = e.user_id === me?.id;
+    if (e.type === 'bridge_status') {
+      if (!mine) return;
+      client.setQueryData<Mt5Status>(bridgeKeys.mt5Status, (old) => ({
+        success: true,
+        connected: e.connected && e.mt5_alive,
+        mt5_connected: e.mt5_alive,
+        bridge_connected: e.connected,
+        account: e.account_number ?? old?.account ?? null,
+        login: e.account_number ?? old?.login ?? null,
+        server: old?.server ?? null,
+        source: 'bridge',
+      }));
+      void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
+      return;
+    }
+    if (
+      e.type === 'account_snapshot' ||
+      e.type === 'positions_snapshot' ||
+      e.type === 'deals_added'
+    )
+      return;
+    if (mine) {
+      void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
+      void client.invalidateQueries({ queryKey: bridgeKeys.mt5Status });
+    }
+    const text = bridgeEventToasts[e.type];
+    if (text) toast.info(text, { id: `bridge-event-${e.id}` });
+  });
+}

@@ -1,0 +1,3 @@
+export { LiveProvider } from './live-provider';
+export { useLiveEvents, useLiveFeed } from './live-context';
+export { backoffDelay, type LiveSnapshot, type LiveStatus } from './live-connection';

@@ -1,0 +1,110 @@
+import { LIVE_EVENT_HISTORY } from '@vortex/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, fakeApi } from '../../test/fake-api';
+import { backoffDelay, LiveConnection } from './live-connection';
+
+/** A WebSocket the test drives by hand. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.onclose?.();
+  }
+  receive(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const event = (id: number) => ({
+  id,
+  at: '2026-11-20T15:00:00.000Z',
+  user_id: 7,
+  type: 'bridge_refreshed',
+});
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  let n = 0;
+  fakeApi({
+    'POST /api/bridge/events/ticket': () =>
+      json(
+        { success: true, ticket: `t${++n}`, expires_at: '2026-11-20T15:00:30.000Z' },
+        { status: 201 },
+      ),
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function opened(live: LiveConnection): Promise<FakeSocket> {
+  await vi.waitFor(() => {
+    expect(FakeSocket.all.length).toBeGreaterThan(0);
+  });
+  const socket = FakeSocket.all.at(-1);
+  if (!socket) throw new Error('no socket');
+  socket.onopen?.();
+  socket.receive({ type: 'ws_connected', user_id: 7 });
+  expect(live.getSnapshot().status).toBe('open');
+  return socket;
+}
+
+describe('the live channel', () => {
+  it('backs off 500 ms doubled per attempt, up to 15 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([
+      500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
+    ]);
+  });
+
+  it('sends its single-use ticket first, never a token in the URL', async () => {
+    const live = new LiveConnection(() => 'ws://api.test/api/bridge/ws');
+    live.start();
+    const socket = await opened(live);
+    expect(socket.url).toBe('ws://api.test/api/bridge/ws');
+    expect(socket.sent).toEqual([JSON.stringify({ ticket: 't1' })]);
+    live.stop();
+  });
+
+  it('keeps the last 300 events, counts them all and ignores what is not an event', async () => {
+    const live = new LiveConnection(() => 'ws://api.test/ws');
+    const heard: number[] = [];
+    live.onEvent((e) => heard.push(e.id));
+    live.start();
+    const socket = await opened(live);
+    for (let i = 1; i <= LIVE_EVENT_HISTORY + 5; i++) socket.receive(event(i));
+    socket.receive({ type: 'nonsense' });
+    const snap = live.getSnapshot();
+    expect(snap.events).toHaveLength(LIVE_EVENT_HISTORY);
+    expect(snap.events[0]?.id).toBe(6);
+    expect(snap.received).toBe(LIVE_EVENT_HISTORY + 5);
+    expect(heard).toHaveLength(LIVE_EVENT_HISTORY + 5);
+    live.stop();
+  });
+
+  it('reconnects with a fresh ticket after the backoff when the socket drops', async () => {
+    const live = new LiveConnection(() => 'ws://api.test/ws');
+    live.start();
+    const first = await opened(live);
+    first.close();
+    expect(live.getSnapshot().status).toBe('closed');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const second = await opened(live);
+    expect(second.sent).toEqual([JSON.stringify({ ticket: 't2' })]);
+    live.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});

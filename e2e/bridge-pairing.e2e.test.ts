@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup.js';
+import { LoginPage } from './pages/login.page.js';
+import { RegisterPage } from './pages/register.page.js';
+import { UsersPage } from './pages/users.page.js';
+import { startAgent, type AgentProcess } from './support/agent-process.js';
+import { launchBrowser } from './support/browser.js';
+
+const webUrl = inject('webUrl');
+const apiUrl = inject('apiUrl');
+const stamp = Date.now().toString(36);
+const trader = {
+  fullName: 'Paulo Henrique Lima',
+  email: `paulo.${stamp}@exemplo.com.br`,
+  phone: '+55 21 96666-4321',
+  dateOfBirth: '1987-03-14',
+  broker: 'Clear Corretora',
+  password: 'Pareamento@2026',
+};
+
+let browser: Browser;
+let traderPage: Page;
+let adminPage: Page;
+let agent: AgentProcess | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const ctx = () => browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  traderPage = await (await ctx()).newPage();
+  adminPage = await (await ctx()).newPage();
+});
+afterAll(async () => {
+  await agent?.stop();
+  await browser.close();
+});
+
+// One journey in order: each step starts where the previous one left the trader.
+describe('bridge pairing journey', () => {
+  it('a new trader registers and an admin approves the account', async () => {
+    await traderPage.goto(`${webUrl}/login`);
+    await traderPage.getByRole('button', { name: /Conta REAL/ }).click();
+    const register = new RegisterPage(traderPage);
+    await register.fill(trader);
+    await register.submit();
+    await register.waitForCreated();
+
+    await adminPage.goto(`${webUrl}/login`);
+    await new LoginPage(adminPage).login(E2E_ADMIN.email, E2E_ADMIN.password);
+    await adminPage.waitForURL(/\/dashboard$/);
+    const users = new UsersPage(adminPage);
+    await users.open(webUrl);
+    await users.approve(trader.email);
+  });
+
+  it('the trader lands on the onboarding overlay, waiting for a bridge', async () => {
+    await traderPage.goto(`${webUrl}/login`);
+    await new LoginPage(traderPage).login(trader.email, trader.password);
+    await traderPage.waitForURL(/\/dashboard$/);
+    await traderPage.getByRole('dialog', { name: 'Conecte sua conta MT5' }).waitFor();
+    await traderPage.getByText('Aguardando pareamento...').waitFor();
+    expect(await traderPage.getByText('Bridge: Offline').isVisible()).toBe(true);
+  });
+
+  it('generates a pairing token; the agent started with it pairs and the page says Conectado!', async () => {
+    await traderPage.getByRole('link', { name: 'Prefiro parear com um token' }).click();
+    await traderPage.waitForURL(/\/welcome$/);
+    await traderPage.getByRole('button', { name: 'Gerar Token de Pareamento' }).click();
+    const tokenBox = traderPage.getByTestId('pairing-token');
+    await tokenBox.waitFor();
+    const token = (await tokenBox.textContent())?.trim() ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await traderPage.getByText('Status: Pendente').isVisible()).toBe(true);
+
+    agent = await startAgent(apiUrl, token);
+    await traderPage.getByText('Conectado!').waitFor({ timeout: 60_000 });
+    const account = (await traderPage.getByTestId('paired-account').textContent())?.trim();
+    expect(account).toMatch(/^\d{7,}$/);
+    expect(agent.output()).toContain(`conta ${account}`);
+  });
+
+  it('the onboarding overlay lets the trader into the dashboard', async () => {
+    await traderPage.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    const enter = traderPage.getByRole('button', { name: 'Acessar Dashboard' });
+    await enter.waitFor({ timeout: 30_000 });
+    await enter.click();
+    await traderPage.getByRole('dialog', { name: 'Conecte sua conta MT5' }).waitFor({
+      state: 'detached',
+    });
+    await traderPage.getByText('Bridge: Conectado').waitFor();
+  });
+
+  it('an admin revokes the session on /bridge-admin and the trader sees it live', async () => {
+    await adminPage.goto(`${webUrl}/bridge-admin`);
+    const section = adminPage.getByRole('region', { name: 'Sessões Bridge' });
+    const row = section.getByRole('row').filter({ hasText: `paulo_${stamp}` });
+    await row.first().waitFor();
+    await row
+      .first()
+      .getByRole('button', { name: /Revogar/ })
+      .click();
+    await adminPage.getByText(/Sessão do usuário \d+ revogada/).waitFor();
+
+    // No reload on the trader's side: the live channel brings the revocation.
+    await traderPage.getByText('Sessão revogada').waitFor({ timeout: 15_000 });
+    await traderPage.getByText('Bridge: Offline').waitFor({ timeout: 15_000 });
+  });
+});
