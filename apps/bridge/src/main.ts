@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BridgeAgent } from './agent/agent.js';
+import type { Mt5Source } from './agent/mt5-source.js';
 import { createSimSource } from './agent/sim-source.js';
+import { EaAdapter } from './ea/ea-adapter.js';
 
 const USAGE = `vortex-bridge — agente local do Vórtex para o MetaTrader 5
 
@@ -11,8 +13,11 @@ Uso: vortex-bridge --token <token> [opções]
 
   --server <url>     endereço do servidor Vórtex (padrão http://localhost:5000)
   --token <token>    token de pareamento gerado no aplicativo web (tela Bridge)
-  --state-dir <dir>  onde guardar a sessão e os deals ainda não confirmados (padrão ./bridge-data)
+  --state-dir <dir>  onde guardar a sessão, os deals não confirmados e os comandos já executados
+                     (padrão ./bridge-data)
   --adapter sim      o MT5 simulado (padrão); SIM_SEED, SIM_SPEED e SIM_HISTORY_DAYS o ajustam
+  --adapter ea       o MT5 de verdade, pelo Expert Advisor VortexBridge (mql5/INSTALL.pt-BR.md)
+  --ea-port <porta>  porta local em que o agente espera o Expert Advisor (padrão 5555)
   --version          mostra a versão
   --help             mostra esta ajuda
 `;
@@ -43,6 +48,7 @@ try {
       token: { type: 'string' },
       'state-dir': { type: 'string', default: './bridge-data' },
       adapter: { type: 'string', default: 'sim' },
+      'ea-port': { type: 'string', default: '5555' },
       version: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -57,17 +63,40 @@ if (values.version) {
   process.stdout.write(`${version()}\n`);
 } else if (values.help) {
   process.stdout.write(USAGE);
-} else if (values.adapter !== 'sim') {
-  process.stderr.write(`Adaptador desconhecido: ${values.adapter}. Disponível: sim.\n`);
+} else if (values.adapter !== 'sim' && values.adapter !== 'ea') {
+  process.stderr.write(`Adaptador desconhecido: ${values.adapter}. Disponíveis: sim, ea.\n`);
   process.exit(2);
 } else {
   const stateDir = path.resolve(values['state-dir']);
-  process.stdout.write('Preparando o MT5 simulado (histórico inicial)...\n');
-  const source = createSimSource({
-    seed: process.env.SIM_SEED ?? 'vortex',
-    historyDays: positiveNumber('SIM_HISTORY_DAYS', 90),
-    speed: positiveNumber('SIM_SPEED', 1),
-  });
+  let ea: EaAdapter | undefined;
+  let source: Mt5Source;
+  if (values.adapter === 'ea') {
+    const port = Number(values['ea-port']);
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      process.stderr.write(
+        `--ea-port deve ser uma porta entre 1 e 65535 (recebido "${values['ea-port']}")\n`,
+      );
+      process.exit(2);
+    }
+    try {
+      ea = await EaAdapter.listen({ port });
+    } catch (err) {
+      process.stderr.write(
+        `Não foi possível abrir a porta ${port} em 127.0.0.1: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      process.exit(1);
+    }
+    process.stdout.write(`Aguardando o Expert Advisor VortexBridge em 127.0.0.1:${port}...\n`);
+    await ea.waitForTerminal();
+    source = ea;
+  } else {
+    process.stdout.write('Preparando o MT5 simulado (histórico inicial)...\n');
+    source = createSimSource({
+      seed: process.env.SIM_SEED ?? 'vortex',
+      historyDays: positiveNumber('SIM_HISTORY_DAYS', 90),
+      speed: positiveNumber('SIM_SPEED', 1),
+    });
+  }
   const agent = new BridgeAgent({
     serverUrl: values.server,
     pairingToken: values.token,
@@ -82,6 +111,7 @@ if (values.version) {
   // Started by the server (demo mode) over an IPC channel: leave when the server goes away.
   if (process.send) process.once('disconnect', () => agent.stop('servidor encerrado'));
   const reason = await agent.done;
+  await ea?.close();
   process.stdout.write(`Agente encerrado: ${reason}\n`);
   process.exit(0);
 }

@@ -9,6 +9,9 @@ import {
 } from '@vortex/core';
 import WebSocket from 'ws';
 import { nextDelay } from './backoff.js';
+import { BarStreams } from './bar-streams.js';
+import { CommandJournal } from './command-journal.js';
+import { CommandRunner, type CommandMessage } from './command-runner.js';
 import type { Mt5Source } from './mt5-source.js';
 import { DealOutbox } from './outbox.js';
 
@@ -26,6 +29,8 @@ export interface AgentOptions {
   /** A connection not ready (auth, hello, resume) in this time is dropped and retried. */
   handshakeTimeoutMs?: number;
   log?: (msg: string) => void;
+  /** The local clock, epoch ms; commands expire by the server's clock, corrected from it. */
+  now?: () => number;
 }
 
 /**
@@ -46,6 +51,10 @@ export class BridgeAgent {
   private ackTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
   private readonly outbox: DealOutbox;
+  private readonly commands: CommandRunner;
+  private readonly streams = new BarStreams();
+  /** Server clock minus local clock, measured at each auth_ok (network delay ignored). */
+  private clockOffset = 0;
   private readonly sessionFile: string;
   private readonly log: (msg: string) => void;
   /** Settles when the agent stops for good (stop(), or a refusal that needs a new token). */
@@ -55,6 +64,9 @@ export class BridgeAgent {
   constructor(private readonly opts: AgentOptions) {
     this.outbox = new DealOutbox(path.join(opts.stateDir, 'outbox.json'));
     this.sessionFile = path.join(opts.stateDir, 'session.json');
+    const now = opts.now ?? Date.now;
+    const journal = new CommandJournal(path.join(opts.stateDir, 'commands.json'));
+    this.commands = new CommandRunner(journal, opts.source, () => now() + this.clockOffset);
     this.log = opts.log ?? ((m) => process.stdout.write(`${m}\n`));
     this.done = new Promise((resolve) => (this.finish = resolve));
   }
@@ -128,6 +140,7 @@ export class BridgeAgent {
     switch (m.type) {
       case 'auth_ok':
         this.attempt = 0;
+        this.clockOffset = m.server_time - (this.opts.now ?? Date.now)();
         await writeFile(this.sessionFile, JSON.stringify({ session_token: m.session_token }), {
           mode: 0o600,
         });
@@ -155,6 +168,7 @@ export class BridgeAgent {
         // A new connection gets the whole picture again, not just what changed.
         this.lastPositions = '';
         this.lastOrders = '';
+        this.streams.rewind();
         this.tick();
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
         return;
@@ -165,6 +179,9 @@ export class BridgeAgent {
         clearTimeout(this.ackTimer);
         this.inFlight = undefined;
         this.pump();
+        return;
+      case 'command':
+        await this.runCommand(m);
         return;
       case 'revoked':
         this.log('Sessão revogada no servidor. Gere um novo token de pareamento.');
@@ -193,7 +210,23 @@ export class BridgeAgent {
       this.lastOrders = orders;
       this.send({ type: 'orders', ts: Date.now(), orders: JSON.parse(orders) as unknown });
     }
+    this.sendBars();
     this.pump();
+  }
+
+  private async runCommand(m: CommandMessage): Promise<void> {
+    const outcome = await this.commands.run(m);
+    const c = m.command;
+    this.log(`Comando ${c.kind}: ${outcome.message}`);
+    this.send({ type: 'command_result', command_id: m.command_id, ...outcome });
+    if (c.kind !== 'subscribe_bars' || !outcome.ok) return;
+    this.streams.subscribe(c.symbol, c.timeframe);
+    this.sendBars();
+  }
+
+  private sendBars(): void {
+    if (!this.ready || this.streams.size === 0) return;
+    for (const message of this.streams.collect(this.opts.source)) this.send(message);
   }
 
   private pump(): void {

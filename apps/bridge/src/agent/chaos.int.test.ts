@@ -87,6 +87,8 @@ function busyTerminal(): Mt5Source {
     positions: () => [],
     orders: () => [],
     alive: () => true,
+    execute: async () => ({ ok: false, message: 'sem comandos neste teste' }),
+    bars: () => [],
   };
 }
 

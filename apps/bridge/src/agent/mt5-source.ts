@@ -1,4 +1,12 @@
-import type { Mt5Account, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import type {
+  Bar,
+  Command,
+  Mt5Account,
+  Mt5Deal,
+  Mt5Order,
+  Mt5Position,
+  TIMEFRAMES,
+} from '@vortex/core';
 
 export interface TerminalInfo {
   account_number: number;
@@ -7,6 +15,16 @@ export interface TerminalInfo {
   currency: string;
   margin_mode: 'netting' | 'hedging';
   trade_mode: 'real' | 'demo';
+}
+
+export type Timeframe = (typeof TIMEFRAMES)[number];
+
+/** A command's answer: the `command_result` message without its type and id. */
+export interface CommandOutcome {
+  ok: boolean;
+  retcode?: number;
+  message: string;
+  data?: Record<string, unknown>;
 }
 
 /** What the agent needs from an MT5 terminal, whatever sits behind it (the simulator or the EA). */
@@ -18,4 +36,8 @@ export interface Mt5Source {
   positions(): Mt5Position[];
   orders(): Mt5Order[];
   alive(): boolean;
+  /** Runs one server command on the terminal; never rejects (a failure is an outcome). */
+  execute(command: Command, commandId: string): Promise<CommandOutcome>;
+  /** Closed bars with `time` > `afterTime` (epoch s), at most the newest `limit`, oldest first. */
+  bars(symbol: string, timeframe: Timeframe, afterTime: number, limit: number): Bar[];
 }

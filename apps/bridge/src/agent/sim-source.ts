@@ -1,5 +1,12 @@
-import type { Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
-import { backfill, hashSeed, type BackfillResult, type SimDeal } from '../sim/index.js';
+import type { Bar, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import {
+  backfill,
+  hashSeed,
+  TIMEFRAME_SECONDS,
+  type BackfillResult,
+  type SimDeal,
+} from '../sim/index.js';
+import { runSimCommand, type SimSession } from './sim-commands.js';
 import type { Mt5Source, TerminalInfo } from './mt5-source.js';
 
 export interface SimSourceOptions {
@@ -28,7 +35,12 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
   const simStart = sim.now();
   // A stable account number per seed, in MT5's usual range.
   const accountNumber = 1_000_000 + (hashSeed(`account:${opts.seed}`) % 8_999_999);
+  const advance = (): void => {
+    const target = simStart + (now() - wallStart) * opts.speed;
+    if (target > sim.now()) run.trader.onStep(sim, sim.advanceTo(target));
+  };
 
+  const session: SimSession = { loggedIn: true };
   const terminal: TerminalInfo = {
     account_number: accountNumber,
     server: 'Vortex-Simulador',
@@ -40,8 +52,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
   return {
     terminal: () => terminal,
     poll: (afterTicket) => {
-      const target = simStart + (now() - wallStart) * opts.speed;
-      if (target > sim.now()) run.trader.onStep(sim, sim.advanceTo(target));
+      advance();
       return sim.dealsSince(afterTicket).map(toDeal);
     },
     account: () => {
@@ -86,6 +97,31 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
         time_setup: o.time_setup,
         comment: o.comment,
       })),
-    alive: () => true,
+    alive: () => session.loggedIn,
+    execute: async (command) => {
+      // Trade at the current quote, not at the one of the last heartbeat.
+      advance();
+      return runSimCommand(sim, terminal, session, command);
+    },
+    bars: (symbol, timeframe, afterTime, limit): Bar[] => {
+      if (symbol !== sim.symbol) return [];
+      advance();
+      const length = TIMEFRAME_SECONDS[timeframe];
+      // A bar is closed once its period has ended on the simulated clock.
+      const closedBefore = Math.floor(sim.now() / 1000 / length) * length;
+      return sim
+        .bars(timeframe, afterTime + 1)
+        .filter((b) => b.time < closedBefore)
+        .slice(-limit)
+        .map((b) => ({
+          time: b.time,
+          open: b.open,
+          high: b.high,
+          low: b.low,
+          close: b.close,
+          tick_volume: b.tick_volume,
+          volume: b.real_volume,
+        }));
+    },
   };
 }

@@ -1,0 +1,90 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
+import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { BridgeAgent } from './agent.js';
+import { commandMessages } from './messages.js';
+import { createSimSource } from './sim-source.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+let trader: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const post = (url: string, payload?: object) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(trader.token),
+    ...(payload ? { payload } : {}),
+  });
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+const mt5Connected = async () =>
+  (await post('/api/mt5/test-bridge')).json<{ connected: boolean }>().connected;
+
+describe('MT5 login and logout from the web API, through the real agent on the simulator', () => {
+  it('confirms the simulated account, refuses another, and logs out until the next login', async () => {
+    const token = (await post('/bridge/token/create')).json<{ token: string }>().token;
+    const source = createSimSource({
+      seed: 'agent-mt5',
+      historyDays: 2,
+      speed: 1,
+      now: () => Date.parse('2025-11-19T17:00:00Z'),
+    });
+    const { account_number: account, server } = source.terminal();
+    const agent = new BridgeAgent({
+      serverUrl: base,
+      pairingToken: token,
+      stateDir: await mkdtemp(path.join(os.tmpdir(), 'vortex-mt5-')),
+      source,
+      clientVersion: '0.1.0',
+      heartbeatMs: 100,
+      log: () => undefined,
+    });
+    await agent.start();
+    await until(mt5Connected);
+
+    const login = await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
+    expect(login.json()).toEqual({
+      success: true,
+      message: commandMessages.loginOk(account, server),
+    });
+    const other = await post('/api/mt5/connect', { login: 42, password: 'qualquer', server });
+    expect(other.json()).toEqual({
+      success: false,
+      message: commandMessages.loginMismatch(42, account, server),
+    });
+
+    expect((await post('/api/mt5/disconnect')).json()).toMatchObject({ success: true });
+    await until(async () => !(await mt5Connected()));
+    await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
+    await until(mt5Connected);
+    agent.stop();
+  });
+});

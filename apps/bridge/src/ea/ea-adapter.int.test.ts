@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Command, Mt5Deal } from '@vortex/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commandMessages } from '../agent/messages.js';
+import { EaAdapter } from './ea-adapter.js';
+import { parseEaCommand } from './ea-protocol.js';
+import { FakeEa } from './fake-ea.js';
+
+const hello = {
+  type: 'hello',
+  protocol: 1,
+  ea_version: '1.00',
+  account_number: 5_123_456,
+  server: 'XPMT5-DEMO',
+  company: 'XP Investimentos',
+  currency: 'BRL',
+  margin_mode: 'netting',
+  trade_mode: 'demo',
+  terminal_build: 4_755,
+};
+const deal = (ticket: number): Mt5Deal => ({
+  ticket,
+  order: ticket + 100,
+  position_id: ticket + 100,
+  symbol: 'WINZ25',
+  type: 0,
+  entry: 0,
+  volume: 1,
+  price: 128_000,
+  profit: 0,
+  commission: -0.25,
+  swap: 0,
+  magic: 0,
+  reason: 0,
+  comment: '',
+  time: 1_763_571_600,
+  time_msc: 1_763_571_600_123,
+});
+const buy: Command = {
+  kind: 'place_order',
+  symbol: 'WINZ25',
+  side: 'buy',
+  order_type: 'market',
+  volume: 1,
+  sl: 0,
+  tp: 0,
+  magic: 9,
+  comment: '',
+};
+
+let adapter: EaAdapter | undefined;
+const eas: FakeEa[] = [];
+afterEach(async () => {
+  await Promise.all(eas.splice(0).map((ea) => ea.close()));
+  await adapter?.close();
+});
+
+async function start(timeoutMs = 5_000) {
+  const logs: string[] = [];
+  adapter = await EaAdapter.listen({
+    port: 0,
+    commandTimeoutMs: timeoutMs,
+    log: (m) => logs.push(m),
+  });
+  const a = adapter;
+  const connect = async () => {
+    const ea = await FakeEa.connect(a.port);
+    eas.push(ea);
+    ea.send(hello);
+    return ea;
+  };
+  return { adapter: a, logs, connect };
+}
+
+async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
+  it('serves what the EA pushes: identity, account, positions, orders, deals and bars', async () => {
+    const { adapter, logs, connect } = await start();
+    const ea = await connect();
+    expect(await adapter.waitForTerminal()).toMatchObject({
+      account_number: 5_123_456,
+      server: 'XPMT5-DEMO',
+      margin_mode: 'netting',
+    });
+    expect(await ea.next('sync')).toEqual({ type: 'sync', after_ticket: 0 });
+    expect(adapter.alive()).toBe(false);
+
+    const account = {
+      balance: 10_000,
+      equity: 10_050,
+      margin: 100,
+      free_margin: 9_950,
+      margin_level: 10_050,
+      profit: 50,
+      currency: 'BRL',
+    };
+    ea.send({
+      type: 'heartbeat',
+      terminal_connected: true,
+      trade_allowed: true,
+      time: 1_763_571_600,
+    });
+    ea.send({ type: 'account', account });
+    ea.send({ type: 'orders', orders: [] });
+    ea.send({ type: 'deals', deals: [deal(1), deal(2), { ...deal(3), symbol: '' }] });
+    const bar = {
+      time: 1_763_571_600,
+      open: 1,
+      high: 2,
+      low: 1,
+      close: 2,
+      tick_volume: 5,
+      volume: 9,
+    };
+    ea.send({ type: 'bars', symbol: 'WINZ25', timeframe: 'M1', bars: [bar] });
+    await until(() => adapter.bars('WINZ25', 'M1', 0, 10).length === 1);
+
+    expect(adapter.alive()).toBe(true);
+    expect(adapter.account()).toEqual(account);
+    expect(adapter.poll(0).map((d) => d.ticket)).toEqual([1, 2]);
+    expect(adapter.poll(1).map((d) => d.ticket)).toEqual([2]);
+    expect(adapter.bars('WINZ25', 'M1', bar.time, 10)).toEqual([]);
+    expect(logs.some((l) => l.startsWith('Deal inválido do Expert Advisor ignorado: symbol'))).toBe(
+      true,
+    );
+  });
+
+  it('sends a command to the EA and reports its answer in pt-BR', async () => {
+    const { adapter, connect } = await start();
+    const ea = await connect();
+    await adapter.waitForTerminal();
+    const id = randomUUID();
+    const running = adapter.execute(buy, id);
+    const sent = await ea.next('command');
+    expect(parseEaCommand(sent)).toEqual({ command_id: id, command: buy });
+    ea.send({
+      type: 'command_result',
+      command_id: id,
+      ok: true,
+      retcode: 10009,
+      message: 'done',
+      data: { order: 77, deal: 88, price: 128_005, volume: 1 },
+    });
+    expect(await running).toEqual({
+      ok: true,
+      retcode: 10009,
+      message: 'Solicitação concluída',
+      data: { order: 77, deal: 88, price: 128_005, volume: 1 },
+    });
+
+    const refused = adapter.execute(buy, randomUUID());
+    const second = await ea.next('command');
+    ea.send({ type: 'command_result', command_id: second.command_id, ok: false, retcode: 10027 });
+    expect(await refused).toEqual({
+      ok: false,
+      retcode: 10027,
+      message: 'Negociação automática desabilitada no terminal (botão Algo Trading)',
+    });
+
+    const subscribe = adapter.execute(
+      { kind: 'subscribe_bars', symbol: 'XYZ1', timeframe: 'M1' },
+      randomUUID(),
+    );
+    const third = await ea.next('command');
+    ea.send({
+      type: 'command_result',
+      command_id: third.command_id,
+      ok: false,
+      error: 'unknown_symbol',
+    });
+    expect(await subscribe).toEqual({ ok: false, message: commandMessages.unknownSymbol('XYZ1') });
+  });
+
+  it('checks mt5_login against the terminal without bothering the EA', async () => {
+    const { adapter, connect } = await start();
+    expect(await adapter.execute(buy, randomUUID())).toEqual({
+      ok: false,
+      message: commandMessages.eaOffline,
+    });
+    await connect();
+    await adapter.waitForTerminal();
+    const login = (n: number) =>
+      adapter.execute(
+        { kind: 'mt5_login', login: n, password: 'segredo', server: 'XPMT5-DEMO' },
+        randomUUID(),
+      );
+    expect(await login(5_123_456)).toMatchObject({
+      ok: true,
+      data: { account: 5_123_456, server: 'XPMT5-DEMO' },
+    });
+    expect((await login(42)).ok).toBe(false);
+  });
+
+  it('logs a malformed line and carries on', async () => {
+    const { adapter, logs, connect } = await start();
+    const ea = await connect();
+    await adapter.waitForTerminal();
+    ea.sendRaw('{isto não é json');
+    ea.send({ type: 'deals', deals: 'muitos' });
+    ea.send({ type: 'telemetria', x: 1 });
+    ea.send({ type: 'deals', deals: [deal(10)] });
+    await until(() => adapter.poll(0).length === 1);
+    expect(logs.filter((l) => l.includes('inválida do Expert Advisor ignorada'))).toHaveLength(3);
+    expect(ea.closed).toBe(false);
+  });
+
+  it('fails the commands of an EA that drops, then resumes deals and bar feeds when it returns', async () => {
+    const { adapter, connect } = await start();
+    const first = await connect();
+    await adapter.waitForTerminal();
+    first.send({ type: 'heartbeat', terminal_connected: true, trade_allowed: true });
+    first.send({ type: 'deals', deals: [deal(1), deal(2)] });
+    const feed: Command = { kind: 'subscribe_bars', symbol: 'WINZ25', timeframe: 'M5' };
+    const subscribing = adapter.execute(feed, randomUUID());
+    const sub = await first.next('command');
+    first.send({ type: 'command_result', command_id: sub.command_id, ok: true });
+    expect(await subscribing).toMatchObject({
+      ok: true,
+      message: commandMessages.subscribed('WINZ25', 'M5'),
+    });
+
+    const inFlight = adapter.execute(buy, randomUUID());
+    await first.next('command');
+    await first.close();
+    expect(await inFlight).toEqual({ ok: false, message: commandMessages.eaDropped });
+    expect(adapter.alive()).toBe(false);
+    expect(adapter.terminal().account_number).toBe(5_123_456);
+
+    const second = await connect();
+    expect(await second.next('sync')).toEqual({ type: 'sync', after_ticket: 2 });
+    expect(parseEaCommand(await second.next('command')).command).toEqual(feed);
+    second.send({ type: 'heartbeat', terminal_connected: true, trade_allowed: true });
+    await until(() => adapter.alive());
+
+    // A third connection replaces the second: MT5 reconnects before noticing the old one is dead.
+    const third = await connect();
+    await third.next('sync');
+    await until(() => second.closed);
+  });
+
+  it('reports a command the EA never answers as unconfirmed, and ignores the late answer', async () => {
+    const { adapter, logs, connect } = await start(300);
+    const ea = await connect();
+    await adapter.waitForTerminal();
+    const id = randomUUID();
+    expect(await adapter.execute(buy, id)).toEqual({
+      ok: false,
+      message: commandMessages.eaTimeout,
+    });
+    ea.send({ type: 'command_result', command_id: id, ok: true, retcode: 10009 });
+    await until(() => logs.some((l) => l.includes(id)));
+  });
+});
