@@ -74,7 +74,10 @@ describe('bridge pairing journey', () => {
 
     agent = await startAgent(apiUrl, token);
     await traderPage.getByText('Conectado!').waitFor({ timeout: 60_000 });
-    const account = (await traderPage.getByTestId('paired-account').textContent())?.trim();
+    // The account follows within moments, with the agent's hello.
+    const accountBox = traderPage.getByTestId('paired-account').filter({ hasText: /^\d{7,}$/ });
+    await accountBox.waitFor({ timeout: 10_000 });
+    const account = (await accountBox.textContent())?.trim();
     expect(account).toMatch(/^\d{7,}$/);
     expect(agent.output()).toContain(`conta ${account}`);
   });

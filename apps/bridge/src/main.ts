@@ -5,14 +5,19 @@ import { parseArgs } from 'node:util';
 import { BridgeAgent } from './agent/agent.js';
 import type { Mt5Source } from './agent/mt5-source.js';
 import { createSimSource } from './agent/sim-source.js';
+import { readInstallerConfig } from './cli/installer-config.js';
 import { EaAdapter } from './ea/ea-adapter.js';
+
+declare const __VORTEX_BRIDGE_VERSION__: string | undefined;
 
 const USAGE = `vortex-bridge — agente local do Vórtex para o MetaTrader 5
 
 Uso: vortex-bridge --token <token> [opções]
+     vortex-bridge --config config.json      (instalador: pareia sozinho com a chave do dispositivo)
 
   --server <url>     endereço do servidor Vórtex (padrão http://localhost:5000)
   --token <token>    token de pareamento gerado no aplicativo web (tela Bridge)
+  --config <arquivo> config.json do instalador: servidor, chave do dispositivo, adaptador
   --state-dir <dir>  onde guardar a sessão, os deals não confirmados e os comandos já executados
                      (padrão ./bridge-data)
   --adapter sim      o MT5 simulado (padrão); SIM_SEED, SIM_SPEED e SIM_HISTORY_DAYS o ajustam
@@ -23,6 +28,8 @@ Uso: vortex-bridge --token <token> [opções]
 `;
 
 function version(): string {
+  // The installer's single-file build carries its version; the repo reads package.json.
+  if (typeof __VORTEX_BRIDGE_VERSION__ === 'string') return __VORTEX_BRIDGE_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
@@ -46,6 +53,7 @@ try {
     options: {
       server: { type: 'string', default: 'http://localhost:5000' },
       token: { type: 'string' },
+      config: { type: 'string' },
       'state-dir': { type: 'string', default: './bridge-data' },
       adapter: { type: 'string', default: 'sim' },
       'ea-port': { type: 'string', default: '5555' },
@@ -57,6 +65,21 @@ try {
 } catch (err) {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
   process.exit(2);
+}
+
+let deviceKey: string | undefined;
+if (values.config) {
+  try {
+    const config = readInstallerConfig(values.config);
+    values.server = config.server_url;
+    values.adapter = config.adapter;
+    values['ea-port'] = String(config.ea_port);
+    values['state-dir'] = config.state_dir;
+    deviceKey = config.device_key;
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
 }
 
 if (values.version) {
@@ -100,6 +123,7 @@ if (values.version) {
   const agent = new BridgeAgent({
     serverUrl: values.server,
     pairingToken: values.token,
+    deviceKey,
     stateDir,
     source,
     clientVersion: version(),

@@ -18,6 +18,8 @@ import { DealOutbox } from './outbox.js';
 export interface AgentOptions {
   serverUrl: string;
   pairingToken?: string | undefined;
+  /** The installer's device key (auto-claim): opens a session on the installer's claim. */
+  deviceKey?: string | undefined;
   stateDir: string;
   source: Mt5Source;
   clientVersion: string;
@@ -110,7 +112,7 @@ export class BridgeAgent {
           type: 'auth',
           protocol: AGENT_PROTOCOL_VERSION,
           client_version: this.opts.clientVersion,
-          ...(session ? { session_token: session } : { pairing_token: this.opts.pairingToken }),
+          ...this.credentials(session),
         }),
       );
     });
@@ -132,6 +134,13 @@ export class BridgeAgent {
     });
   }
 
+  /** A saved session first; otherwise the pairing token, or the installer's device key. */
+  private credentials(session: string | undefined): Record<string, string | undefined> {
+    if (session) return { session_token: session };
+    if (this.opts.pairingToken) return { pairing_token: this.opts.pairingToken };
+    return { device_key: this.opts.deviceKey };
+  }
+
   private send(m: object): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
@@ -151,8 +160,8 @@ export class BridgeAgent {
         });
         return;
       case 'auth_error':
-        if (this.savedSession() && this.opts.pairingToken) {
-          // The saved session is gone (expired or revoked): pair again with the token given.
+        if (this.savedSession() && (this.opts.pairingToken ?? this.opts.deviceKey)) {
+          // The saved session is gone (expired or revoked): pair again with the token or key.
           await rm(this.sessionFile, { force: true });
           return;
         }

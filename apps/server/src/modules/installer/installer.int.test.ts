@@ -1,4 +1,8 @@
 import { bridgeMessages, mt5Messages } from '@vortex/core';
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { TestAgent } from '../../../test/agent-client.js';
@@ -206,5 +210,39 @@ describe('installer and auto-claim', () => {
     three.agent.send(hello(222));
     expect(await three.agent.next()).toMatchObject({ type: 'resume', account_number: 222 });
     three.agent.close();
+  });
+
+  it('the agent inside the zip, run as shipped with config.json, claims itself', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const info = await installerFor(trader);
+    const zip = (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-installer-'));
+    for (const [name, content] of await unzip(zip)) {
+      await mkdir(path.join(dir, path.dirname(name)), { recursive: true });
+      await writeFile(path.join(dir, name), content);
+    }
+    const folder = path.join(dir, 'VortexBridge');
+    const configFile = path.join(folder, 'config.json');
+    const config = JSON.parse(
+      (await unzip(zip)).get('VortexBridge/config.json')?.toString() ?? '{}',
+    ) as Record<string, unknown>;
+    // No MT5 here: the same bundle on the simulator, pointed at this test server.
+    await writeFile(configFile, JSON.stringify({ ...config, adapter: 'sim', server_url: base }));
+    const agent = spawn(process.execPath, ['vortex-bridge.mjs', '--config', 'config.json'], {
+      cwd: folder,
+      env: { ...process.env, SIM_HISTORY_DAYS: '1' },
+      stdio: 'ignore',
+    });
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await claimOf(info.device_id))?.status !== 'active') {
+        if (Date.now() > deadline) throw new Error('the installed agent never claimed itself');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await claimOf(info.device_id))?.primary_account_number).toBeGreaterThan(0);
+    } finally {
+      agent.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -53,6 +53,13 @@ export const tokenStatusLabels: Record<string, string> = {
   terminated: 'Encerrado',
 };
 
+export const claimStatusLabels: Record<string, string> = {
+  active: 'Ativo',
+  pre_install: 'Pré-instalação',
+  mismatch: 'Conta divergente',
+  revoked: 'Revogado',
+};
+
 export const onboardingTexts = {
   title: 'Conecte sua conta MT5',
   intro:

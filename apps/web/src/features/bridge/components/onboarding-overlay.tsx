@@ -16,7 +16,7 @@ import {
   requestInstaller,
   useMyBridges,
 } from '../api/bridge-queries';
-import { bridgeTexts, onboardingTexts as t } from '../messages';
+import { bridgeTexts, claimStatusLabels, onboardingTexts as t } from '../messages';
 
 function progressText(s: OnboardingState): string {
   if (s.status === 'paired') return bridgeTexts.progressPaired;
@@ -151,7 +151,9 @@ export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <Fact label={t.claimStatus}>
               <Badge variant={state.claim ? 'success' : 'neutral'}>
-                {state.claim?.status ?? (state.awaitingAutoClaim ? 'pre_install' : t.none)}
+                {claimStatusLabels[
+                  state.claim?.status ?? (state.awaitingAutoClaim ? 'pre_install' : '')
+                ] ?? t.none}
               </Badge>
             </Fact>
             <Fact label={bridgeTexts.account}>
