@@ -1,5 +1,6 @@
 import { paths } from '../../config/paths';
 import { PairingPanel } from '../../features/bridge';
+import { LiveFeed } from '../../features/live';
 
 export function Component() {
   return (
@@ -7,6 +8,7 @@ export function Component() {
       <title>{`${paths.bridge.title} · Vórtex`}</title>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{paths.bridge.title}</h1>
       <PairingPanel />
+      <LiveFeed />
     </section>
   );
 }

@@ -1,28 +1,8 @@
 import { LIVE_EVENT_HISTORY } from '@vortex/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, fakeApi } from '../../test/fake-api';
+import { FakeSocket } from '../../test/fake-socket';
 import { backoffDelay, LiveConnection } from './live-connection';
-
-/** A WebSocket the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.onclose?.();
-  }
-  receive(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 const event = (id: number) => ({
   id,
