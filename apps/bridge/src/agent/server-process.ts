@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
+
+export interface ServerProcessOptions {
+  databaseUrl: string;
+  /** Kept across restarts, as a real deployment's is: the pid file of a killed run stays. */
+  dataDir: string;
+  port: number;
+  webPort: number;
+}
+
+export interface ServerProcess {
+  url: string;
+  /** Starts `node apps/server/dist/main.js` and resolves, in ms, once /health answers. */
+  start: () => Promise<number>;
+  /** SIGKILL, no warning; resolves with the signal the process died of once it is gone. */
+  kill: () => Promise<NodeJS.Signals | null>;
+}
+
+/** A port free right now on 127.0.0.1, to be reused for every restart. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return address.port;
+}
+
+/** The built server as a child process, so that a test can kill it the way a crash would. */
+export function serverProcess(o: ServerProcessOptions): ServerProcess {
+  const url = `http://127.0.0.1:${o.port}`;
+  const logFile = path.join(o.dataDir, 'server.log');
+  let child: ChildProcess | undefined;
+  let exited: Promise<NodeJS.Signals | null> = Promise.resolve(null);
+  const logTail = () => readFileSync(logFile, 'utf8').slice(-2_000);
+
+  const start = async (): Promise<number> => {
+    if (child) throw new Error('the server is already running');
+    if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build`);
+    const t0 = performance.now();
+    mkdirSync(o.dataDir, { recursive: true });
+    const out = openSync(logFile, 'a');
+    const proc = spawn(process.execPath, [SERVER_MAIN], {
+      // Only what the server needs: no REDIS_URL, SMTP_URL or DEMO leaking in from the shell.
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: o.databaseUrl,
+        DATA_DIR: o.dataDir,
+        PORT: String(o.port),
+        WEB_PORT: String(o.webPort),
+        HOST: '127.0.0.1',
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@crash.vortex.local',
+        ADMIN_PASSWORD: 'Crash@2026-admin',
+      },
+      stdio: ['ignore', out, out],
+    });
+    closeSync(out);
+    child = proc;
+    exited = new Promise((resolve) => proc.once('exit', (_code, signal) => resolve(signal)));
+    const gone = exited.then(() => true);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (await Promise.race([gone, sleep(10, false)])) {
+        child = undefined;
+        throw new Error(`the server exited while starting:\n${logTail()}`);
+      }
+      const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - t0;
+    }
+    throw new Error(`the server did not answer /health in 30 s:\n${logTail()}`);
+  };
+
+  const kill = async (): Promise<NodeJS.Signals | null> => {
+    if (!child) return null;
+    child.kill('SIGKILL');
+    child = undefined;
+    return exited;
+  };
+
+  return { url, start, kill };
+}
