@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { Mt5Screen } from '../../features/mt5/components/mt5-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.mt5.title} />;
+  return <Mt5Screen />;
 }
