@@ -2,6 +2,7 @@
 // PostgreSQL, e2e in Chromium) and end with one line: "N passed, N failed".
 //   node scripts/test.mjs [unit|integration|e2e ...]
 // TEST_SUMMARY_FILE, when set, receives the totals as JSON so .ci/run can add further runs.
+// TEST_EXCLUDE, a comma-separated list of globs, leaves files out of a repeated run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,6 +53,10 @@ for (const tier of tiers) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      ...(process.env.TEST_EXCLUDE ?? '')
+        .split(',')
+        .filter(Boolean)
+        .flatMap((glob) => ['--exclude', glob]),
     ],
     { cwd: root, stdio: 'inherit' },
   );
