@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bridge = { pool: deps.pool, bus, agents };
   await app.register(pairingRoutes({ pool: deps.pool }));
   await app.register(agentRoutes(bridge));
-  await app.register(bridgeStatusRoutes({ pool: deps.pool }));
+  await app.register(bridgeStatusRoutes(bridge));
   await app.register(bridgeAdminRoutes(bridge));
   await app.register(bridgeAuditRoutes({ pool: deps.pool }));
   await app.register(liveRoutes({ pool: deps.pool, hub }));

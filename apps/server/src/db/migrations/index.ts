@@ -2,6 +2,7 @@ import { sql as m0001 } from './0001-users-and-client-logs.js';
 import { sql as m0002 } from './0002-sessions-resets-audit.js';
 import { sql as m0003 } from './0003-bridge.js';
 import { sql as m0004 } from './0004-live-commands-installers.js';
+import { sql as m0005 } from './0005-session-disconnect.js';
 
 export interface Migration {
   id: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { id: 2, name: 'sessions-resets-audit', sql: m0002 },
   { id: 3, name: 'bridge', sql: m0003 },
   { id: 4, name: 'live-commands-installers', sql: m0004 },
+  { id: 5, name: 'session-disconnect', sql: m0005 },
 ];

@@ -16,6 +16,7 @@ import type { AgentHandle, AgentRegistry, CommandReply } from './agent-registry.
 import { setClaimAccount, touchClaim } from './bridge-claims.repo.js';
 import {
   isBridgeSessionActive,
+  markSessionDisconnected,
   pingBridgeSession,
   setSessionAccount,
 } from './bridge-sessions.repo.js';
@@ -64,7 +65,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   let unregister: (() => void) | undefined;
   let accountId: number | undefined;
   let queue = Promise.resolve();
-  const pending = new Map<string, (r: CommandReply) => void>();
+  const pending = new Map<string, { kind: Command['kind']; resolve: (r: CommandReply) => void }>();
   const send = (m: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
   };
@@ -98,7 +99,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
             reject(new Error('agent gone'));
             return;
           }
-          pending.set(commandId, resolve);
+          pending.set(commandId, { kind: command.kind, resolve });
           send({ type: 'command', command_id: commandId, expires_at: expiresAt, command });
         }),
       end: (reason: string) => {
@@ -111,7 +112,14 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
 
   socket.on('close', () => {
     unregister?.();
-    for (const resolve of pending.values()) resolve({ ok: false, message: msg.agentGone });
+    if (identity) {
+      const sessionId = identity.sessionId;
+      // After the queue: a late heartbeat must not mark the session connected again.
+      queue = queue
+        .then(() => markSessionDisconnected(deps.pool, sessionId))
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not mark the agent offline'));
+    }
+    for (const p of pending.values()) p.resolve({ ok: false, message: msg.agentGone });
     pending.clear();
     publishStatus(false);
   });
@@ -223,9 +231,14 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       }
     },
     command_result: (m) => {
-      const resolve = pending.get(m.command_id);
+      const p = pending.get(m.command_id);
       pending.delete(m.command_id);
-      resolve?.({ ok: m.ok, retcode: m.retcode, message: m.message, data: m.data });
+      // A login or logout that worked changes the terminal now, not at the next heartbeat.
+      if (p && m.ok && agent && (p.kind === 'mt5_login' || p.kind === 'mt5_logout')) {
+        agent.mt5Alive = p.kind === 'mt5_login';
+        publishStatus(true);
+      }
+      p?.resolve({ ok: m.ok, retcode: m.retcode, message: m.message, data: m.data });
       return Promise.resolve();
     },
   };

@@ -36,10 +36,10 @@ export async function findActiveBridgeSession(
 
 /** A heartbeat keeps the session alive: its 12-hour lifetime counts from the last sign of life. */
 export async function pingBridgeSession(db: Queryable, id: number, expiresAt: Date): Promise<void> {
-  await db.query('UPDATE bridge_sessions SET last_ping_at = now(), expires_at = $2 WHERE id = $1', [
-    id,
-    expiresAt,
-  ]);
+  await db.query(
+    'UPDATE bridge_sessions SET last_ping_at = now(), expires_at = $2, disconnected_at = NULL WHERE id = $1',
+    [id, expiresAt],
+  );
 }
 
 export async function setSessionAccount(
@@ -59,4 +59,9 @@ export async function isBridgeSessionActive(db: Queryable, id: number): Promise<
     [id],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** The agent's connection closed: the bridge reads offline now, not after 60 s of silence. */
+export async function markSessionDisconnected(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE bridge_sessions SET disconnected_at = now() WHERE id = $1', [id]);
 }

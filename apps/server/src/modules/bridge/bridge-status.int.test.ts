@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveBridgeOf } from './bridge-status.repo.js';
 import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -132,15 +133,26 @@ describe('bridge and MT5 status', () => {
     expect((await get(other, '/bridge/my-bridges')).json()).toEqual({ success: true, items: [] });
     expect((await get(other, '/mt5/status')).json()).toMatchObject({ connected: false });
 
-    // A heartbeat older than 60 s no longer counts as connected.
+    // Another instance's view, from the database: a heartbeat older than 60 s no longer counts
+    // (the agent is still connected here, so look at the repository directly).
+    expect((await liveBridgeOf(db.pool, u.id)).bridgeConnected).toBe(true);
     await db.pool.query(
       "UPDATE bridge_sessions SET last_ping_at = now() - interval '61 seconds' WHERE user_id = $1",
       [u.id],
     );
+    expect((await liveBridgeOf(db.pool, u.id)).bridgeConnected).toBe(false);
+    await db.pool.query('UPDATE bridge_sessions SET last_ping_at = now() WHERE user_id = $1', [
+      u.id,
+    ]);
+
+    // A closed connection reads offline at once, here and in the database.
+    agent.close();
+    await agent.waitClosed();
+    await new Promise((r) => setTimeout(r, 100));
     expect((await get(u, '/mt5/status')).json()).toMatchObject({
       connected: false,
       bridge_connected: false,
     });
-    agent.close();
+    expect((await liveBridgeOf(db.pool, u.id)).bridgeConnected).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ export async function liveBridgeOf(db: Queryable, userId: number): Promise<LiveB
             coalesce(c.last_hb_mt5_at > now() - make_interval(secs => $2), false) AS mt5
      FROM bridge_sessions s LEFT JOIN bridge_claims c ON c.id = s.claim_id
      WHERE s.user_id = $1 AND s.status = 'active' AND s.expires_at > now()
-       AND s.last_ping_at > now() - make_interval(secs => $2)
+       AND s.last_ping_at > now() - make_interval(secs => $2) AND s.disconnected_at IS NULL
      ORDER BY s.last_ping_at DESC LIMIT 1`,
     [userId, CLAIM_ONLINE_MS / 1000],
   );

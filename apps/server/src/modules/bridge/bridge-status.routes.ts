@@ -7,14 +7,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
-import { claimsOfUser, latestAccountOf, liveBridgeOf } from './bridge-status.repo.js';
+import type { AgentRegistry } from './agent-registry.js';
+import {
+  claimsOfUser,
+  latestAccountOf,
+  liveBridgeOf,
+  type LiveBridge,
+} from './bridge-status.repo.js';
 
 const tags = ['bridge'];
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /** What the caller's own bridge and MT5 look like now; nobody reads another user's. */
 export const bridgeStatusRoutes =
-  (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
+  (deps: { pool: pg.Pool; agents: AgentRegistry }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/bridge/my-bridges',
@@ -44,7 +50,18 @@ export const bridgeStatusRoutes =
           },
         },
         async (req, reply) => {
-          const live = await liveBridgeOf(deps.pool, authOf(req).user.id);
+          const userId = authOf(req).user.id;
+          // An agent connected here is known exactly; otherwise the database says what any
+          // instance saw in the last 60 s.
+          const here = deps.agents.of(userId);
+          const live: LiveBridge = here
+            ? {
+                bridgeConnected: true,
+                mt5Connected: here.mt5Alive,
+                accountNumber: here.accountNumber ?? null,
+                server: here.server ?? null,
+              }
+            : await liveBridgeOf(deps.pool, userId);
           void reply.header('x-mt5-source', 'bridge');
           return {
             success: true as const,

@@ -74,6 +74,8 @@ describe('/api/mt5 through the trader’s own agent', () => {
       message: 'Login realizado',
     });
     expect((await answer).json()).toEqual({ success: true, message: 'Login realizado' });
+    // MT5 counts as logged in at once, without waiting for the next heartbeat.
+    expect((await post(trader, '/api/mt5/test-bridge')).json()).toMatchObject({ connected: true });
     const { rows } = await db.pool.query<{ payload: object; status: string }>(
       'SELECT payload, status FROM bridge_commands WHERE id = $1',
       [command.command_id],
@@ -88,6 +90,10 @@ describe('/api/mt5 through the trader’s own agent', () => {
     const logout = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
     expect(logout.command).toEqual({ kind: 'mt5_logout' });
     agent.close();
+    // The bridge is known gone at once, before the 60 s freshness window would say so.
+    await new Promise((r) => setTimeout(r, 100));
+    const status = await t.app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) });
+    expect(status.json()).toMatchObject({ bridge_connected: false, mt5_connected: false });
     expect((await failing).json()).toEqual({ success: false, message: bridgeMessages.agentGone });
   });
 

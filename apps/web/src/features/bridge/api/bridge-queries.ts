@@ -3,21 +3,20 @@ import {
   BridgeTokenStatusSchema,
   InstallerResponseSchema,
   MessageResponseSchema,
-  Mt5StatusSchema,
   MyBridgesResponseSchema,
 } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest, errorMessageOf, HttpError } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export const bridgeKeys = {
   myBridges: ['bridge', 'my-bridges'] as const,
-  mt5Status: ['bridge', 'mt5-status'] as const,
+  mt5Status: sharedKeys.mt5Status,
   token: (token: string) => ['bridge', 'token', token] as const,
 };
 
-/** trading.md §9: my-bridges every 20 s; the badge's MT5 status every 60 s. */
+/** trading.md §9: my-bridges every 20 s. */
 export const MY_BRIDGES_POLL_MS = 20_000;
-export const MT5_STATUS_POLL_MS = 60_000;
 export const TOKEN_POLL_MS = 5_000;
 export const ONBOARDING_RECHECK_MS = 15_000;
 
@@ -29,13 +28,7 @@ export function useMyBridges(refetchInterval = MY_BRIDGES_POLL_MS) {
   });
 }
 
-export function useMt5Status() {
-  return useQuery({
-    queryKey: bridgeKeys.mt5Status,
-    queryFn: ({ signal }) => apiJson('/api/mt5/status', Mt5StatusSchema, { signal }),
-    refetchInterval: MT5_STATUS_POLL_MS,
-  });
-}
+export { useMt5Status } from '../../../lib/mt5-status';
 
 export function createPairingToken() {
   return apiJson('/bridge/token/create', BridgeTokenCreatedSchema, {

@@ -1,7 +1,9 @@
+import { sharedKeys } from '../../../lib/query-keys';
+
 /** Query keys of the /mt5 screen; a command invalidates them all. */
 export const mt5Keys = {
   all: ['mt5'] as const,
-  status: ['mt5', 'status'] as const,
+  status: sharedKeys.mt5Status,
   account: ['mt5', 'account-info'] as const,
 };
 
