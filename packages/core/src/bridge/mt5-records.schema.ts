@@ -96,6 +96,7 @@ export type Mt5Account = z.infer<typeof Mt5AccountSchema>;
 
 export const TIMEFRAMES = ['M1', 'M5', 'M15', 'H1'] as const;
 export const TimeframeSchema = z.enum(TIMEFRAMES);
+export type Timeframe = z.infer<typeof TimeframeSchema>;
 
 export const BarSchema = z.strictObject({
   time: epochSeconds,

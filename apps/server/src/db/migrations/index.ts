@@ -3,6 +3,7 @@ import { sql as m0002 } from './0002-sessions-resets-audit.js';
 import { sql as m0003 } from './0003-bridge.js';
 import { sql as m0004 } from './0004-live-commands-installers.js';
 import { sql as m0005 } from './0005-session-disconnect.js';
+import { sql as m0006 } from './0006-bars.js';
 
 export interface Migration {
   id: number;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { id: 3, name: 'bridge', sql: m0003 },
   { id: 4, name: 'live-commands-installers', sql: m0004 },
   { id: 5, name: 'session-disconnect', sql: m0005 },
+  { id: 6, name: 'bars', sql: m0006 },
 ];

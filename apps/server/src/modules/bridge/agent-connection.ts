@@ -13,6 +13,7 @@ import { accountBlock } from '../auth/account-status.js';
 import { findUserById } from '../users/users.repo.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { AgentHandle, AgentRegistry, CommandReply } from './agent-registry.js';
+import { upsertBars } from './bars.repo.js';
 import { setClaimAccount, touchClaim } from './bridge-claims.repo.js';
 import {
   isBridgeSessionActive,
@@ -229,6 +230,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
           count: stored,
         });
       }
+    },
+    bars: async (m) => {
+      if (accountId) await upsertBars(deps.pool, accountId, m.symbol, m.timeframe, m.bars);
     },
     command_result: (m) => {
       const p = pending.get(m.command_id);

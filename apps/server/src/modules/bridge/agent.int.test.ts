@@ -1,7 +1,7 @@
 import { bridgeMessages } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAgent, testDeal } from '../../../test/agent-client.js';
+import { pairTestAgent, TestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -257,5 +257,52 @@ describe('the agent stream', () => {
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
     expect(await agent.next()).toEqual({ type: 'revoked', reason: 'session_ended' });
     expect(await agent.waitClosed()).toBe(4403);
+  });
+
+  it('stores subscribed bars once per opening time; a resent or newer bar overwrites', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const agent = await pairTestAgent(app, base, u, 5_300_000 + u.id);
+    const bar = (time: number, close: number) => ({
+      time,
+      open: 125_000,
+      high: 125_100,
+      low: 124_900,
+      close,
+      tick_volume: 40,
+      volume: 12,
+    });
+    agent.send({
+      type: 'bars',
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      bars: [bar(60, 125_010), bar(120, 125_020)],
+    });
+    agent.send({
+      type: 'bars',
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      bars: [bar(120, 125_050), bar(180, 125_060)],
+    });
+    // A bad bar is refused like any other input and stores nothing.
+    agent.send({
+      type: 'bars',
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      bars: [{ ...bar(240, 1), high: -5 }],
+    });
+    const refused = await agent.next();
+    expect(refused.type).toBe('error');
+    expect(refused.type === 'error' && refused.error).toContain(bridgeMessages.invalidMessage);
+    const { rows } = await db.pool.query<{ time: number; close: number }>(
+      `SELECT b.time, b.close FROM bars b JOIN mt5_accounts a ON a.id = b.account_id
+       WHERE a.user_id = $1 ORDER BY b.time`,
+      [u.id],
+    );
+    expect(rows).toEqual([
+      { time: 60, close: 125_010 },
+      { time: 120, close: 125_050 },
+      { time: 180, close: 125_060 },
+    ]);
+    agent.close();
   });
 });
