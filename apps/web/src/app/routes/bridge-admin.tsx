@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { BridgeAdminScreen } from '../../features/bridge-admin/components/bridge-admin-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.bridgeAdmin.title} />;
+  return <BridgeAdminScreen />;
 }

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every `intervalMs`: countdowns and ages move between polls. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => {
+      setNow(Date.now());
+    }, intervalMs);
+    return () => {
+      clearInterval(id);
+    };
+  }, [intervalMs]);
+  return now;
+}
