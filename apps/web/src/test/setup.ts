@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; the theme reads prefers-color-scheme through it.
@@ -19,6 +20,8 @@ Object.defineProperty(window, 'matchMedia', {
 // The project runs without vitest globals, so Testing Library cannot register this itself.
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in one module-wide store: a toast must not outlive its test.
+  toast.dismiss();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A bridge session lives 12 hours, renewed by each heartbeat (trading.md §4, §9). */
+export const BRIDGE_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
 /** Freshness rules (access-and-admin.md §4, §9). */
 export const CLAIM_ONLINE_MS = 60_000;
 export const CLAIM_DASHBOARD_FRESH_MS = 5 * 60_000;

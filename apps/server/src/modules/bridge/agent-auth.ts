@@ -1,4 +1,4 @@
-import { bridgeMessages as msg } from '@vortex/core';
+import { BRIDGE_SESSION_TTL_MS, bridgeMessages as msg } from '@vortex/core';
 import type pg from 'pg';
 import { inTransaction } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -10,7 +10,7 @@ import {
 } from './bridge-sessions.repo.js';
 import { markTokenPaired } from './bridge-tokens.repo.js';
 
-export const BRIDGE_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export { BRIDGE_SESSION_TTL_MS };
 
 export interface AgentIdentity {
   userId: number;

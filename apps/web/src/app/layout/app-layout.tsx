@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { BridgeBadge, OnboardingOverlay, useBridgeLiveSync } from '../../features/bridge';
-import { LiveProvider } from '../../features/live';
+import { LiveProvider } from '../../lib/live';
 import { cn } from '../../lib/cn';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { isOnboardingCompleted } from '../../lib/storage';

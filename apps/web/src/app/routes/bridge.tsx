@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 import { PairingPanel } from '../../features/bridge';
-import { LiveFeed } from '../../features/live';
+import { LiveFeed } from '../../lib/live';
 
 export function Component() {
   return (

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { shellMessages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { PairingPanel, useBridgeLiveSync } from '../../features/bridge';
-import { LiveProvider } from '../../features/live';
+import { LiveProvider } from '../../lib/live';
 import { useSession } from '../../lib/session';
 
 /** After 'Conectado!' is shown, the trader moves on to the dashboard. */

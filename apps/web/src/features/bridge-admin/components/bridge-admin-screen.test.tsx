@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { seedSession, traderUser } from '../../../test/session-fixtures';
-import { LiveProvider } from '../../live';
+import { LiveProvider } from '../../../lib/live';
 import { bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
 import { BridgeAdminScreen } from './bridge-admin-screen';
 

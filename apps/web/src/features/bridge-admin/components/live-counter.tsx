@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn';
-import { useLiveFeed } from '../../live';
+import { useLiveFeed } from '../../../lib/live';
 import { bridgeAdminTexts as t } from '../messages';
 
 const dot = { open: 'bg-success', connecting: 'bg-amber-500', closed: 'bg-muted-foreground/40' };

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { BRIDGE_LIFECYCLE_EVENTS, type BridgeLifecycleEventType } from '@vortex/core';
-import { useLiveEvents } from '../../live';
+import { useLiveEvents } from '../../../lib/live';
 import { bridgeAdminKeys as keys } from '../api/query-keys';
 
 const { claims, sessions, tokens, myBridges } = keys;

@@ -1,5 +1,7 @@
-/** trading.md §4, §9: a bridge session lives 12 hours (the server's BRIDGE_SESSION_TTL_MS). */
-export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+import { BRIDGE_SESSION_TTL_MS } from '@vortex/core';
+
+/** trading.md §4, §9: a bridge session lives 12 hours, the same constant the server uses. */
+export const SESSION_LIFETIME_MS = BRIDGE_SESSION_TTL_MS;
 
 export type TtlTone = 'ok' | 'warn' | 'danger';
 

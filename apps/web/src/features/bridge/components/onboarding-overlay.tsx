@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { storageKeys, writeLocal } from '../../../lib/storage';
-import { useLiveEvents } from '../../live';
+import { useLiveEvents } from '../../../lib/live';
 import {
   bridgeKeys,
   ONBOARDING_RECHECK_MS,

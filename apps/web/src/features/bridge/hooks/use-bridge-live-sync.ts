@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useCurrentUser } from '../../../lib/session';
-import { useLiveEvents } from '../../live';
+import { useLiveEvents } from '../../../lib/live';
 import { bridgeKeys } from '../api/bridge-queries';
 
 type Mt5Status = z.infer<typeof Mt5StatusSchema>;

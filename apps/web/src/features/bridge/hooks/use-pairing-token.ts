@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError } from '../../../lib/api-client';
-import { useLiveEvents, useLiveFeed } from '../../live';
+import { useLiveEvents, useLiveFeed } from '../../../lib/live';
 import { createPairingToken, fetchTokenStatus, TOKEN_POLL_MS } from '../api/bridge-queries';
 import { bridgeTexts } from '../messages';
 
