@@ -57,7 +57,7 @@ export function AuditFilters({ pageSize, onSearch, onPageSize }: AuditFiltersPro
       role="search"
       aria-label={t.audit.filtersLabel}
       onSubmit={submit}
-      className="grid gap-3 border-b border-border p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[8rem_minmax(0,1fr)_repeat(2,minmax(0,13rem))_7rem_auto] lg:items-end"
+      className="grid gap-3 border-b border-border p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3 lg:items-end 2xl:grid-cols-[8rem_minmax(0,1fr)_repeat(2,minmax(0,13rem))_7rem_auto]"
     >
       <div className="space-y-1.5">
         <Label htmlFor="audit-userId">{t.audit.userId}</Label>

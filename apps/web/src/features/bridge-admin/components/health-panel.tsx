@@ -41,7 +41,7 @@ export function HealthPanel() {
       )}
       {health && (
         <div className="space-y-4 p-4 sm:p-5">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-6">
             <HealthCounter metric="ws_users" label={h.wsUsers} value={health.ws_users} />
             <HealthCounter
               metric="ws_connections"
