@@ -14,3 +14,4 @@ export * from './profit-factor.js';
 export * from './statistics.js';
 export * from './time.js';
 export * from './zone-clock.js';
+export * from './api.schema.js';
