@@ -38,8 +38,7 @@ export async function lastDealTicket(db: Queryable, accountId: number): Promise<
 
 // node-postgres turns a JS array into an array literal element by element, through its generic
 // value conversion: ~18 ms of the server's CPU for a batch of 5,000 deals. Numbers need no quoting
-// (the schema has made them finite) and text is quoted as node-postgres quotes it, in a quarter
-// of the time.
+// (the schema has made them finite) and text is quoted as node-postgres quotes it: ~6 ms.
 const numberArray = (values: number[]) => `{${values.join(',')}}`;
 const quoted = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
 const textArray = (values: string[]) => `{${values.map(quoted).join(',')}}`;
