@@ -4,6 +4,7 @@ import { sql as m0003 } from './0003-bridge.js';
 import { sql as m0004 } from './0004-live-commands-installers.js';
 import { sql as m0005 } from './0005-session-disconnect.js';
 import { sql as m0006 } from './0006-bars.js';
+import { sql as m0007 } from './0007-deals-without-fk-checks.js';
 
 export interface Migration {
   id: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { id: 4, name: 'live-commands-installers', sql: m0004 },
   { id: 5, name: 'session-disconnect', sql: m0005 },
   { id: 6, name: 'bars', sql: m0006 },
+  { id: 7, name: 'deals-without-fk-checks', sql: m0007 },
 ];
