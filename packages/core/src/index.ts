@@ -15,3 +15,4 @@ export * from './auth/recovery.schema.js';
 export * from './users/permissions.js';
 export * from './users/user-admin.schema.js';
 export * from './bridge/index.js';
+export * from './reports/index.js';

@@ -1,0 +1,273 @@
+import type { DealSide } from '../trading/deal.schema.js';
+import { netProfitOf } from '../trading/position.js';
+import { profitFactor } from '../trading/profit-factor.js';
+
+/** What the Results block needs of a closed position (ClosedPosition fits). */
+export interface ResultsPosition {
+  type: DealSide;
+  profit: number;
+  commission: number;
+  swap: number;
+  /** Epoch ms. */
+  close_time: number;
+}
+
+/** A deposit (> 0) or withdrawal (< 0) inside the period: it moves the balance, it is no trade. */
+export interface BalanceOperation {
+  /** Epoch ms. */
+  time: number;
+  amount: number;
+}
+
+export interface CountWithPercent {
+  count: number;
+  /** Percent, 0–100. */
+  percent: number;
+}
+
+export interface Streak {
+  count: number;
+  money: number;
+}
+
+export interface Drawdown {
+  money: number;
+  /** Percent of the peak the fall started from, 0–100. */
+  percent: number;
+}
+
+/** The Results block of MT5's trade report. Money is net (profit + commission + swap). */
+export interface TradeResults {
+  gross_profit: number;
+  /** <= 0. */
+  gross_loss: number;
+  total_net_profit: number;
+  /** Infinity with profit and no loss, 0 with neither. */
+  profit_factor: number;
+  /** Net profit per trade. */
+  expected_payoff: number;
+  /** Net profit / maximal balance drawdown; 0 without a drawdown. */
+  recovery_factor: number;
+  /** Mean / sample standard deviation of the trades' nets (per trade, as /statistics). */
+  sharpe_ratio: number;
+  /** How far the balance fell below the money put in (start balance plus deposits). */
+  balance_drawdown_absolute: number;
+  /** The largest peak-to-trough fall in money, with its percent. */
+  balance_drawdown_maximal: Drawdown;
+  /** The largest peak-to-trough fall in percent, with its money. */
+  balance_drawdown_relative: Drawdown;
+  total_trades: number;
+  /** Sell positions, and the share of them that won. */
+  short_trades: CountWithPercent;
+  long_trades: CountWithPercent;
+  /** Winning and losing trades, as a share of all trades. */
+  profit_trades: CountWithPercent;
+  loss_trades: CountWithPercent;
+  largest_profit_trade: number;
+  /** Most negative net (0 without losses). */
+  largest_loss_trade: number;
+  average_profit_trade: number;
+  average_loss_trade: number;
+  /** The longest run of wins (ties: the richer), with its money. */
+  max_consecutive_wins: Streak;
+  max_consecutive_losses: Streak;
+  /** The run of wins with the most money (ties: the longer), with its length. */
+  maximal_consecutive_profit: Streak;
+  maximal_consecutive_loss: Streak;
+  /** Mean length of the runs of wins / of losses. */
+  average_consecutive_wins: number;
+  average_consecutive_losses: number;
+}
+
+interface Runs {
+  runs: number;
+  longest: Streak;
+  richest: Streak;
+}
+
+const noRuns = (): Runs => ({
+  runs: 0,
+  longest: { count: 0, money: 0 },
+  richest: { count: 0, money: 0 },
+});
+
+// Losses compare by magnitude: the "richest" losing run is the one that lost the most.
+function closeRun(runs: Runs, run: Streak): void {
+  if (run.count === 0) return;
+  runs.runs++;
+  const size = Math.abs(run.money);
+  if (
+    run.count > runs.longest.count ||
+    (run.count === runs.longest.count && size > Math.abs(runs.longest.money))
+  ) {
+    runs.longest = { ...run };
+  }
+  if (
+    size > Math.abs(runs.richest.money) ||
+    (size === Math.abs(runs.richest.money) && run.count > runs.richest.count)
+  ) {
+    runs.richest = { ...run };
+  }
+}
+
+/** A breakeven trade (net 0) counts as neither a win nor a loss and ends both runs. */
+function streaks(nets: readonly number[]): { wins: Runs; losses: Runs } {
+  const wins = noRuns();
+  const losses = noRuns();
+  let win: Streak = { count: 0, money: 0 };
+  let loss: Streak = { count: 0, money: 0 };
+  for (const net of nets) {
+    if (net > 0) {
+      closeRun(losses, loss);
+      loss = { count: 0, money: 0 };
+      win = { count: win.count + 1, money: win.money + net };
+    } else {
+      closeRun(wins, win);
+      win = { count: 0, money: 0 };
+      if (net < 0) loss = { count: loss.count + 1, money: loss.money + net };
+      else {
+        closeRun(losses, loss);
+        loss = { count: 0, money: 0 };
+      }
+    }
+  }
+  closeRun(wins, win);
+  closeRun(losses, loss);
+  return { wins, losses };
+}
+
+interface Drawdowns {
+  absolute: number;
+  maximal: Drawdown;
+  relative: Drawdown;
+}
+
+/**
+ * Deposits and withdrawals move the balance, its peak and the money put in alike, so they
+ * never show as a drawdown nor hide one; only trades make the balance fall.
+ */
+function drawdowns(
+  positions: readonly ResultsPosition[],
+  nets: readonly number[],
+  operations: readonly BalanceOperation[],
+  initialBalance: number,
+): Drawdowns {
+  const ops = [...operations].sort((a, b) => a.time - b.time);
+  let balance = initialBalance;
+  let peak = initialBalance;
+  let invested = initialBalance;
+  let next = 0;
+  const out: Drawdowns = {
+    absolute: 0,
+    maximal: { money: 0, percent: 0 },
+    relative: { money: 0, percent: 0 },
+  };
+  positions.forEach((position, i) => {
+    // An operation at the same instant as a close is applied first.
+    for (let op = ops[next]; op !== undefined && op.time <= position.close_time; op = ops[next]) {
+      balance += op.amount;
+      peak += op.amount;
+      invested += op.amount;
+      next++;
+    }
+    balance += nets[i] ?? 0;
+    if (balance > peak) peak = balance;
+    const money = peak - balance;
+    const percent = peak > 0 ? (money / peak) * 100 : 0;
+    if (money > out.maximal.money) out.maximal = { money, percent };
+    if (percent > out.relative.percent) out.relative = { money, percent };
+    if (invested - balance > out.absolute) out.absolute = invested - balance;
+  });
+  return out;
+}
+
+function sharpe(nets: readonly number[], mean: number): number {
+  const n = nets.length;
+  if (n < 2) return 0;
+  let squares = 0;
+  for (const net of nets) squares += (net - mean) * (net - mean);
+  const deviation = Math.sqrt(squares / (n - 1));
+  return deviation > 0 ? mean / deviation : 0;
+}
+
+function sideFigures(
+  positions: readonly ResultsPosition[],
+  nets: readonly number[],
+  side: DealSide,
+) {
+  let count = 0;
+  let won = 0;
+  positions.forEach((position, i) => {
+    if (position.type !== side) return;
+    count++;
+    if ((nets[i] ?? 0) > 0) won++;
+  });
+  return { count, percent: count > 0 ? (won / count) * 100 : 0 };
+}
+
+const share = (count: number, total: number): CountWithPercent => ({
+  count,
+  percent: total > 0 ? (count / total) * 100 : 0,
+});
+
+/**
+ * MT5's Results block from the period's closed positions in close-time order (as
+ * dealsToPositions returns them), the balance at the period's start and the balance
+ * operations inside it.
+ */
+export function computeTradeResults(
+  positions: readonly ResultsPosition[],
+  initialBalance: number,
+  operations: readonly BalanceOperation[] = [],
+): TradeResults {
+  const nets = positions.map(netProfitOf);
+  let grossProfit = 0;
+  let grossLoss = 0;
+  let wins = 0;
+  let losses = 0;
+  let largestProfit = 0;
+  let largestLoss = 0;
+  for (const net of nets) {
+    if (net > 0) {
+      wins++;
+      grossProfit += net;
+      largestProfit = Math.max(largestProfit, net);
+    } else if (net < 0) {
+      losses++;
+      grossLoss += net;
+      largestLoss = Math.min(largestLoss, net);
+    }
+  }
+  const total = nets.length;
+  const net = nets.reduce((sum, value) => sum + value, 0);
+  const mean = total > 0 ? net / total : 0;
+  const dd = drawdowns(positions, nets, operations, initialBalance);
+  const runs = streaks(nets);
+  return {
+    gross_profit: grossProfit,
+    gross_loss: grossLoss,
+    total_net_profit: net,
+    profit_factor: profitFactor(grossProfit, grossLoss),
+    expected_payoff: mean,
+    recovery_factor: dd.maximal.money > 0 ? net / dd.maximal.money : 0,
+    sharpe_ratio: sharpe(nets, mean),
+    balance_drawdown_absolute: dd.absolute,
+    balance_drawdown_maximal: dd.maximal,
+    balance_drawdown_relative: dd.relative,
+    total_trades: total,
+    short_trades: sideFigures(positions, nets, 'SELL'),
+    long_trades: sideFigures(positions, nets, 'BUY'),
+    profit_trades: share(wins, total),
+    loss_trades: share(losses, total),
+    largest_profit_trade: largestProfit,
+    largest_loss_trade: largestLoss,
+    average_profit_trade: wins > 0 ? grossProfit / wins : 0,
+    average_loss_trade: losses > 0 ? grossLoss / losses : 0,
+    max_consecutive_wins: runs.wins.longest,
+    max_consecutive_losses: runs.losses.longest,
+    maximal_consecutive_profit: runs.wins.richest,
+    maximal_consecutive_loss: runs.losses.richest,
+    average_consecutive_wins: runs.wins.runs > 0 ? wins / runs.wins.runs : 0,
+    average_consecutive_losses: runs.losses.runs > 0 ? losses / runs.losses.runs : 0,
+  };
+}
