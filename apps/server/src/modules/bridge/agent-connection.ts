@@ -65,6 +65,8 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   let agent: AgentHandle | undefined;
   let unregister: (() => void) | undefined;
   let accountId: number | undefined;
+  /** The highest ticket known stored for the account: batches above it skip the conflict check. */
+  let storedUpTo = 0;
   let queue = Promise.resolve();
   const pending = new Map<string, { kind: Command['kind']; resolve: (r: CommandReply) => void }>();
   const send = (m: ServerMessage) => {
@@ -160,11 +162,8 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         agent.server = m.server;
       }
       publishStatus(true);
-      send({
-        type: 'resume',
-        account_number: m.account_number,
-        last_deal_ticket: await lastDealTicket(deps.pool, accountId),
-      });
+      storedUpTo = await lastDealTicket(deps.pool, accountId);
+      send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
     },
     heartbeat: async (m) => {
       if (!identity) return;
@@ -218,8 +217,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     },
     deals: async (m) => {
       if (!accountId) return;
-      const stored = await insertDeals(deps.pool, accountId, m.deals);
+      const stored = await insertDeals(deps.pool, accountId, m.deals, storedUpTo);
       const last = m.deals.reduce((max, d) => Math.max(max, d.ticket), 0);
+      storedUpTo = Math.max(storedUpTo, last);
       send({ type: 'deals_ack', batch_id: m.batch_id, last_ticket: last, stored });
       if (stored > 0 && identity && agent?.accountNumber) {
         deps.bus.publish({
@@ -247,26 +247,32 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     },
   };
 
-  async function handle(raw: string): Promise<void> {
+  type Parsed = { ok: true; m: AgentMessage } | { ok: false; error: string };
+
+  /** Parsing and validation, done as each message arrives: they overlap the previous insert. */
+  function parse(raw: string): Parsed {
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      send({ type: 'error', error: `${msg.invalidMessage}: JSON inválido.` });
-      return;
+      return { ok: false, error: `${msg.invalidMessage}: JSON inválido.` };
     }
     const parsed = AgentMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      send({
-        type: 'error',
-        error:
-          `${msg.invalidMessage}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-      });
+    if (parsed.success) return { ok: true, m: parsed.data };
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      error: `${msg.invalidMessage}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    };
+  }
+
+  async function handle(parsed: Parsed): Promise<void> {
+    if (!parsed.ok) {
+      send({ type: 'error', error: parsed.error });
       if (!identity) socket.close(4400, 'invalid');
       return;
     }
-    const m = parsed.data;
+    const m = parsed.m;
     if (!identity) {
       if (m.type !== 'auth') {
         refuse(msg.authFirst);
@@ -338,9 +344,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   }
 
   socket.on('message', (data: Buffer, isBinary: boolean) => {
-    const raw = isBinary ? '' : data.toString('utf8');
+    const parsed = parse(isBinary ? '' : data.toString('utf8'));
     queue = queue
-      .then(() => handle(raw))
+      .then(() => handle(parsed))
       .catch((err: unknown) => {
         // A storage failure must not be acknowledged: drop the connection, the agent resends.
         deps.log.error({ err }, 'agent message failed');
