@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { TradesScreen } from '../../features/trades/components/trades-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.trades.title} />;
+  return <TradesScreen />;
 }

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TradesResponseSchema } from '@vortex/core';
+import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { useLiveFeed } from '../../../lib/live';
+import { tradesTexts as t } from '../messages';
+import type { TimeWindow } from '../utils/trades-filters';
+
+/** trading.md §7, §9: up to 6000 closed positions, newest first, polled every 15 s. */
+export const TRADES_LIMIT = 6000;
+export const TRADES_POLL_MS = 15_000;
+
+export const tradesKeys = {
+  all: ['trades'] as const,
+  window: (window: TimeWindow) => ['trades', window.from, window.to] as const,
+};
+
+/** A failed load, its message already in §8's words. */
+export class TradesError extends Error {
+  override name = 'TradesError';
+}
+
+/** '?limit=6000&offset=0&start_date=…&end_date=…&order_by=time&order=desc&no_cache=1&_=…'. */
+export function tradesPath(window: TimeWindow, now: number): string {
+  const params = new URLSearchParams({ limit: String(TRADES_LIMIT), offset: '0' });
+  params.set('start_date', new Date(window.from).toISOString());
+  // The end is exclusive: the last millisecond before the next day starts is the last one asked.
+  if (window.to !== null) params.set('end_date', new Date(window.to - 1).toISOString());
+  params.set('order_by', 'time');
+  params.set('order', 'desc');
+  // §7: no cache, on the server or in between.
+  params.set('no_cache', '1');
+  params.set('_', String(now));
+  return `/bridge/trades?${params.toString()}`;
+}
+
+/**
+ * §8: an answer from the server that is a failure reads 'Lambda Error: …' (its own reason, else
+ * the HTTP status); no answer at all, or one we cannot read, reads 'Erro de conexão: …'.
+ */
+export async function fetchTrades(window: TimeWindow, signal?: AbortSignal) {
+  let res;
+  try {
+    res = await apiRequest(tradesPath(window, Date.now()), signal ? { signal } : {});
+  } catch (error) {
+    if (error instanceof NetworkError) throw new TradesError(t.connectionError(error.message));
+    throw error;
+  }
+  if (!res.ok) throw new TradesError(t.lambdaError(serverErrorOf(res) ?? t.http(res.status)));
+  const parsed = TradesResponseSchema.safeParse(res.data);
+  if (!parsed.success) {
+    const reason = serverErrorOf(res);
+    throw new TradesError(reason ? t.lambdaError(reason) : t.connectionError(t.invalidAnswer));
+  }
+  return { ...parsed.data, receivedAt: Date.now() };
+}
+
+/** GET /bridge/trades for the window; polled while the live channel is down. */
+export function useTrades(window: TimeWindow) {
+  const live = useLiveFeed();
+  return useQuery({
+    queryKey: tradesKeys.window(window),
+    queryFn: ({ signal }) => fetchTrades(window, signal),
+    refetchInterval: live.status === 'open' ? false : TRADES_POLL_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

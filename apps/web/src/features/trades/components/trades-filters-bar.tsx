@@ -1,0 +1,103 @@
+import { X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { tradesTexts as t } from '../messages';
+import { DEFAULT_FILTERS, type TradesFilters } from '../utils/trades-filters';
+
+interface TradesFiltersBarProps {
+  filters: TradesFilters;
+  /** The most frequent magics among the loaded trades (§2: two of them). */
+  magics: readonly number[];
+  onChange: (change: Partial<TradesFilters>) => void;
+}
+
+const f = t.filters;
+
+/** Magic, dates and sort; each applies at once and is kept in local storage. */
+export function TradesFiltersBar({ filters, magics, onChange }: TradesFiltersBarProps) {
+  // A stored magic that fell out of the top two stays selectable, so the filter never hides.
+  const options =
+    filters.magic === null || magics.includes(filters.magic) ? magics : [...magics, filters.magic];
+  const changed = JSON.stringify({ ...filters, page: 1 }) !== JSON.stringify(DEFAULT_FILTERS);
+  return (
+    <div
+      role="search"
+      aria-label={f.label}
+      className="grid gap-3 border-b border-border p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+    >
+      <div className="space-y-1.5">
+        <Label htmlFor="trades-magic">{f.magic}</Label>
+        <NativeSelect
+          id="trades-magic"
+          value={filters.magic === null ? '' : String(filters.magic)}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ magic: value === '' ? null : Number(value) });
+          }}
+        >
+          <option value="">{f.allMagics}</option>
+          {options.map((magic) => (
+            <option key={magic} value={magic}>
+              {magic}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="trades-start">{f.start}</Label>
+        <Input
+          id="trades-start"
+          type="date"
+          value={filters.startDate}
+          max={filters.endDate || undefined}
+          onChange={(event) => {
+            onChange({ startDate: event.target.value });
+          }}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="trades-end">{f.end}</Label>
+        <Input
+          id="trades-end"
+          type="date"
+          value={filters.endDate}
+          min={filters.startDate || undefined}
+          onChange={(event) => {
+            onChange({ endDate: event.target.value });
+          }}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="trades-sort">{f.sort}</Label>
+        <NativeSelect
+          id="trades-sort"
+          value={filters.sort}
+          onChange={(event) => {
+            onChange({ sort: event.target.value === 'asc' ? 'asc' : 'desc' });
+          }}
+        >
+          <option value="desc">{f.newest}</option>
+          <option value="asc">{f.oldest}</option>
+        </NativeSelect>
+      </div>
+      <Button
+        type="button"
+        variant="ghost"
+        disabled={!changed}
+        onClick={() => {
+          onChange(DEFAULT_FILTERS);
+        }}
+      >
+        <X />
+        {f.clear}
+      </Button>
+      {!filters.startDate && (
+        <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-5">
+          {f.defaultWindow}
+        </p>
+      )}
+    </div>
+  );
+}

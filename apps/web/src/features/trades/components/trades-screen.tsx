@@ -1,0 +1,107 @@
+import { formatTimePtBR } from '@vortex/core';
+import { Download, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { useTrades } from '../api/get-trades';
+import { useTradesFilters } from '../hooks/use-trades-filters';
+import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
+import { tradesTexts as t } from '../messages';
+import { downloadText, tradesCsvName } from '../utils/download';
+import { tradesCsv } from '../utils/trades-csv';
+import {
+  applyFilters,
+  clampPage,
+  pageOf,
+  summarize,
+  timeWindowOf,
+  topMagics,
+} from '../utils/trades-filters';
+import { TradesEmpty, TradesErrorState, TradesLoading } from './trades-states';
+import { TradesFiltersBar } from './trades-filters-bar';
+import { TradesPager } from './trades-pager';
+import { TradesSummary } from './trades-summary';
+import { TradesTable } from './trades-table';
+
+/** /trades ('Trades Reais MT5', trading.md §2): the closed positions, filtered and paged. */
+export function TradesScreen() {
+  const { filters, update } = useTradesFilters();
+  // The default window starts 365 days before the day the screen opened (one stable cache key).
+  const [openedAt] = useState(Date.now);
+  const range = timeWindowOf(filters, openedAt);
+  const query = useTrades(range);
+  useTradesLiveRefresh();
+
+  const trades = query.data?.trades;
+  const magics = useMemo(() => topMagics(trades ?? []), [trades]);
+  const rows = useMemo(
+    () => applyFilters(trades ?? [], filters, range),
+    // The window is derived from the filters and the day: its two numbers are the real inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [trades, filters, range.from, range.to],
+  );
+  const summary = useMemo(() => summarize(rows), [rows]);
+  const page = clampPage(filters.page, rows.length);
+
+  const exportCsv = () => {
+    downloadText(tradesCsv(rows), tradesCsvName(Date.now()));
+    toast.success(t.exported(rows.length));
+  };
+  const refetch = () => void query.refetch();
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6">
+      <title>{`${paths.trades.title} · Vórtex`}</title>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {paths.trades.title}
+          </h1>
+          <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+          {query.data && (
+            <p data-testid="trades-source" className="text-xs text-muted-foreground tabular-nums">
+              {t.source(query.data.account, query.data.processing_info.deals_processed)} ·{' '}
+              {t.updatedAt(formatTimePtBR(query.data.receivedAt))}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={refetch} disabled={query.isFetching}>
+            <RefreshCw className={cn(query.isFetching && 'animate-spin')} />
+            {t.refresh}
+          </Button>
+          <Button onClick={exportCsv} disabled={rows.length === 0}>
+            <Download />
+            {t.exportCsv}
+          </Button>
+        </div>
+      </header>
+
+      {query.data && <TradesSummary summary={summary} />}
+
+      <Card className="overflow-hidden">
+        <TradesFiltersBar filters={filters} magics={magics} onChange={update} />
+        {query.isError && <TradesErrorState message={query.error.message} onRetry={refetch} />}
+        {query.isPending && <TradesLoading />}
+        {query.data && rows.length === 0 && (
+          <TradesEmpty noneReturned={query.data.trades.length === 0} />
+        )}
+        {rows.length > 0 && (
+          <>
+            <TradesTable rows={pageOf(rows, page)} />
+            <TradesPager
+              page={page}
+              rows={rows.length}
+              onPage={(next) => {
+                update({ page: next });
+              }}
+            />
+          </>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatBRL, formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
+import { Percent, Scale, Sigma, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { tradesTexts as t } from '../messages';
+import type { TradesSummary as Summary } from '../utils/trades-filters';
+
+function SummaryCard(props: {
+  label: string;
+  icon: ReactNode;
+  value: string;
+  tone?: string;
+  hint?: string;
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>{props.label}</span>
+        <span aria-hidden className="text-muted-foreground/70 [&_svg]:size-4">
+          {props.icon}
+        </span>
+      </div>
+      <p className={cn('mt-2 text-2xl font-semibold tracking-tight tabular-nums', props.tone)}>
+        {props.value}
+      </p>
+      {props.hint && <p className="mt-1 text-xs text-muted-foreground">{props.hint}</p>}
+    </Card>
+  );
+}
+
+const toneOf = (value: number) =>
+  value > 0 ? 'text-success' : value < 0 ? 'text-destructive' : undefined;
+
+/** Total, win rate, net result and profit factor (∞ above 999, §9) of the filtered rows. */
+export function TradesSummary({ summary }: { summary: Summary }) {
+  return (
+    <div data-testid="trades-summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      <SummaryCard
+        label={t.summary.total}
+        icon={<Sigma />}
+        value={formatDecimal(summary.total, 0)}
+      />
+      <SummaryCard
+        label={t.summary.winRate}
+        icon={<Percent />}
+        value={formatPercent(summary.winRate, 1)}
+        hint={t.summary.winLoss(summary.wins, summary.losses)}
+      />
+      <SummaryCard
+        label={t.summary.net}
+        icon={<Wallet />}
+        value={formatBRL(summary.net)}
+        tone={toneOf(summary.net)}
+      />
+      <SummaryCard
+        label={t.summary.profitFactor}
+        icon={<Scale />}
+        value={formatProfitFactor(summary.profitFactor)}
+        hint={t.summary.profitFactorHint}
+      />
+    </div>
+  );
+}

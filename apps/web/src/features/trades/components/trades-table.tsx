@@ -1,0 +1,79 @@
+import {
+  formatBRL,
+  formatDateTimePtBR,
+  formatDecimal,
+  formatPrice,
+  type ClosedPositionRecord,
+} from '@vortex/core';
+import { Badge } from '../../../components/ui/badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
+import { tradesTexts as t } from '../messages';
+
+const c = t.table;
+
+/** One page of closed positions: date, symbol, type, volume, prices, duration, net, magic. */
+export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] }) {
+  return (
+    <Table aria-label={c.caption}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{c.date}</TableHead>
+          <TableHead>{c.symbol}</TableHead>
+          <TableHead>{c.type}</TableHead>
+          <TableHead className="text-right">{c.volume}</TableHead>
+          <TableHead className="text-right">{c.entry}</TableHead>
+          <TableHead className="text-right">{c.exit}</TableHead>
+          <TableHead>{c.duration}</TableHead>
+          <TableHead className="text-right">{c.net}</TableHead>
+          <TableHead className="text-right">{c.magic}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.position_id} className="hover:bg-muted/40">
+            <TableCell
+              className="whitespace-nowrap tabular-nums"
+              title={c.openedAt(formatDateTimePtBR(row.open_time))}
+            >
+              {formatDateTimePtBR(row.close_time)}
+            </TableCell>
+            <TableCell className="font-medium whitespace-nowrap">{row.symbol}</TableCell>
+            <TableCell>
+              <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>{row.type}</Badge>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatDecimal(row.volume, 2)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatPrice(row.entry_price)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatPrice(row.exit_price)}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums text-muted-foreground">
+              {row.duration}
+            </TableCell>
+            <TableCell
+              className={cn(
+                'text-right font-medium whitespace-nowrap tabular-nums',
+                row.net_profit > 0 && 'text-success',
+                row.net_profit < 0 && 'text-destructive',
+              )}
+            >
+              {formatBRL(row.net_profit)}
+            </TableCell>
+            <TableCell className="text-right font-mono text-xs tabular-nums text-muted-foreground">
+              {row.magic}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,66 @@
+/** Every text of /trades (trading.md §2, §8); the spec's own words are marked §8. */
+export const tradesTexts = {
+  subtitle:
+    'Posições fechadas na sua conta MT5, montadas a partir dos deals de abertura e fechamento.',
+  refresh: 'Atualizar',
+  retry: 'Tentar novamente',
+  loading: 'Carregando trades...',
+  // §8, word for word.
+  lambdaError: (reason: string) => `Lambda Error: ${reason}`,
+  connectionError: (reason: string) => `Erro de conexão: ${reason}`,
+  noneInPeriod: 'Nenhuma operação encontrada no período selecionado.',
+  noneReturned: 'Sem trades retornados (0).',
+  invalidAnswer: 'resposta fora do formato esperado',
+  http: (status: number) => `HTTP ${status}`,
+  source: (account: number | null, deals: number) =>
+    `${account === null ? 'Conta —' : `Conta ${account}`} · ${deals.toLocaleString('pt-BR')} deals processados`,
+  updatedAt: (time: string) => `Atualizado às ${time}`,
+
+  filters: {
+    label: 'Filtros de trades',
+    magic: 'Magic',
+    allMagics: 'Todos',
+    start: 'Data inicial',
+    end: 'Data final',
+    sort: 'Ordenação',
+    newest: 'Mais recentes primeiro',
+    oldest: 'Mais antigos primeiro',
+    clear: 'Limpar filtros',
+    defaultWindow: 'Sem data inicial: últimos 365 dias.',
+  },
+  exportCsv: 'Exportar CSV',
+  exported: (count: number) =>
+    count === 1 ? '1 trade exportado' : `${count.toLocaleString('pt-BR')} trades exportados`,
+
+  summary: {
+    total: 'Total de trades',
+    winRate: 'Taxa de acerto',
+    winLoss: (wins: number, losses: number) => `${wins} ganhos · ${losses} perdas`,
+    net: 'Resultado líquido',
+    profitFactor: 'Fator de lucro',
+    profitFactorHint: 'Lucro bruto ÷ prejuízo bruto',
+  },
+
+  table: {
+    caption: 'Posições fechadas',
+    date: 'Data',
+    symbol: 'Ativo',
+    type: 'Tipo',
+    volume: 'Volume',
+    entry: 'Entrada',
+    exit: 'Saída',
+    duration: 'Duração',
+    net: 'Resultado',
+    magic: 'Magic',
+    openedAt: (time: string) => `Aberta em ${time}`,
+  },
+
+  pager: {
+    label: 'Paginação de trades',
+    previous: 'Anterior',
+    next: 'Próxima',
+    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+    range: (from: number, to: number, total: number) =>
+      `${from}–${to} de ${total.toLocaleString('pt-BR')}`,
+  },
+} as const;

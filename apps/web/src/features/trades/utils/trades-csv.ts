@@ -1,0 +1,72 @@
+import {
+  DEFAULT_TIME_ZONE,
+  intlOffsetMs,
+  priceDecimals,
+  type ClosedPositionRecord,
+} from '@vortex/core';
+
+/**
+ * The CSV of the filtered rows, for spreadsheet import: ',' between fields, RFC 4180 quoting,
+ * CRLF line ends, '.' decimals without grouping, and times as 'YYYY-MM-DD HH:mm:ss' in
+ * America/Sao_Paulo (the zone the table shows). A pt-BR spreadsheet set to ',' decimals reads it
+ * through its import dialog; raw machine numbers keep the values exact for every locale.
+ */
+export const TRADES_CSV_COLUMNS = [
+  'position_id',
+  'open_time',
+  'close_time',
+  'symbol',
+  'type',
+  'volume',
+  'entry_price',
+  'exit_price',
+  'duration',
+  'profit',
+  'commission',
+  'swap',
+  'net_profit',
+  'magic',
+] as const;
+
+/** RFC 4180: quote a field holding the separator, a quote or a line break, doubling quotes. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' wall time in `timeZone`. */
+export function csvTime(ms: number, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Date(ms + intlOffsetMs(timeZone, ms)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const money = (value: number) => value.toFixed(2);
+const price = (value: number) => value.toFixed(priceDecimals(value));
+// Lots are stepped in hundredths; the rounding hides float noise such as 0.30000000000000004.
+const volume = (value: number) => String(Math.round(value * 100) / 100);
+
+function cells(t: ClosedPositionRecord): string[] {
+  return [
+    t.position_id,
+    csvTime(t.open_time),
+    csvTime(t.close_time),
+    t.symbol,
+    t.type,
+    volume(t.volume),
+    price(t.entry_price),
+    price(t.exit_price),
+    t.duration,
+    money(t.profit),
+    money(t.commission),
+    money(t.swap),
+    money(t.net_profit),
+    String(t.magic),
+  ];
+}
+
+/** The header and one line per row, in the order given (the table's order). */
+export function tradesCsv(rows: readonly ClosedPositionRecord[]): string {
+  const lines = [
+    TRADES_CSV_COLUMNS.join(','),
+    ...rows.map((r) => cells(r).map(csvField).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { makeTrade, NOW } from '../trades.fixtures';
+import { dateInputOf, dayEndExclusiveMs, dayStartMs } from './day-bounds';
+import { tradesCsvName } from './download';
+import { csvField, csvTime, tradesCsv } from './trades-csv';
+import {
+  applyFilters,
+  clampPage,
+  DEFAULT_FILTERS,
+  pageOf,
+  parseStoredFilters,
+  summarize,
+  timeWindowOf,
+  topMagics,
+} from './trades-filters';
+
+describe('day bounds in São Paulo', () => {
+  it('starts a day at local midnight and ends it where the next starts', () => {
+    expect(dayStartMs('2026-03-10')).toBe(Date.UTC(2026, 2, 10, 3));
+    expect(dayEndExclusiveMs('2026-03-10')).toBe(Date.UTC(2026, 2, 11, 3));
+    // Month and year ends roll over.
+    expect(dayEndExclusiveMs('2026-12-31')).toBe(Date.UTC(2027, 0, 1, 3));
+    expect(dayStartMs('')).toBeNull();
+    expect(dayStartMs('10/03/2026')).toBeNull();
+  });
+
+  it('reads the calendar day of an instant in the zone', () => {
+    expect(dateInputOf(Date.UTC(2026, 2, 11, 2, 59))).toBe('2026-03-10');
+    expect(dateInputOf(Date.UTC(2026, 2, 11, 3, 0))).toBe('2026-03-11');
+  });
+});
+
+describe('trades filters', () => {
+  it('falls back field by field from stored text', () => {
+    expect(parseStoredFilters(null)).toEqual(DEFAULT_FILTERS);
+    expect(parseStoredFilters('{not json')).toEqual(DEFAULT_FILTERS);
+    expect(
+      parseStoredFilters('{"magic":135000,"startDate":"yesterday","sort":"up","page":3}'),
+    ).toEqual({ magic: 135000, startDate: '', endDate: '', sort: 'desc', page: 3 });
+  });
+
+  it('defaults the window to 365 days back from the local day, open-ended', () => {
+    expect(timeWindowOf(DEFAULT_FILTERS, NOW)).toEqual({
+      from: Date.UTC(2025, 2, 15, 3),
+      to: null,
+    });
+    expect(
+      timeWindowOf({ ...DEFAULT_FILTERS, startDate: '2026-03-01', endDate: '2026-03-02' }, NOW),
+    ).toEqual({ from: Date.UTC(2026, 2, 1, 3), to: Date.UTC(2026, 2, 3, 3) });
+  });
+
+  it('ranks magics by frequency, the smaller first on a tie', () => {
+    const list = [7, 5, 5, 9, 9, 7, 1].map((magic, i) => makeTrade(i, { magic }));
+    expect(topMagics(list)).toEqual([5, 7]);
+    expect(topMagics(list, 5)).toEqual([5, 7, 9, 1]);
+    expect(topMagics([])).toEqual([]);
+  });
+
+  it('filters by window and magic and sorts by close time both ways', () => {
+    const list = [0, 1, 2, 3].map((i) => makeTrade(i, { magic: i % 2 ? 1 : 2 }));
+    const window = { from: list[2]?.close_time ?? 0, to: list[0]?.close_time ?? 0 };
+    const ids = (rows: { position_id: string }[]) => rows.map((r) => r.position_id);
+    expect(ids(applyFilters(list, DEFAULT_FILTERS, window))).toEqual(['9000001', '9000002']);
+    expect(ids(applyFilters(list, { ...DEFAULT_FILTERS, sort: 'asc' }, window))).toEqual([
+      '9000002',
+      '9000001',
+    ]);
+    expect(
+      ids(applyFilters(list, { ...DEFAULT_FILTERS, magic: 2 }, { from: 0, to: null })),
+    ).toEqual(['9000000', '9000002']);
+  });
+
+  it('pages by 10 and pulls a stale page back into range', () => {
+    const rows = Array.from({ length: 23 }, (_, i) => i);
+    expect(pageOf(rows, 3)).toEqual([20, 21, 22]);
+    expect(clampPage(5, 23)).toBe(3);
+    expect(clampPage(4, 0)).toBe(1);
+  });
+
+  it('summarises net results, with a profit factor above 999 as infinity', () => {
+    const rows = [100, -50, 0, 25].map((net, i) => makeTrade(i, { net_profit: net }));
+    expect(summarize(rows)).toEqual({
+      total: 4,
+      wins: 2,
+      losses: 1,
+      winRate: 50,
+      net: 75,
+      profitFactor: 2.5,
+    });
+    const capped = [999.5, -1].map((net, i) => makeTrade(i, { net_profit: net }));
+    expect(summarize(capped).profitFactor).toBe(Number.POSITIVE_INFINITY);
+    expect(summarize([]).profitFactor).toBe(0);
+  });
+});
+
+describe('trades CSV', () => {
+  it('quotes separators, quotes and line breaks (RFC 4180)', () => {
+    expect(csvField('WIN')).toBe('WIN');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('writes times in São Paulo, dot decimals and one line per row', () => {
+    expect(csvTime(Date.UTC(2026, 2, 11, 2, 59, 7))).toBe('2026-03-10 23:59:07');
+    const row = makeTrade(0, {
+      symbol: 'EUR,USD',
+      volume: 0.1 + 0.2,
+      entry_price: 1.0823456,
+      exit_price: 1.08301,
+      profit: 1234.5,
+      commission: -1.25,
+      swap: 0.1,
+      net_profit: 1233.35,
+      open_time: Date.UTC(2026, 2, 15, 11, 35),
+      close_time: Date.UTC(2026, 2, 15, 12, 0),
+    });
+    expect(tradesCsv([row]).split('\r\n')).toEqual([
+      'position_id,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
+      '9000000,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,1233.35,135000',
+      '',
+    ]);
+    expect(tradesCsv([])).toBe(
+      'position_id,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic\r\n',
+    );
+  });
+
+  it('names the file trades_filtrados_{timestamp}.csv', () => {
+    expect(tradesCsvName(NOW)).toBe('trades_filtrados_2026-03-15_15-00-00.csv');
+  });
+});
