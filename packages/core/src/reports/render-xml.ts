@@ -1,0 +1,90 @@
+import { formatCell, type Cell } from './cells.js';
+import type { StatementFigure, StatementModel, StatementSection } from './statement.types.js';
+import { reportMessages as m } from './messages.js';
+
+// XML 1.0 allows no control characters besides tab and line breaks, nor lone surrogates.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Escapes text and attribute values and drops characters XML cannot carry at all. */
+export function escapeXml(value: string): string {
+  return value.replace(NOT_XML_CHAR, '').replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+}
+
+const STYLES = `<Styles>
+<Style ss:ID="Default" ss:Name="Normal"><Font ss:FontName="Tahoma" ss:Size="9"/></Style>
+<Style ss:ID="title"><Font ss:FontName="Tahoma" ss:Size="14" ss:Bold="1"/></Style>
+<Style ss:ID="section"><Font ss:FontName="Tahoma" ss:Size="11" ss:Bold="1"/><Interior ss:Color="#DBE7F5" ss:Pattern="Solid"/></Style>
+<Style ss:ID="head"><Font ss:FontName="Tahoma" ss:Size="9" ss:Bold="1"/><Interior ss:Color="#F1F5F9" ss:Pattern="Solid"/></Style>
+<Style ss:ID="label"><Font ss:FontName="Tahoma" ss:Size="9" ss:Color="#475569"/></Style>
+<Style ss:ID="n0"><NumberFormat ss:Format="#,##0"/></Style>
+<Style ss:ID="n2"><NumberFormat ss:Format="#,##0.00"/></Style>
+<Style ss:ID="n4"><NumberFormat ss:Format="#,##0.0000"/></Style>
+<Style ss:ID="n5"><NumberFormat ss:Format="#,##0.00000"/></Style>
+<Style ss:ID="pct"><NumberFormat ss:Format="0.00%"/></Style>
+</Styles>`;
+
+const string = (value: string, style?: string) =>
+  `<Cell${style ? ` ss:StyleID="${style}"` : ''}><Data ss:Type="String">${escapeXml(value)}</Data></Cell>`;
+
+// Numbers stay numbers so the sheet can sum them; the style carries the decimals.
+function number(value: number, style: string): string {
+  return `<Cell ss:StyleID="${style}"><Data ss:Type="Number">${String(value)}</Data></Cell>`;
+}
+
+function cell(c: Cell, timeZone: string): string {
+  if (c.kind === 'empty') return '<Cell/>';
+  if (c.kind === 'number' && Number.isFinite(c.value)) {
+    const style = c.decimals <= 0 ? 'n0' : c.decimals <= 2 ? 'n2' : c.decimals <= 4 ? 'n4' : 'n5';
+    return number(c.value, style);
+  }
+  if (c.kind === 'percent' && Number.isFinite(c.value)) return number(c.value / 100, 'pct');
+  if (c.kind === 'factor' && Number.isFinite(c.value)) return number(c.value, 'n2');
+  return string(formatCell(c, timeZone));
+}
+
+const row = (cells: string[]) => `<Row>${cells.join('')}</Row>`;
+const figureRow = (f: StatementFigure, timeZone: string) =>
+  row([string(`${f.label}:`, 'label'), cell(f.value, timeZone)]);
+
+function section(s: StatementSection, timeZone: string): string[] {
+  const title = row([string(s.title, 'section')]);
+  if (s.kind === 'figures') return ['<Row/>', title, ...s.items.map((f) => figureRow(f, timeZone))];
+  const body =
+    s.rows.length === 0
+      ? [row([string(m.noRows)])]
+      : s.rows.map((r) => row(r.map((c) => cell(c, timeZone))));
+  const footer = s.footer && s.rows.length > 0 ? [row(s.footer.map((c) => cell(c, timeZone)))] : [];
+  return ['<Row/>', title, row(s.columns.map((c) => string(c.label, 'head'))), ...body, ...footer];
+}
+
+const COLUMNS = 13;
+
+/** The statement as a SpreadsheetML 2003 workbook, like the terminal's XML export. */
+export function renderStatementXml(model: StatementModel): string {
+  const tz = model.timeZone;
+  const rows = [
+    row([string(model.title, 'title')]),
+    ...model.header.map((f) => figureRow(f, tz)),
+    ...model.sections.flatMap((s) => section(s, tz)),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<?mso-application progid="Excel.Sheet"?>
+<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet" xmlns:html="http://www.w3.org/TR/REC-html40">
+<DocumentProperties xmlns="urn:schemas-microsoft-com:office:office"><Title>${escapeXml(model.title)}</Title><Created>${new Date(model.generatedAt).toISOString()}</Created></DocumentProperties>
+${STYLES}
+<Worksheet ss:Name="${escapeXml(model.title.slice(0, 31))}">
+<Table>
+${'<Column ss:Width="110"/>'.repeat(COLUMNS)}
+${rows.join('\n')}
+</Table>
+</Worksheet>
+</Workbook>
+`;
+}
