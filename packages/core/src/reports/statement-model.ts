@@ -52,9 +52,13 @@ export function buildStatement(input: StatementInput): StatementModel {
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const deals = [...input.deals].sort(byTime);
   const { deals: parsed } = parseDeals(
-    deals.filter(isTradeDeal).map((d) => ({ ...d, time: d.time_msc, reason: undefined })),
+    [...(input.priorDeals ?? []), ...deals]
+      .filter(isTradeDeal)
+      .map((d) => ({ ...d, time: d.time_msc, reason: undefined })),
   );
-  const positions = dealsToPositions(parsed);
+  const positions = dealsToPositions(parsed).filter(
+    (p) => p.close_time >= input.from && p.close_time <= input.to,
+  );
   const operations = deals
     .filter((d) => !isTradeDeal(d))
     .map((d) => ({ time: d.time_msc, amount: balanceEffect(d) }));

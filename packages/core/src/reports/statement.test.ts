@@ -230,6 +230,21 @@ describe('buildStatement: "a week on WINZ25"', () => {
     expect(model.results).toEqual(expected);
   });
 
+  it('counts a position opened before the period from its earlier opening deal', () => {
+    const base = weekOnWinz();
+    const from = T0 + 20 * 60_000;
+    const inside = base.deals.filter((d) => d.time_msc >= from);
+    const opening = base.deals.filter((d) => d.ticket === 2);
+    const alone = buildStatement({ ...base, from, deals: inside });
+    const completed = buildStatement({ ...base, from, deals: inside, priorDeals: opening });
+    expect(alone.results.total_trades).toBe(1);
+    expect(completed.results.total_trades).toBe(2);
+    // The opening stays out of the period's deals and orders.
+    expect(
+      tableOf({ ...base, from, deals: inside, priorDeals: opening }, 'deals').rows,
+    ).toHaveLength(4);
+  });
+
   it('leaves the tables out of a summary report', () => {
     const summary = buildStatement(weekOnWinz({ reportType: 'summary' }));
     expect(summary.sections.map((s) => s.key)).toEqual([

@@ -49,7 +49,7 @@ export interface StatementInput {
   account: StatementAccount;
   /** null when the agent never sent the account figures. */
   figures: StatementAccountFigures | null;
-  /** The period, epoch ms, from included and to excluded. */
+  /** The period, epoch ms, both ends included. */
   from: number;
   to: number;
   generatedAt: number;
@@ -57,6 +57,11 @@ export interface StatementInput {
   startBalance: number;
   /** The deals inside the period, any order. */
   deals: readonly StatementDeal[];
+  /**
+   * Earlier deals of positions closed inside the period (their openings): they complete the
+   * Positions and the Results, as /statistics counts every position closed in the period.
+   */
+  priorDeals?: readonly StatementDeal[];
   openPositions: readonly Mt5Position[];
   workingOrders: readonly Mt5Order[];
   /** 'summary' leaves out the tables of positions, orders and deals. */
