@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { ReportsScreen } from '../../features/reports/components/reports-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.reports.title} />;
+  return <ReportsScreen />;
 }

@@ -1,0 +1,61 @@
+import { ApiErrorSchema } from '@vortex/core';
+import { useMutation } from '@tanstack/react-query';
+import { apiUrl } from '../../../config/runtime-config';
+import { readLocal, storageKeys } from '../../../lib/storage';
+import { reportsTexts as t } from '../messages';
+import { ReportsError } from './reports-error';
+import type { ReportRange } from './reports-keys';
+
+export type StatementFormat = 'html' | 'xml';
+
+const ACCEPT: Record<StatementFormat, string> = {
+  html: 'text/html',
+  xml: 'application/xml, text/xml',
+};
+
+/** The server's own error text, when a failed answer is its JSON envelope. */
+function serverErrorIn(body: string): string | undefined {
+  try {
+    const envelope = ApiErrorSchema.partial().safeParse(JSON.parse(body));
+    return (envelope.success ? envelope.data.error : undefined) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POST /api/reports/mt5/{html,xml}. The answer is the document itself, not JSON, so this reads
+ * the raw text instead of going through apiRequest.
+ */
+export async function fetchStatement(format: StatementFormat, range: ReportRange): Promise<string> {
+  const failed = format === 'html' ? t.errors.html : t.errors.xml;
+  const token = readLocal(storageKeys.authToken);
+  const headers: Record<string, string> = {
+    Accept: `${ACCEPT[format]}, application/json`,
+    'Content-Type': 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(`${apiUrl()}/api/reports/mt5/${format}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ date_range: range, report_type: 'full' }),
+    });
+    body = await response.text();
+  } catch (error) {
+    throw new ReportsError(failed, t.errors.connection, { cause: error });
+  }
+  if (!response.ok) {
+    throw new ReportsError(failed, serverErrorIn(body) ?? `HTTP ${response.status}`);
+  }
+  if (!body.trim()) throw new ReportsError(failed, t.errors.invalidAnswer);
+  return body;
+}
+
+export function useGenerateStatement(format: StatementFormat) {
+  return useMutation({
+    mutationFn: (range: ReportRange) => fetchStatement(format, range),
+  });
+}

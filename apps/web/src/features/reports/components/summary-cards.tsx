@@ -1,0 +1,89 @@
+import { formatBRL, formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
+import { Activity, Percent, Scale, Wallet, type LucideIcon } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import type { ReportsSummary } from '../api/get-reports-summary';
+import { reportsTexts as t } from '../messages';
+
+function SummaryCard({
+  label,
+  value,
+  hint,
+  Icon,
+  tone = 'neutral',
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  Icon: LucideIcon;
+  tone?: 'neutral' | 'up' | 'down';
+}) {
+  return (
+    <Card role="group" aria-label={label} className="flex items-start gap-4 p-5">
+      <span
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-lg',
+          tone === 'neutral' && 'bg-primary/10 text-primary',
+          tone === 'up' && 'bg-success/10 text-success',
+          tone === 'down' && 'bg-destructive/10 text-destructive',
+        )}
+      >
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0 space-y-0.5">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          {label}
+        </p>
+        <p
+          data-testid="summary-value"
+          className={cn(
+            'truncate text-2xl font-semibold tabular-nums',
+            tone === 'up' && 'text-success',
+            tone === 'down' && 'text-destructive',
+          )}
+        >
+          {value}
+        </p>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+    </Card>
+  );
+}
+
+const toneOf = (value: number) => (value > 0 ? 'up' : value < 0 ? 'down' : 'neutral');
+
+/** trading.md §3 "Reports summary": trades, win rate, P&L in reais and profit factor (∞). */
+export function SummaryCards({ summary }: { summary: ReportsSummary['summary'] }) {
+  const factor = summary.profit_factor;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard
+        label={t.summary.totalTrades}
+        value={formatDecimal(summary.total_trades, 0)}
+        hint={t.summary.tradesHint}
+        Icon={Activity}
+      />
+      <SummaryCard
+        label={t.summary.winRate}
+        value={formatPercent(summary.win_rate, 1)}
+        hint={t.summary.winRateHint}
+        Icon={Percent}
+      />
+      <SummaryCard
+        label={t.summary.totalPnl}
+        value={formatBRL(summary.total_pnl)}
+        hint={t.summary.pnlHint}
+        Icon={Wallet}
+        tone={toneOf(summary.total_pnl)}
+      />
+      <SummaryCard
+        label={t.summary.profitFactor}
+        // null travels for a period with profit and no loss: infinite.
+        value={formatProfitFactor(factor ?? Number.POSITIVE_INFINITY)}
+        hint={t.summary.profitFactorHint}
+        Icon={Scale}
+        tone={factor === null ? 'up' : toneOf(factor - 1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { StatementFormat } from '../api/generate-statement';
+
+const MIME: Record<StatementFormat, string> = {
+  html: 'text/html;charset=utf-8',
+  xml: 'application/xml;charset=utf-8',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** mt5_statement_{timestamp}.{ext}, the timestamp in local time and safe in any file system. */
+export function statementFileName(format: StatementFormat, now = new Date()): string {
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+  return `mt5_statement_${date}_${time}.${format}`;
+}
+
+// A blob URL shares the app's origin, and with it the stored session: the statement page must
+// not run scripts, even if a symbol or comment in it slipped through the server unescaped.
+const NO_SCRIPTS =
+  "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'\">";
+
+/** The statement with a script-blocking policy as the first element of its <head>. */
+export function withScriptsBlocked(html: string): string {
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head) return NO_SCRIPTS + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + NO_SCRIPTS + html.slice(at);
+}
+
+/** Saves text as a file through a temporary link. */
+export function downloadStatement(text: string, format: StatementFormat, now = new Date()): string {
+  const fileName = statementFileName(format, now);
+  const url = URL.createObjectURL(new Blob([text], { type: MIME[format] }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a task later: some browsers read the blob after click() returns.
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
+  return fileName;
+}
+
+// The new tab loads the blob after window.open returns; a minute is ample before freeing it.
+const OPENED_BLOB_LIFETIME_MS = 60_000;
+
+export type HtmlDelivery = { kind: 'opened' } | { kind: 'downloaded'; fileName: string };
+
+/**
+ * trading.md §7: the HTML statement opens in a new tab; when the browser blocks the pop-up
+ * (window.open answers null) it is downloaded instead.
+ */
+export function openOrDownloadHtml(html: string, now = new Date()): HtmlDelivery {
+  const url = URL.createObjectURL(new Blob([withScriptsBlocked(html)], { type: MIME.html }));
+  const tab = window.open(url, '_blank');
+  if (tab) {
+    tab.opener = null;
+    setTimeout(() => {
+      URL.revokeObjectURL(url);
+    }, OPENED_BLOB_LIFETIME_MS);
+    return { kind: 'opened' };
+  }
+  URL.revokeObjectURL(url);
+  return { kind: 'downloaded', fileName: downloadStatement(html, 'html', now) };
+}

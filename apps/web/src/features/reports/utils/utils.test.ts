@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseReportRange } from '../api/reports-keys';
+import { tradingHours } from './hours';
+import { exitReasonRows, fullDay, shortDay } from './labels';
+import { statementFileName, withScriptsBlocked } from './statement-file';
+
+describe('statementFileName', () => {
+  it('stamps the local date and time, safe in a file name', () => {
+    const at = new Date(2026, 10, 2, 9, 5, 7);
+    expect(statementFileName('html', at)).toBe('mt5_statement_2026-11-02_09-05-07.html');
+    expect(statementFileName('xml', at)).toBe('mt5_statement_2026-11-02_09-05-07.xml');
+  });
+});
+
+describe('withScriptsBlocked', () => {
+  const policy = /^<meta http-equiv="Content-Security-Policy" content="script-src 'none';/;
+
+  it('puts the policy first in <head>, before anything could run', () => {
+    const html = '<!DOCTYPE html><html><HEAD lang="pt"><script>x()</script></HEAD></html>';
+    const out = withScriptsBlocked(html);
+    const at = out.indexOf('<meta');
+    expect(out.slice(0, at)).toBe('<!DOCTYPE html><html><HEAD lang="pt">');
+    expect(out.slice(at)).toMatch(policy);
+    expect(at).toBeLessThan(out.indexOf('<script>'));
+  });
+
+  it('puts it in front of a document without <head>', () => {
+    expect(withScriptsBlocked('<p>ok</p>')).toMatch(policy);
+    expect(withScriptsBlocked('<p>ok</p>').endsWith('<p>ok</p>')).toBe(true);
+  });
+});
+
+describe('tradingHours', () => {
+  it('keeps hours 9 to 18, each once, in order, with empty hours as zero', () => {
+    const rows = tradingHours([
+      { hour: 23, count: 1, pnl: 5, win_rate: 100 },
+      { hour: 12, count: 2, pnl: -3, win_rate: 50 },
+      { hour: 0, count: 4, pnl: 9, win_rate: 75 },
+    ]);
+    expect(rows.map((r) => r.hour)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(rows[3]).toEqual({ hour: 12, count: 2, pnl: -3, win_rate: 50 });
+    expect(rows[0]).toEqual({ hour: 9, count: 0, pnl: 0, win_rate: 0 });
+  });
+});
+
+describe('exitReasonRows', () => {
+  it('names the MT5 reasons, most frequent first, with their shares', () => {
+    expect(exitReasonRows({ sl: 1, TP: 3, '0': 0, CUSTOM: 1 })).toEqual([
+      { key: 'TP', label: 'Take Profit', count: 3, share: 60 },
+      { key: 'CUSTOM', label: 'CUSTOM', count: 1, share: 20 },
+      { key: 'sl', label: 'Stop Loss', count: 1, share: 20 },
+    ]);
+    expect(exitReasonRows({})).toEqual([]);
+  });
+});
+
+describe('day labels', () => {
+  it('reads the calendar day as sent, with no time zone shift', () => {
+    expect(shortDay('2026-01-01')).toBe('01/01');
+    expect(fullDay('2026-01-01')).toBe('01/01/2026');
+    expect(shortDay('ontem')).toBe('ontem');
+  });
+});
+
+describe('parseReportRange', () => {
+  it('takes the five ranges and falls back to 7d', () => {
+    expect(parseReportRange('1y')).toBe('1y');
+    expect(parseReportRange('2d')).toBe('7d');
+    expect(parseReportRange(null)).toBe('7d');
+  });
+});
