@@ -1,0 +1,103 @@
+import {
+  isMarketOpen,
+  type PositionsResponseSchema,
+  type RealtimeResponseSchema,
+} from '@vortex/core';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { AgentRegistry } from '../bridge/agent-registry.js';
+import { liveBridgeOf, type LiveBridge } from '../bridge/bridge-status.repo.js';
+import { loadPositions } from './positions-loader.js';
+import { statisticsOf } from './statistics.service.js';
+import { todayRange, type TimeRange } from './trading-range.js';
+import { currentAccountOf, openBook, type TradingAccount } from './trading.repo.js';
+
+export interface RealtimeDeps {
+  pool: pg.Pool;
+  agents: AgentRegistry;
+}
+
+/** An agent connected here is known exactly; otherwise what any instance saw in the last 60 s. */
+async function liveBridge(deps: RealtimeDeps, userId: number): Promise<LiveBridge> {
+  const here = deps.agents.of(userId);
+  if (!here) return liveBridgeOf(deps.pool, userId);
+  return {
+    bridgeConnected: true,
+    mt5Connected: here.mt5Alive,
+    accountNumber: here.accountNumber ?? null,
+    server: here.server ?? null,
+  };
+}
+
+function accountInfo(account: TradingAccount | undefined) {
+  if (!account || account.balance === null) return null;
+  return {
+    balance: account.balance,
+    equity: account.equity ?? account.balance,
+    profit: account.profit ?? 0,
+    margin: account.margin ?? 0,
+    free_margin: account.free_margin ?? 0,
+    margin_level: account.margin_level ?? 0,
+  };
+}
+
+/**
+ * GET /dashboard/realtime: connection, account, open positions and performance. Performance is
+ * the statistics of `range` with today's profit and trades beside them.
+ */
+export async function realtimeOf(
+  deps: RealtimeDeps,
+  userId: number,
+  range: TimeRange,
+  now = Date.now(),
+): Promise<z.infer<typeof RealtimeResponseSchema>['data']> {
+  const [live, account] = await Promise.all([
+    liveBridge(deps, userId),
+    currentAccountOf(deps.pool, userId),
+  ]);
+  const [loaded, today, book] = account
+    ? await Promise.all([
+        loadPositions(deps.pool, account.id, range),
+        loadPositions(deps.pool, account.id, todayRange(now)),
+        openBook(deps.pool, account.id),
+      ])
+    : [undefined, undefined, undefined];
+  const stats = statisticsOf(loaded?.positions ?? []);
+  const todayStats = statisticsOf(today?.positions ?? []);
+  return {
+    connection_status: {
+      mt5_connected: live.mt5Connected,
+      bridge_connected: live.bridgeConnected,
+      account: live.accountNumber ?? account?.account_number ?? null,
+      server: live.server ?? account?.server ?? null,
+    },
+    account_info: accountInfo(account),
+    positions: book?.positions ?? [],
+    performance: {
+      win_rate: stats.win_rate,
+      profit_factor: stats.profit_factor,
+      max_drawdown: stats.max_drawdown,
+      total_trades: stats.total_trades,
+      daily_profit: todayStats.profit,
+      daily_trades: todayStats.total_trades,
+      total_profit: stats.profit,
+    },
+    market_status: { is_open: isMarketOpen(now) },
+  };
+}
+
+/** GET /dashboard/positions: the open book as the agent last sent it. */
+export async function openBookOf(
+  deps: RealtimeDeps,
+  userId: number,
+): Promise<z.infer<typeof PositionsResponseSchema>> {
+  const account = await currentAccountOf(deps.pool, userId);
+  const book = account ? await openBook(deps.pool, account.id) : { positions: [], orders: [] };
+  return {
+    success: true,
+    ...book,
+    // The agent reports its account every beat and the book only when it changes: the last
+    // account time is when this book was last known current.
+    updated_at: account?.account_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,33 @@
+import {
+  MS_PER_DAY,
+  reportsSummary,
+  type ReportRangeSchema,
+  type ReportsSummary,
+} from '@vortex/core';
+import type { z } from 'zod';
+import type { Queryable } from '../../lib/db-types.js';
+import { positionsOfUser } from './statistics.service.js';
+import type { TimeRange } from './trading-range.js';
+
+const RANGE_DAYS: Record<z.infer<typeof ReportRangeSchema>, number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '1y': 365,
+};
+
+/** A report range as the last N × 24 hours up to now, as the statistics screen's presets. */
+export function reportRange(range: z.infer<typeof ReportRangeSchema>, now = Date.now()): TimeRange {
+  return { from: now - RANGE_DAYS[range] * MS_PER_DAY, to: now };
+}
+
+/** GET /api/reports/summary. */
+export async function reportsSummaryOf(
+  db: Queryable,
+  userId: number,
+  range: TimeRange,
+): Promise<ReportsSummary> {
+  const { positions, exitReason } = await positionsOfUser(db, userId, range);
+  return reportsSummary(positions.map((p) => ({ ...p, exit_reason: exitReason(p) })));
+}

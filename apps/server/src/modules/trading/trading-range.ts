@@ -1,0 +1,72 @@
+import { DEFAULT_TIME_ZONE, MS_PER_DAY, toEpochMs, zoneClock } from '@vortex/core';
+import { HttpError } from '../../app/http-error.js';
+import { tradingApiMessages as msg } from './trading.messages.js';
+
+/** A closed interval of epoch ms: from <= t <= to. */
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+// Year 2286 in ms: beyond it toEpochMs would read seconds anyway.
+const MAX_MS = 1e13;
+
+/** UTC instant of local midnight starting the calendar day y-m-d in the traders' zone. */
+export function localMidnight(year: number, month: number, day: number): number {
+  const clock = zoneClock(DEFAULT_TIME_ZONE);
+  const naive = Date.UTC(year, month - 1, day);
+  // Twice: the offset at the guess may differ from the offset at the true instant.
+  const guess = naive - clock.offsetAt(naive);
+  return naive - clock.offsetAt(guess);
+}
+
+/** 'YYYY-MM-DD' of the local calendar day holding `ms`. */
+export function localDateKey(ms: number): string {
+  const clock = zoneClock(DEFAULT_TIME_ZONE);
+  return new Date(clock.localDay(ms) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * A query's date as epoch ms: an ISO date-time or epoch (seconds or ms) as given; a bare ISO
+ * date is a local (São Paulo) calendar day, taken from its first instant or, as an end,
+ * through its last (23:59:59.999), so an end date includes its whole day.
+ */
+export function parseQueryDate(text: string, as: 'start' | 'end'): number | null {
+  const date = DATE_ONLY.exec(text);
+  if (date) {
+    const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+    return as === 'start'
+      ? localMidnight(year, month, day)
+      : localMidnight(year, month, day + 1) - 1;
+  }
+  const ms = toEpochMs(text);
+  return ms !== null && ms >= 0 && ms <= MAX_MS ? Math.floor(ms) : null;
+}
+
+/**
+ * The range of a query: start/end when given, else the last `days` (1 = the last 24 hours),
+ * else the last `defaultDays` up to the end. 400 with a pt-BR message when unusable.
+ */
+export function resolveRange(
+  query: { start?: string | undefined; end?: string | undefined; days?: number | undefined },
+  defaultDays: number,
+  now = Date.now(),
+): TimeRange {
+  const to = query.end === undefined ? now : parseQueryDate(query.end, 'end');
+  if (to === null) throw new HttpError(400, msg.invalidEnd);
+  let from: number | null;
+  if (query.start !== undefined) from = parseQueryDate(query.start, 'start');
+  else from = Math.max(0, to - (query.days ?? defaultDays) * MS_PER_DAY);
+  if (from === null) throw new HttpError(400, msg.invalidStart);
+  if (from > to) throw new HttpError(400, msg.startAfterEnd);
+  return { from, to };
+}
+
+/** The local calendar day holding `now`, from its midnight to `now`. */
+export function todayRange(now = Date.now()): TimeRange {
+  const [year, month, day] = localDateKey(now).split('-').map(Number);
+  return { from: localMidnight(year ?? 1970, month ?? 1, day ?? 1), to: now };
+}

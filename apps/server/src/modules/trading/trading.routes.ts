@@ -1,0 +1,78 @@
+import {
+  ApiErrorSchema,
+  EquityCurveResponseSchema,
+  RangeQuerySchema,
+  ReportRangeSchema,
+  ReportsSummaryResponseSchema,
+  TradesQuerySchema,
+  TradesResponseSchema,
+} from '@vortex/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../app/authorize.js';
+import { dashboardRoutes, DEFAULT_DAYS } from './dashboard.routes.js';
+import type { RealtimeDeps } from './realtime.service.js';
+import { reportRange, reportsSummaryOf } from './reports-summary.service.js';
+import { equityCurveOf } from './statistics.service.js';
+import { tradesOf } from './trades.service.js';
+import { resolveRange } from './trading-range.js';
+
+const tags = ['trading'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/** The trading screens' reads: dashboard, trades, equity curve and the reports' summary. */
+export const tradingRoutes =
+  (deps: RealtimeDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(dashboardRoutes(deps));
+
+    app.get(
+      '/trading/equity-curve',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Curva de patrimônio do período (base 50000)',
+          querystring: RangeQuerySchema,
+          response: { 200: EquityCurveResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const range = resolveRange(req.query, DEFAULT_DAYS);
+        const userId = authOf(req).user.id;
+        const curve = await equityCurveOf(deps.pool, userId, range, req.query.magic);
+        return { success: true as const, equity_curve: curve };
+      },
+    );
+
+    app.get(
+      '/bridge/trades',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Posições fechadas (trades) do período',
+          querystring: TradesQuerySchema,
+          response: { 200: TradesResponseSchema, ...errors },
+        },
+      },
+      async (req) => tradesOf(deps.pool, authOf(req).user.id, req.query),
+    );
+
+    app.get(
+      '/api/reports/summary',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Resumo dos relatórios do período',
+          querystring: z.object({ range: ReportRangeSchema.default('7d') }),
+          response: { 200: ReportsSummaryResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        data: await reportsSummaryOf(deps.pool, authOf(req).user.id, reportRange(req.query.range)),
+      }),
+    );
+  };
