@@ -39,12 +39,16 @@ export interface AgentOptions {
  * The bridge agent: pairs, then keeps one connection to the server alive, streaming the
  * terminal's state and every deal exactly once (the outbox resends until the server acks).
  */
+/** Two batches in flight: the server parses one while it stores the other. */
+const BATCHES_IN_FLIGHT = 2;
+
 export class BridgeAgent {
   private ws: WebSocket | undefined;
   private stopped = false;
   private attempt = 0;
   private ready = false;
-  private inFlight: string | undefined;
+  /** Batches sent and not yet acknowledged, oldest first (at most WINDOW). */
+  private inFlight: { id: string; last: number; acked: boolean }[] = [];
   private seq = 0;
   private batches = 0;
   private lastPositions = '';
@@ -124,7 +128,7 @@ export class BridgeAgent {
     ws.on('error', () => undefined);
     ws.on('close', () => {
       this.ready = false;
-      this.inFlight = undefined;
+      this.inFlight = [];
       clearInterval(this.timer);
       clearTimeout(this.ackTimer);
       clearTimeout(this.handshakeTimer);
@@ -182,12 +186,7 @@ export class BridgeAgent {
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
         return;
       case 'deals_ack':
-        // The server acks only after commit, so even a late ack of an older batch is true.
-        await this.outbox.ack(m.last_ticket);
-        if (m.batch_id !== this.inFlight) return;
-        clearTimeout(this.ackTimer);
-        this.inFlight = undefined;
-        this.pump();
+        await this.onAck(m.batch_id);
         return;
       case 'command':
         await this.runCommand(m);
@@ -238,19 +237,46 @@ export class BridgeAgent {
     for (const message of this.streams.collect(this.opts.source)) this.send(message);
   }
 
-  private pump(): void {
-    if (!this.ready || this.inFlight) return;
-    const batch = this.outbox.next(
-      Math.min(this.opts.batchSize ?? MAX_DEALS_PER_BATCH, MAX_DEALS_PER_BATCH),
-    );
-    if (batch.length === 0) return;
-    const id = `b${Date.now().toString(36)}-${this.batches++}`;
-    this.inFlight = id;
-    this.send({ type: 'deals', batch_id: id, deals: batch });
+  /**
+   * The server acks a batch only after its commit, but with two batches in flight an earlier one
+   * may have been lost on the way: the outbox may forget deals only up to the end of the oldest
+   * run of acknowledged batches. A lost batch is sent again when its ack does not come.
+   */
+  private async onAck(batchId: string): Promise<void> {
+    const batch = this.inFlight.find((b) => b.id === batchId);
+    if (!batch) return;
+    batch.acked = true;
+    let upTo = 0;
+    while (this.inFlight[0]?.acked) upTo = this.inFlight.shift()?.last ?? upTo;
+    if (upTo === 0) return;
+    clearTimeout(this.ackTimer);
+    this.armAckTimer();
+    await this.outbox.ack(upTo);
+    this.pump();
+  }
+
+  private armAckTimer(): void {
+    const oldest = this.inFlight[0];
+    if (!oldest) return;
     this.ackTimer = setTimeout(() => {
-      if (this.inFlight !== id) return;
-      this.inFlight = undefined;
+      if (this.inFlight[0] !== oldest) return;
+      // Unanswered: resend everything not acknowledged, from the outbox's start.
+      this.inFlight = [];
       this.pump();
     }, this.opts.ackTimeoutMs ?? 15_000);
+  }
+
+  private pump(): void {
+    const size = Math.min(this.opts.batchSize ?? MAX_DEALS_PER_BATCH, MAX_DEALS_PER_BATCH);
+    while (this.ready && this.inFlight.length < BATCHES_IN_FLIGHT) {
+      const after = this.inFlight.at(-1)?.last ?? 0;
+      const batch = after === 0 ? this.outbox.next(size) : this.outbox.nextAfter(after, size);
+      const last = batch.at(-1)?.ticket;
+      if (last === undefined) return;
+      const id = `b${Date.now().toString(36)}-${this.batches++}`;
+      this.inFlight.push({ id, last, acked: false });
+      this.send({ type: 'deals', batch_id: id, deals: batch });
+      if (this.inFlight.length === 1) this.armAckTimer();
+    }
   }
 }

@@ -24,4 +24,14 @@ describe('DealOutbox', () => {
     // The watermark survives an empty outbox: a restarted source does not start over.
     expect(c.lastTicket()).toBe(4);
   });
+
+  it('hands out the batch after a given ticket, with gaps in the tickets as MT5 has them', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'outbox-')), 'deals.json');
+    const o = new DealOutbox(file);
+    await o.add([10, 11, 15, 20, 21, 30].map(deal));
+    expect(o.nextAfter(11, 2).map((d) => d.ticket)).toEqual([15, 20]);
+    expect(o.nextAfter(12, 10).map((d) => d.ticket)).toEqual([15, 20, 21, 30]);
+    expect(o.nextAfter(0, 1).map((d) => d.ticket)).toEqual([10]);
+    expect(o.nextAfter(30, 5)).toEqual([]);
+  });
 });

@@ -41,6 +41,18 @@ export class DealOutbox {
     return this.deals.slice(0, max);
   }
 
+  /** The unacknowledged deals after ticket `after` (tickets are in order), at most `max`. */
+  nextAfter(after: number, max: number): Mt5Deal[] {
+    let lo = 0;
+    let hi = this.deals.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.deals[mid]?.ticket ?? 0) <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.deals.slice(lo, lo + max);
+  }
+
   ack(lastTicket: number): Promise<void> {
     if (lastTicket <= this.acked) return this.writing;
     this.acked = lastTicket;
