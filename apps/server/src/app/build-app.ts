@@ -25,6 +25,7 @@ import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { requireAccessDeclarations } from './access.js';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bridgeAuditRoutes({ pool: deps.pool }));
   await app.register(liveRoutes({ pool: deps.pool, hub }));
   await app.register(mt5Routes(bridge));
+  await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(tradingRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({

@@ -1,0 +1,233 @@
+import {
+  computeTradeResults,
+  dealsToPositions,
+  formatDecimal,
+  parseDeals,
+  reportMessages,
+  type TradeResults,
+} from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+const DAY = 86_400_000;
+const HOSTILE = '<script>alert("x")</script>&';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let trader: TestUser;
+let agent: TestAgent;
+const now = Date.now();
+
+/** A deal `daysAgo` before now; tickets grow with time as in MT5. */
+function deal(ticket: number, daysAgo: number, over: Record<string, unknown>) {
+  const ms = Math.round(now - daysAgo * DAY);
+  return testDeal(ticket, { time: Math.floor(ms / 1000), time_msc: ms, ...over });
+}
+
+function trade(ticket: number, position: number, daysAgo: number, side: 0 | 1, profit: number) {
+  const open = deal(ticket, daysAgo, { position_id: position, type: side, entry: 0, profit: 0 });
+  const close = deal(ticket + 1, daysAgo - 0.01, {
+    position_id: position,
+    type: 1 - side,
+    entry: 1,
+    profit,
+  });
+  return [open, close];
+}
+
+// A 10 000 deposit a month ago, a long opened 8 days ago and closed inside the week, then four
+// trades in the week: the Results count five positions from a 10 000 start.
+const DEALS = [
+  deal(1, 30, {
+    position_id: 0,
+    type: 2,
+    entry: 0,
+    volume: 0,
+    price: 0,
+    profit: 10_000,
+    commission: 0,
+  }),
+  ...trade(10, 11, 8, 0, 0).slice(0, 1),
+  deal(11, 6, { position_id: 11, type: 1, entry: 1, profit: 150 }),
+  ...trade(20, 21, 5, 0, 80),
+  ...trade(30, 31, 4, 1, -120),
+  ...trade(40, 41, 3, 1, -30),
+  ...trade(50, 51, 2, 0, 200).map((d) => ({ ...d, comment: HOSTILE })),
+];
+
+function expectedResults(): TradeResults {
+  const { deals } = parseDeals(DEALS.filter((d) => d.type <= 1));
+  const from = now - 7 * DAY;
+  const positions = dealsToPositions(deals).filter((p) => p.close_time >= from);
+  return computeTradeResults(positions, 10_000);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+  agent = await pairTestAgent(app, base, trader, 7_100_000 + trader.id);
+  agent.send({
+    type: 'account',
+    ts: now,
+    account: {
+      balance: 10_280,
+      equity: 10_340,
+      margin: 500,
+      free_margin: 9_840,
+      margin_level: 2_068,
+      profit: 60,
+      currency: 'BRL',
+    },
+  });
+  agent.send({
+    type: 'positions',
+    ts: now,
+    positions: [
+      {
+        ticket: 90,
+        symbol: 'WINZ25',
+        type: 0,
+        volume: 1,
+        price_open: 125_000,
+        sl: 124_800,
+        tp: 125_400,
+        price_current: 125_300,
+        profit: 60,
+        swap: 0,
+        magic: 135000,
+        time: Math.floor(now / 1000) - 600,
+        time_msc: now - 600_000,
+      },
+    ],
+  });
+  agent.send({ type: 'orders', ts: now, orders: [] });
+  agent.send({ type: 'deals', batch_id: 'report', deals: DEALS });
+  expect(await agent.next()).toMatchObject({ type: 'deals_ack' });
+});
+afterAll(async () => {
+  agent.close();
+  await t.close();
+  await db.drop();
+});
+
+const post = (kind: 'html' | 'xml', token: string | null, payload: unknown = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/reports/mt5/${kind}`,
+    headers: token === null ? {} : bearer(token),
+    payload: payload as object,
+  });
+
+describe('POST /api/reports/mt5/html', () => {
+  it("answers the terminal report's sections as a named HTML page", async () => {
+    const res = await post('html', trader.token, { date_range: '7d' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^inline; filename="mt5_statement_\d{8}_\d{6}\.html"$/,
+    );
+    for (const key of [
+      'positions',
+      'orders',
+      'deals',
+      'open_positions',
+      'working_orders',
+      'summary',
+      'results',
+    ]) {
+      expect(res.body).toContain(`<section id="${key}">`);
+    }
+    expect(res.body).toContain(`${7_100_000 + trader.id} (BRL, Vortex-Demo, demo, Netting)`);
+    expect(res.body).toContain('<td class="n" data-key="equity">10.340,00</td>');
+  });
+
+  it('shows the Results figures the core computes from the same deals', async () => {
+    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+    const r = expectedResults();
+    expect(r.total_trades).toBe(5);
+    const money = (key: string, value: number) =>
+      expect(html).toContain(`data-key="${key}">${formatDecimal(value)}</td>`);
+    money('gross_profit', r.gross_profit);
+    money('gross_loss', r.gross_loss);
+    money('total_net_profit', r.total_net_profit);
+    money('expected_payoff', r.expected_payoff);
+    money('recovery_factor', r.recovery_factor);
+    money('sharpe_ratio', r.sharpe_ratio);
+    money('balance_drawdown_absolute', r.balance_drawdown_absolute);
+    expect(html).toContain(`data-key="total_trades">5</td>`);
+    expect(html).toContain(
+      `data-key="max_consecutive_losses">2 (${formatDecimal(r.max_consecutive_losses.money)})</td>`,
+    );
+  });
+
+  it('runs the balance from the deposit made before the period', async () => {
+    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+    const net = DEALS.filter((d) => d.time_msc >= now - 7 * DAY).reduce(
+      (sum, d) => sum + d.profit + d.commission + d.swap,
+      0,
+    );
+    const before = 10_000 - 0.25; // the 8-day-old opening's commission
+    expect(html).toContain(
+      `<td class="n">${formatDecimal(before + net)}</td><td></td></tr></tfoot>`,
+    );
+  });
+
+  it('escapes the comments the agent sent', async () => {
+    const html = (await post('html', trader.token, {})).body;
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;');
+  });
+
+  it('tells another user without an account that there is no data', async () => {
+    const other = await makeUser(db.pool, { role: 'trader' });
+    const res = await post('html', other.token, { date_range: '30d' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, error: reportMessages.noAccount });
+  });
+
+  it('refuses a bad body in pt-BR and an anonymous caller', async () => {
+    const bad = await post('html', trader.token, { date_range: '2y' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toMatch(/^Dados inválidos\. date_range: /);
+    const extra = await post('html', trader.token, { date_range: '7d', evil: true });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json<{ error: string }>().error).toMatch(/^Dados inválidos/);
+    expect((await post('html', null)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/reports/mt5/xml', () => {
+  it('answers a SpreadsheetML workbook with the same Results', async () => {
+    const res = await post('xml', trader.token, { date_range: '7d', report_type: 'full' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.ms-excel; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="mt5_statement_\d{8}_\d{6}\.xml"$/,
+    );
+    expect(res.body).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?mso-application progid="Excel\.Sheet"\?>\n<Workbook /,
+    );
+    expect(res.body.trimEnd().endsWith('</Workbook>')).toBe(true);
+    const r = expectedResults();
+    expect(res.body).toContain(
+      `Lucro Bruto:</Data></Cell><Cell ss:StyleID="n2"><Data ss:Type="Number">${r.gross_profit}</Data>`,
+    );
+    expect(res.body).toContain('&lt;script&gt;');
+    expect(res.body).not.toContain('<script>');
+  });
+
+  it('leaves the tables out of a summary report', async () => {
+    const res = await post('xml', trader.token, { date_range: '1y', report_type: 'summary' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('>Negócios</Data>');
+    expect(res.body).toContain('>Resultados</Data>');
+  });
+});

@@ -1,0 +1,136 @@
+import type { Mt5Order, Mt5Position, StatementAccountFigures, StatementDeal } from '@vortex/core';
+import type { Queryable } from '../../lib/db-types.js';
+
+export interface ReportAccount {
+  id: number;
+  ownerName: string;
+  accountNumber: number;
+  server: string;
+  company: string;
+  currency: string;
+  tradeMode: string;
+  marginMode: string;
+  figures: StatementAccountFigures | null;
+}
+
+interface AccountRow {
+  id: number;
+  full_name: string;
+  username: string;
+  account_number: number;
+  server: string;
+  company: string;
+  currency: string;
+  trade_mode: string;
+  margin_mode: string;
+  balance: number | null;
+  equity: number | null;
+  margin: number | null;
+  free_margin: number | null;
+  margin_level: number | null;
+  profit: number | null;
+}
+
+/** The user's current account: the one whose agent said hello last (as latestAccountOf). */
+export async function currentAccountOf(
+  db: Queryable,
+  userId: number,
+): Promise<ReportAccount | undefined> {
+  const { rows } = await db.query<AccountRow>(
+    `SELECT a.id, u.full_name, u.username, a.account_number, a.server, a.company, a.currency,
+            a.trade_mode, a.margin_mode, a.balance, a.equity, a.margin, a.free_margin,
+            a.margin_level, a.profit
+     FROM mt5_accounts a JOIN users u ON u.id = a.user_id
+     WHERE a.user_id = $1 ORDER BY a.last_hello_at DESC NULLS LAST LIMIT 1`,
+    [userId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  const { balance, equity, margin, free_margin, margin_level, profit } = r;
+  // The figures arrive together in one account message: one missing means none came yet.
+  const figures =
+    balance !== null &&
+    equity !== null &&
+    margin !== null &&
+    free_margin !== null &&
+    margin_level !== null &&
+    profit !== null
+      ? { balance, equity, margin, free_margin, margin_level, profit }
+      : null;
+  return {
+    id: r.id,
+    ownerName: r.full_name.trim() === '' ? r.username : r.full_name,
+    accountNumber: r.account_number,
+    server: r.server,
+    company: r.company,
+    currency: r.currency,
+    tradeMode: r.trade_mode,
+    marginMode: r.margin_mode,
+    figures,
+  };
+}
+
+const DEAL_COLUMNS = `ticket, order_ticket AS "order", position_id, symbol, type, entry, volume, price,
+  profit, commission, swap, magic, reason, comment, time_msc`;
+
+/** The period's deals, every type (balance operations too), in time order. */
+export async function dealsBetween(
+  db: Queryable,
+  accountId: number,
+  from: number,
+  to: number,
+): Promise<StatementDeal[]> {
+  const { rows } = await db.query<StatementDeal>(
+    `SELECT ${DEAL_COLUMNS} FROM deals
+     WHERE account_id = $1 AND time_msc BETWEEN $2 AND $3 ORDER BY time_msc, ticket`,
+    [accountId, from, to],
+  );
+  return rows;
+}
+
+/** The trade deals before `before` (and from `since`) of the given positions. */
+export async function earlierDealsOf(
+  db: Queryable,
+  accountId: number,
+  positionIds: readonly number[],
+  since: number,
+  before: number,
+): Promise<StatementDeal[]> {
+  const { rows } = await db.query<StatementDeal>(
+    `SELECT ${DEAL_COLUMNS} FROM deals
+     WHERE account_id = $1 AND time_msc >= $2 AND time_msc < $3 AND type IN (0, 1)
+       AND position_id = ANY($4::bigint[])`,
+    [accountId, since, before, positionIds],
+  );
+  return rows;
+}
+
+/** The balance when the period starts: every deal before it, credit (type 3) aside. */
+export async function balanceBefore(
+  db: Queryable,
+  accountId: number,
+  before: number,
+): Promise<number> {
+  const { rows } = await db.query<{ balance: number }>(
+    `SELECT coalesce(sum(profit + commission + swap) FILTER (WHERE type <> 3), 0)::float8 AS balance
+     FROM deals WHERE account_id = $1 AND time_msc < $2`,
+    [accountId, before],
+  );
+  return rows[0]?.balance ?? 0;
+}
+
+export async function openPositionsOf(db: Queryable, accountId: number): Promise<Mt5Position[]> {
+  const { rows } = await db.query<{ data: Mt5Position }>(
+    'SELECT data FROM open_positions WHERE account_id = $1 ORDER BY ticket',
+    [accountId],
+  );
+  return rows.map((r) => r.data);
+}
+
+export async function pendingOrdersOf(db: Queryable, accountId: number): Promise<Mt5Order[]> {
+  const { rows } = await db.query<{ data: Mt5Order }>(
+    'SELECT data FROM pending_orders WHERE account_id = $1 ORDER BY ticket',
+    [accountId],
+  );
+  return rows.map((r) => r.data);
+}

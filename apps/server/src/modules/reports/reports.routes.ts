@@ -1,0 +1,76 @@
+import {
+  ApiErrorSchema,
+  Mt5ReportRequestSchema,
+  renderStatementHtml,
+  renderStatementXml,
+} from '@vortex/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { authOf } from '../../app/authorize.js';
+import { statementOf } from './reports.service.js';
+
+const tags = ['reports'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** '20261122_221500' (UTC): sorts by time and is safe in any file system. */
+export function fileStamp(now: number): string {
+  return new Date(now).toISOString().replace(/\..*$/, '').replace(/-|:/g, '').replace('T', '_');
+}
+
+// The page carries its own styles and never a script, even when opened from this answer.
+const HTML_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** POST /api/reports/mt5/html and /xml: the MT5 statement of the caller's current account. */
+export const reportsRoutes =
+  (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/reports/mt5/html',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Relatório MT5 em HTML',
+          body: Mt5ReportRequestSchema,
+          response: { 200: z.string().describe('Página HTML do relatório'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const now = Date.now();
+        const model = await statementOf(deps.pool, authOf(req).user.id, req.body, now);
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-disposition', `inline; filename="mt5_statement_${fileStamp(now)}.html"`)
+          .header('content-security-policy', HTML_CSP)
+          .header('cache-control', 'no-store')
+          .send(renderStatementHtml(model));
+      },
+    );
+
+    app.post(
+      '/api/reports/mt5/xml',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Relatório MT5 em XML (planilha SpreadsheetML)',
+          body: Mt5ReportRequestSchema,
+          response: { 200: z.string().describe('Planilha SpreadsheetML'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const now = Date.now();
+        const model = await statementOf(deps.pool, authOf(req).user.id, req.body, now);
+        return reply
+          .header('content-type', 'application/vnd.ms-excel; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="mt5_statement_${fileStamp(now)}.xml"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(renderStatementXml(model));
+      },
+    );
+  };

@@ -1,0 +1,108 @@
+import {
+  MS_PER_DAY,
+  buildStatement,
+  reportMessages,
+  type Mt5ReportRequestSchema,
+  type ReportRangeSchema,
+  type StatementDeal,
+  type StatementModel,
+} from '@vortex/core';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { HttpError } from '../../app/http-error.js';
+import {
+  balanceBefore,
+  currentAccountOf,
+  dealsBetween,
+  earlierDealsOf,
+  openPositionsOf,
+  pendingOrdersOf,
+} from './reports.repo.js';
+
+const RANGE_DAYS: Record<z.infer<typeof ReportRangeSchema>, number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '1y': 365,
+};
+
+/** The report's period, both ends included: the last 24 h for '1d', as the summary reads it. */
+export function reportPeriod(range: z.infer<typeof ReportRangeSchema>, now: number) {
+  return { from: now - RANGE_DAYS[range] * MS_PER_DAY, to: now };
+}
+
+/** Positions closed in the period whose opening deal is not among the period's deals. */
+function positionsMissingOpenings(deals: readonly StatementDeal[]): number[] {
+  const opened = new Set<number>();
+  const closed = new Set<number>();
+  for (const d of deals) {
+    if ((d.type !== 0 && d.type !== 1) || d.position_id === 0) continue;
+    if (d.entry === 0) opened.add(d.position_id);
+    else closed.add(d.position_id);
+  }
+  return [...closed].filter((id) => !opened.has(id));
+}
+
+// Openings are looked for a week back first (the time index bounds the scan), then anywhere.
+const LOOKBACKS = [7 * MS_PER_DAY, Number.POSITIVE_INFINITY];
+
+async function earlierOpenings(
+  pool: pg.Pool,
+  accountId: number,
+  deals: readonly StatementDeal[],
+  from: number,
+): Promise<StatementDeal[]> {
+  const found: StatementDeal[] = [];
+  let missing = positionsMissingOpenings(deals);
+  let searchedFrom = from;
+  for (const lookback of LOOKBACKS) {
+    if (missing.length === 0 || searchedFrom <= 0) break;
+    const since = Math.max(0, from - lookback);
+    const earlier = await earlierDealsOf(pool, accountId, missing, since, searchedFrom);
+    for (const deal of earlier) found.push(deal);
+    const opened = new Set(earlier.filter((d) => d.entry === 0).map((d) => d.position_id));
+    missing = missing.filter((id) => !opened.has(id));
+    searchedFrom = since;
+  }
+  return found;
+}
+
+/** The statement of the user's current account over the requested period. */
+export async function statementOf(
+  pool: pg.Pool,
+  userId: number,
+  request: z.infer<typeof Mt5ReportRequestSchema>,
+  now = Date.now(),
+): Promise<StatementModel> {
+  const account = await currentAccountOf(pool, userId);
+  if (!account) throw new HttpError(404, reportMessages.noAccount);
+  const { from, to } = reportPeriod(request.date_range, now);
+  const [deals, startBalance, openPositions, workingOrders] = await Promise.all([
+    dealsBetween(pool, account.id, from, to),
+    balanceBefore(pool, account.id, from),
+    openPositionsOf(pool, account.id),
+    pendingOrdersOf(pool, account.id),
+  ]);
+  return buildStatement({
+    ownerName: account.ownerName,
+    account: {
+      number: account.accountNumber,
+      currency: account.currency,
+      server: account.server,
+      company: account.company,
+      tradeMode: account.tradeMode,
+      marginMode: account.marginMode,
+    },
+    figures: account.figures,
+    from,
+    to,
+    generatedAt: now,
+    startBalance,
+    deals,
+    priorDeals: await earlierOpenings(pool, account.id, deals, from),
+    openPositions,
+    workingOrders,
+    reportType: request.report_type,
+  });
+}
