@@ -23,11 +23,27 @@ function serverErrorIn(body: string): string | undefined {
   }
 }
 
+export interface Statement {
+  document: string;
+  /** The server's name for the file, when the browser lets this page read it. */
+  fileName: string | undefined;
+}
+
+/** The name in Content-Disposition, kept only when it is one of ours. */
+function fileNameIn(response: Response, format: StatementFormat): string | undefined {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return name && new RegExp(`^mt5_statement_[\\w-]+\\.${format}$`).test(name) ? name : undefined;
+}
+
 /**
  * POST /api/reports/mt5/{html,xml}. The answer is the document itself, not JSON, so this reads
  * the raw text instead of going through apiRequest.
  */
-export async function fetchStatement(format: StatementFormat, range: ReportRange): Promise<string> {
+export async function fetchStatement(
+  format: StatementFormat,
+  range: ReportRange,
+): Promise<Statement> {
   const failed = format === 'html' ? t.errors.html : t.errors.xml;
   const token = readLocal(storageKeys.authToken);
   const headers: Record<string, string> = {
@@ -51,7 +67,7 @@ export async function fetchStatement(format: StatementFormat, range: ReportRange
     throw new ReportsError(failed, serverErrorIn(body) ?? `HTTP ${response.status}`);
   }
   if (!body.trim()) throw new ReportsError(failed, t.errors.invalidAnswer);
-  return body;
+  return { document: body, fileName: fileNameIn(response, format) };
 }
 
 export function useGenerateStatement(format: StatementFormat) {

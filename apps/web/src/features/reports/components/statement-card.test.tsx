@@ -11,7 +11,7 @@ import {
 } from '../reports.fixtures';
 
 const button = (name: string) => screen.getByRole('button', { name });
-const STAMP = /^mt5_statement_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/;
+const STAMP = /^mt5_statement_\d{8}_\d{6}/;
 
 async function openWithData() {
   await openReports();
@@ -57,7 +57,7 @@ describe('MT5 statements (trading.md §2, §4, §7)', () => {
     const page = await files.blobs.get('blob:reports/1')?.text();
     expect(page).toContain('<h1>Relatório MT5</h1>');
     expect(page).toMatch(
-      /<head><meta http-equiv="Content-Security-Policy" content="script-src 'none';/,
+      /<head><meta http-equiv="Content-Security-Policy" content="default-src 'none';/,
     );
     expect(files.downloads).toEqual([]);
   });
@@ -98,6 +98,24 @@ describe('MT5 statements (trading.md §2, §4, §7)', () => {
       report_type: 'full',
     });
     expect(await screen.findByText(`Relatório MT5 baixado: ${download?.name ?? ''}`)).toBeTruthy();
+  });
+
+  it("keeps the server's file name when the browser exposes it", async () => {
+    reportsApi({
+      'POST /api/reports/mt5/xml': () =>
+        new Response(statementXml, {
+          headers: {
+            'Content-Type': 'application/vnd.ms-excel',
+            'Content-Disposition': 'attachment; filename="mt5_statement_20261122_221500.xml"',
+          },
+        }),
+    });
+    const files = captureFiles();
+    await openWithData();
+    fireEvent.click(button('Relatório MT5 (XML)'));
+    await waitFor(() => {
+      expect(files.downloads.map((d) => d.name)).toEqual(['mt5_statement_20261122_221500.xml']);
+    });
   });
 
   it('says when the HTML statement fails, with the server reason', async () => {

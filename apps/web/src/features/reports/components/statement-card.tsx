@@ -3,18 +3,22 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useGenerateStatement, type StatementFormat } from '../api/generate-statement';
+import {
+  useGenerateStatement,
+  type Statement,
+  type StatementFormat,
+} from '../api/generate-statement';
 import { ReportsError } from '../api/reports-error';
 import type { ReportRange } from '../api/reports-keys';
 import { reportsTexts as t } from '../messages';
 import { downloadStatement, openOrDownloadHtml } from '../utils/statement-file';
 
-function deliver(format: StatementFormat, document: string): void {
+function deliver(format: StatementFormat, { document, fileName }: Statement): void {
   if (format === 'xml') {
-    toast.success(t.statement.downloaded(downloadStatement(document, 'xml')));
+    toast.success(t.statement.downloaded(downloadStatement(document, 'xml', fileName)));
     return;
   }
-  const delivery = openOrDownloadHtml(document);
+  const delivery = openOrDownloadHtml(document, fileName);
   if (delivery.kind === 'opened') toast.success(t.statement.opened);
   else toast.info(t.statement.popupBlocked(delivery.fileName));
 }
@@ -25,8 +29,8 @@ function StatementButton({ format, range }: { format: StatementFormat; range: Re
   const Icon = format === 'html' ? FileText : FileCode2;
   const onClick = () => {
     generate.mutate(range, {
-      onSuccess: (document) => {
-        deliver(format, document);
+      onSuccess: (statement) => {
+        deliver(format, statement);
       },
       onError: (error) => {
         const title = format === 'html' ? t.errors.html : t.errors.xml;

@@ -7,17 +7,21 @@ const MIME: Record<StatementFormat, string> = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** mt5_statement_{timestamp}.{ext}, the timestamp in local time and safe in any file system. */
+/**
+ * mt5_statement_{timestamp}.{ext}, stamped like the server's own name ('20261122_221500', UTC),
+ * so the file is named the same whether or not the browser exposes the server's header.
+ */
 export function statementFileName(format: StatementFormat, now = new Date()): string {
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  const time = `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;
   return `mt5_statement_${date}_${time}.${format}`;
 }
 
 // A blob URL shares the app's origin, and with it the stored session: the statement page must
 // not run scripts, even if a symbol or comment in it slipped through the server unescaped.
+// The policy is the one the server sends with the page, which a blob does not keep.
 const NO_SCRIPTS =
-  "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'\">";
+  "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">";
 
 /** The statement with a script-blocking policy as the first element of its <head>. */
 export function withScriptsBlocked(html: string): string {
@@ -27,9 +31,12 @@ export function withScriptsBlocked(html: string): string {
   return html.slice(0, at) + NO_SCRIPTS + html.slice(at);
 }
 
-/** Saves text as a file through a temporary link. */
-export function downloadStatement(text: string, format: StatementFormat, now = new Date()): string {
-  const fileName = statementFileName(format, now);
+/** Saves text as a file through a temporary link; answers the file's name. */
+export function downloadStatement(
+  text: string,
+  format: StatementFormat,
+  fileName = statementFileName(format),
+): string {
   const url = URL.createObjectURL(new Blob([text], { type: MIME[format] }));
   const link = document.createElement('a');
   link.href = url;
@@ -53,7 +60,7 @@ export type HtmlDelivery = { kind: 'opened' } | { kind: 'downloaded'; fileName: 
  * trading.md §7: the HTML statement opens in a new tab; when the browser blocks the pop-up
  * (window.open answers null) it is downloaded instead.
  */
-export function openOrDownloadHtml(html: string, now = new Date()): HtmlDelivery {
+export function openOrDownloadHtml(html: string, fileName?: string): HtmlDelivery {
   const url = URL.createObjectURL(new Blob([withScriptsBlocked(html)], { type: MIME.html }));
   const tab = window.open(url, '_blank');
   if (tab) {
@@ -64,5 +71,5 @@ export function openOrDownloadHtml(html: string, now = new Date()): HtmlDelivery
     return { kind: 'opened' };
   }
   URL.revokeObjectURL(url);
-  return { kind: 'downloaded', fileName: downloadStatement(html, 'html', now) };
+  return { kind: 'downloaded', fileName: downloadStatement(html, 'html', fileName) };
 }

@@ -5,15 +5,15 @@ import { exitReasonRows, fullDay, shortDay } from './labels';
 import { statementFileName, withScriptsBlocked } from './statement-file';
 
 describe('statementFileName', () => {
-  it('stamps the local date and time, safe in a file name', () => {
-    const at = new Date(2026, 10, 2, 9, 5, 7);
-    expect(statementFileName('html', at)).toBe('mt5_statement_2026-11-02_09-05-07.html');
-    expect(statementFileName('xml', at)).toBe('mt5_statement_2026-11-02_09-05-07.xml');
+  it("stamps the UTC date and time as the server's own file name does", () => {
+    const at = new Date(Date.UTC(2026, 10, 2, 9, 5, 7));
+    expect(statementFileName('html', at)).toBe('mt5_statement_20261102_090507.html');
+    expect(statementFileName('xml', at)).toBe('mt5_statement_20261102_090507.xml');
   });
 });
 
 describe('withScriptsBlocked', () => {
-  const policy = /^<meta http-equiv="Content-Security-Policy" content="script-src 'none';/;
+  const policy = /^<meta http-equiv="Content-Security-Policy" content="default-src 'none';/;
 
   it('puts the policy first in <head>, before anything could run', () => {
     const html = '<!DOCTYPE html><html><HEAD lang="pt"><script>x()</script></HEAD></html>';
