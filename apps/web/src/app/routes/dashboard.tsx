@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.dashboard.title} />;
+  return <DashboardScreen />;
 }

@@ -1,0 +1,20 @@
+/** The dashboard's queries; the live sync and the refresh buttons address them through these. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  realtime: ['dashboard', 'realtime'] as const,
+  positions: ['dashboard', 'positions'] as const,
+  overview: (range: OverviewRange | null) => ['dashboard', 'overview', range] as const,
+  overviews: ['dashboard', 'overview'] as const,
+  // Same key and answer as the bridge pairing screens: one cache for the trader's claims.
+  myBridges: ['bridge', 'my-bridges'] as const,
+};
+
+/** A historical window as ISO instants; null is the live window the server picks. */
+export interface OverviewRange {
+  start: string;
+  end: string;
+}
+
+/** trading.md §9. */
+export const POSITIONS_POLL_MS = 3_000;
+export const DASHBOARD_CACHE_MS = 4_000;

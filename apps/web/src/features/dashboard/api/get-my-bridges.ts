@@ -1,0 +1,17 @@
+import { MyBridgesResponseSchema } from '@vortex/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+/** trading.md §9: my-bridges every 20 s. */
+const MY_BRIDGES_POLL_MS = 20_000;
+
+/** GET /bridge/my-bridges: the trader's claims, to tell "not paired" from "not reachable". */
+export function useMyBridges(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.myBridges,
+    queryFn: ({ signal }) => apiJson('/bridge/my-bridges', MyBridgesResponseSchema, { signal }),
+    refetchInterval: MY_BRIDGES_POLL_MS,
+    enabled,
+  });
+}

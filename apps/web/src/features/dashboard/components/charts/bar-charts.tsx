@@ -1,0 +1,146 @@
+import { formatBRL, formatDatePtBR, formatDecimal, formatTimePtBR } from '@vortex/core';
+import { useMemo } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Rectangle,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+} from 'recharts';
+import type { Overview } from '../../api/get-overview';
+import { dashboardTexts } from '../../messages';
+import { axisProps, ChartCard, chartColors, tooltipProps } from './chart-card';
+
+const t = dashboardTexts.charts;
+const colorOf = (value: number) => (value >= 0 ? chartColors.up : chartColors.down);
+
+/** Bars coloured by the sign `signOf` reads from their datum: gains green, losses red. */
+function signedBar(signOf: (datum: never) => number) {
+  return function SignedBar(props: BarShapeProps) {
+    return <Rectangle {...props} fill={colorOf(signOf(props.payload as never))} />;
+  };
+}
+const byNet = signedBar((d: { net: number }) => d.net);
+// A bucket wholly below zero holds losses.
+const byBucket = signedBar((d: { to: number | null }) => (d.to !== null && d.to <= 0 ? -1 : 1));
+
+/** The result of each trade of one day: the equity curve's steps on its latest day. */
+export function tradesOfLatestDay(points: Overview['equity_curve']) {
+  const last = points.at(-1);
+  if (!last) return { date: null, trades: [] };
+  const trades: { n: number; net: number; timestamp: number }[] = [];
+  points.forEach((p, i) => {
+    if (p.date !== last.date) return;
+    const previous = i > 0 ? (points[i - 1]?.cumulative_profit ?? 0) : 0;
+    trades.push({
+      n: trades.length + 1,
+      net: p.cumulative_profit - previous,
+      timestamp: p.timestamp,
+    });
+  });
+  return { date: last.date, trades };
+}
+
+export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
+  const { date, trades } = useMemo(() => tradesOfLatestDay(points), [points]);
+  return (
+    <ChartCard
+      title={t.daily}
+      hint={date ? t.dailyHint(formatDatePtBR(`${date}T12:00:00Z`, 'UTC')) : t.noPoints}
+      empty={trades.length === 0}
+      emptyText={t.noPoints}
+    >
+      <BarChart data={trades} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="n" {...axisProps} />
+        <YAxis {...axisProps} width={64} tickFormatter={(v: number) => formatDecimal(v, 0)} />
+        <ReferenceLine y={0} stroke={chartColors.axis} />
+        <Tooltip
+          {...tooltipProps}
+          labelFormatter={(n, payload) => {
+            const first = payload[0]?.payload as { timestamp: number } | undefined;
+            return `${t.trade(Number(n))}${first ? ` · ${formatTimePtBR(first.timestamp)}` : ''}`;
+          }}
+          formatter={(value) => [formatBRL(Number(value)), t.result]}
+        />
+        <Bar
+          dataKey="net"
+          name={t.result}
+          isAnimationActive={false}
+          radius={[3, 3, 0, 0]}
+          shape={byNet}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) {
+  return (
+    <ChartCard
+      title={t.histogram}
+      hint={t.histogramHint}
+      empty={buckets.every((b) => b.count === 0)}
+      emptyText={t.noPoints}
+    >
+      <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="label"
+          {...axisProps}
+          interval={0}
+          angle={-25}
+          textAnchor="end"
+          height={52}
+        />
+        <YAxis {...axisProps} width={40} allowDecimals={false} />
+        <Tooltip {...tooltipProps} formatter={(value) => [String(value), t.operations]} />
+        <Bar
+          dataKey="count"
+          name={t.operations}
+          isAnimationActive={false}
+          radius={[3, 3, 0, 0]}
+          shape={byBucket}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+export function HourlyChart({ hours }: { hours: Overview['hourly'] }) {
+  const data = hours.filter((h) => h.hour >= 9 && h.hour <= 18);
+  return (
+    <ChartCard
+      title={t.hourly}
+      hint={t.hourlyHint}
+      empty={data.every((h) => h.trades === 0)}
+      emptyText={t.noPoints}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="hour" {...axisProps} tickFormatter={(h: number) => t.hour(h)} />
+        <YAxis {...axisProps} width={64} tickFormatter={(v: number) => formatDecimal(v, 0)} />
+        <ReferenceLine y={0} stroke={chartColors.axis} />
+        <Tooltip
+          {...tooltipProps}
+          labelFormatter={(h) => t.hour(Number(h))}
+          formatter={(value, _name, item) => {
+            const trades = (item.payload as { trades: number } | undefined)?.trades ?? 0;
+            return [`${formatBRL(Number(value))} (${trades})`, t.result];
+          }}
+        />
+        <Bar
+          dataKey="net"
+          name={t.result}
+          isAnimationActive={false}
+          radius={[3, 3, 0, 0]}
+          shape={byNet}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}

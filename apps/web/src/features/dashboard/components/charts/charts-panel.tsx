@@ -1,0 +1,79 @@
+import { MS_PER_DAY } from '@vortex/core';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { NativeSelect } from '../../../../components/ui/native-select';
+import { Spinner } from '../../../../components/ui/spinner';
+import { Tabs, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
+import type { OverviewRange } from '../../api/dashboard-keys';
+import { useOverview, type Overview } from '../../api/get-overview';
+import { dashboardTexts } from '../../messages';
+import { DailyChart, HistogramChart, HourlyChart } from './bar-charts';
+import { EquityChart } from './equity-chart';
+
+const t = dashboardTexts.charts;
+type Mode = 'live' | 'historical';
+const DEFAULT_DAYS = 30;
+
+function rangeOf(days: number): OverviewRange {
+  const end = Date.now();
+  return {
+    start: new Date(end - days * MS_PER_DAY).toISOString(),
+    end: new Date(end).toISOString(),
+  };
+}
+
+/** The four charts, on the live overview or on a chosen historical window. */
+export function ChartsPanel({ live }: { live: Overview }) {
+  const [mode, setMode] = useState<Mode>('live');
+  const [days, setDays] = useState(DEFAULT_DAYS);
+  const [range, setRange] = useState<OverviewRange>(() => rangeOf(DEFAULT_DAYS));
+  const historical = useOverview(mode === 'historical' ? range : null, false);
+  const data = mode === 'live' ? live : historical.data;
+  return (
+    <section aria-label={t.mode} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+          <TabsList aria-label={t.mode}>
+            <TabsTrigger value="live">{t.live}</TabsTrigger>
+            <TabsTrigger value="historical">{t.historical}</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {mode === 'historical' && (
+          <NativeSelect
+            aria-label={t.period}
+            compact
+            className="w-44"
+            value={days}
+            onChange={(e) => {
+              const next = Number(e.target.value);
+              setDays(next);
+              setRange(rangeOf(next));
+            }}
+          >
+            {t.periods.map((p) => (
+              <option key={p.days} value={p.days}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+        {mode === 'historical' && historical.isFetching && <Spinner className="size-4" />}
+      </div>
+      {mode === 'historical' && historical.isError && (
+        <Alert variant="error">
+          <CircleAlert aria-hidden />
+          <span>{dashboardTexts.errors.load(historical.error.message)}</span>
+        </Alert>
+      )}
+      {data && (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <EquityChart points={data.equity_curve} />
+          <DailyChart points={data.equity_curve} />
+          <HistogramChart buckets={data.histogram} />
+          <HourlyChart hours={data.hourly} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { CircleAlert, TriangleAlert } from 'lucide-react';
+import { useMemo } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
+import { useDashboardData } from '../hooks/use-dashboard-data';
+import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
+import { dashboardTexts } from '../messages';
+import { ChartsPanel } from './charts/charts-panel';
+import { Last7DaysCard } from './last-7-days-card';
+import { LastClosedCard } from './last-closed-card';
+import { NoDataNotice } from './no-data-notice';
+import { OpenOrdersTable } from './open-orders-table';
+import { StatCards } from './stat-cards';
+import { StatusBanner } from './status-banner';
+
+const e = dashboardTexts.errors;
+
+/** /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. */
+export function DashboardScreen() {
+  useDashboardLiveSync();
+  const d = useDashboardData();
+  const overview = d.overview.data;
+  const closedIds = useMemo(
+    () => new Set(overview?.last_closed.map((trade) => trade.position_id) ?? []),
+    [overview],
+  );
+  const snapshot = d.positions.data;
+  const openPositions = (snapshot?.positions ?? d.realtime.data?.positions ?? []).filter(
+    (p) => !closedIds.has(String(p.ticket)),
+  ).length;
+  const hasOpenRows = (snapshot?.positions.length ?? 0) + (snapshot?.orders.length ?? 0) > 0;
+  const live = d.state === 'live' && overview;
+  const status = d.mt5.data;
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6">
+      <title>{`${paths.dashboard.title} · Vórtex`}</title>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {paths.dashboard.title}
+        </h1>
+        <p className="text-sm text-muted-foreground">{dashboardTexts.subtitle}</p>
+      </header>
+
+      <StatusBanner
+        state={d.state}
+        account={d.realtime.data?.connection_status.account ?? status?.account ?? null}
+        bridgeOnline={status?.bridge_connected ?? false}
+        liveChannelOpen={d.liveOpen}
+        loadError={d.overview.isError ? e.load(d.overview.error.message) : null}
+        checking={d.checking}
+        onForceCheck={d.forceCheck}
+      />
+      {d.overview.isError && (
+        <Alert variant="error">
+          <CircleAlert aria-hidden />
+          <span>{e.aggregates}</span>
+        </Alert>
+      )}
+      {overview && d.realtime.isError && (
+        <Alert variant="info" className="border-amber-500/40 bg-amber-500/10">
+          <TriangleAlert aria-hidden className="text-amber-600 dark:text-amber-300" />
+          <span>{e.partial}</span>
+        </Alert>
+      )}
+
+      {d.state !== 'loading' && !live && (
+        <NoDataNotice info={d.bridgeInfo} checking={d.checking} onVerify={d.forceCheck} />
+      )}
+
+      {(live || hasOpenRows) && (
+        <OpenOrdersTable positions={d.positions} closedPositionIds={closedIds} />
+      )}
+
+      {live && (
+        <>
+          <StatCards
+            overview={overview}
+            realtime={d.realtime.data}
+            openPositions={openPositions}
+            pendingOrders={snapshot?.orders.length ?? 0}
+          />
+          <ChartsPanel live={overview} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <LastClosedCard trades={overview.last_closed} />
+            <Last7DaysCard summary={overview.last_7_days} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

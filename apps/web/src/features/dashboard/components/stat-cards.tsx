@@ -1,0 +1,136 @@
+import { DASHBOARD_BASE_BALANCE, formatBRL, formatPercent, formatProfitFactor } from '@vortex/core';
+import {
+  BriefcaseBusiness,
+  Gauge,
+  Landmark,
+  Percent,
+  PiggyBank,
+  Scale,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import type { Overview } from '../api/get-overview';
+import type { Realtime } from '../api/get-realtime';
+import { dashboardTexts } from '../messages';
+
+const t = dashboardTexts.cards;
+
+type Tone = 'neutral' | 'up' | 'down';
+const toneOf = (value: number): Tone => (value > 0 ? 'up' : value < 0 ? 'down' : 'neutral');
+
+function StatCard({
+  label,
+  value,
+  hint,
+  Icon,
+  tone = 'neutral',
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  Icon: LucideIcon;
+  tone?: Tone;
+}) {
+  return (
+    <Card role="group" aria-label={label} className="flex flex-col gap-2 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs font-medium text-muted-foreground">{label}</p>
+        <Icon aria-hidden className="size-4 text-muted-foreground" />
+      </div>
+      <p
+        data-testid="stat-value"
+        className={cn(
+          'text-xl font-semibold tracking-tight tabular-nums',
+          tone === 'up' && 'text-success',
+          tone === 'down' && 'text-destructive',
+        )}
+      >
+        {value}
+      </p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+/** The seven cards of trading.md §2, from the overview and the realtime account. */
+export function StatCards({
+  overview,
+  realtime,
+  openPositions,
+  pendingOrders,
+}: {
+  overview: Overview;
+  realtime: Realtime | undefined;
+  openPositions: number;
+  pendingOrders: number;
+}) {
+  const stats = overview.statistics;
+  const today = overview.today;
+  const account = realtime?.account_info ?? null;
+  // trading.md §9: without the account, the balance is estimated from a 50000 base, margin 0.
+  const balance = account?.balance ?? DASHBOARD_BASE_BALANCE + stats.profit;
+  const equity = account?.equity ?? balance;
+  const margin = account?.margin ?? 0;
+  const freeMargin = account?.free_margin ?? equity - margin;
+  const dailyPnl = today?.netProfit ?? realtime?.performance.daily_profit ?? 0;
+  const dailyPercent = balance !== 0 ? (dailyPnl / balance) * 100 : 0;
+  const tradesToday = today?.trades ?? realtime?.performance.daily_trades ?? 0;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7">
+      <StatCard
+        label={t.openPositions}
+        value={String(openPositions)}
+        hint={t.pendingOrders(pendingOrders)}
+        Icon={BriefcaseBusiness}
+      />
+      <StatCard
+        label={t.dailyPnl}
+        value={formatBRL(dailyPnl)}
+        hint={t.ofBalance(formatPercent(dailyPercent))}
+        Icon={TrendingUp}
+        tone={toneOf(dailyPnl)}
+      />
+      <StatCard
+        label={t.winRate}
+        value={formatPercent(today?.winRate ?? 0, 1)}
+        hint={t.tradesToday(tradesToday)}
+        Icon={Percent}
+      />
+      <StatCard
+        label={t.profitFactor}
+        value={
+          today && today.trades > 0
+            ? formatProfitFactor(today.profitFactor ?? Number.POSITIVE_INFINITY)
+            : dashboardTexts.last7.none
+        }
+        hint={t.profitFactorHint}
+        Icon={Scale}
+      />
+      <StatCard
+        label={account ? t.balance : t.estimatedBalance}
+        value={formatBRL(balance)}
+        hint={t.equity(formatBRL(equity))}
+        Icon={Landmark}
+      />
+      <StatCard
+        label={t.netProfit}
+        value={formatBRL(stats.profit)}
+        hint={t.netProfitHint(
+          stats.winning_trades,
+          stats.losing_trades,
+          formatBRL(stats.gross_profit),
+        )}
+        Icon={PiggyBank}
+        tone={toneOf(stats.profit)}
+      />
+      <StatCard
+        label={t.margin}
+        value={formatBRL(margin)}
+        hint={t.freeMargin(formatBRL(freeMargin))}
+        Icon={Gauge}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every `intervalMs`, so ages (stale positions, claims) move on. */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => {
+      setNow(Date.now());
+    }, intervalMs);
+    return () => {
+      clearInterval(id);
+    };
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { order, position } from '../dashboard.fixtures';
+import { bridgeInfoOf, dataStateOf } from './data-state';
+import { openTable } from './open-rows';
+
+const NOW = Date.UTC(2025, 2, 10, 15, 0, 0);
+const at = (msAgo: number) => Math.floor((NOW - msAgo) / 1000);
+const pos = (ticket: number, msAgo: number) =>
+  position(ticket, { time: at(msAgo), time_msc: NOW - msAgo }) as never;
+
+describe('openTable', () => {
+  it('lists positions newest first, then orders, at most 10 rows', () => {
+    const positions = [
+      pos(1, 60_000),
+      pos(2, 1_000),
+      ...[3, 4, 5, 6, 7, 8, 9, 10].map((t) => pos(t, 9e6)),
+    ];
+    const orders = [order(100), order(101)] as never[];
+    const table = openTable(positions, orders, new Set(), NOW);
+    expect(table.rows).toHaveLength(10);
+    expect(table.total).toBe(12);
+    expect(table.rows.slice(0, 2).map((r) => r.id)).toEqual([2, 1]);
+    expect(table.rows.every((r) => r.kind === 'position')).toBe(true);
+  });
+
+  it('flags positions open for more than 2 hours, not at exactly 2 hours', () => {
+    const table = openTable([pos(1, 7_200_000), pos(2, 7_201_000)], [], new Set(), NOW);
+    expect(table.stale).toEqual([2]);
+  });
+
+  it('hides positions found among the recent closed trades', () => {
+    const table = openTable([pos(1, 0), pos(2, 0)], [], new Set(['2']), NOW);
+    expect(table.rows.map((r) => r.id)).toEqual([1]);
+    expect(table.hidden).toBe(1);
+  });
+});
+
+describe('bridge info and data state (trading.md §4)', () => {
+  const status = {
+    success: true,
+    connected: true,
+    mt5_connected: true,
+    bridge_connected: true,
+    account: 1,
+    login: 1,
+    server: 's',
+    source: 'bridge',
+  } as const;
+  const claim = (lastSeen: string | null, state: 'active' | 'revoked' = 'active') =>
+    ({
+      id: 'c',
+      user_id: 2,
+      token_prefix: 'x',
+      status: state,
+      created_at: '',
+      last_seen_at: lastSeen,
+      last_hb_mt5_at: null,
+      last_hb_mt5: false,
+      primary_account_number: null,
+    }) as const;
+
+  it('tells the four bridge situations apart', () => {
+    expect(bridgeInfoOf(status, [], NOW)).toBe('awaiting');
+    expect(bridgeInfoOf({ ...status, mt5_connected: false }, [], NOW)).toBe('mt5_off');
+    const off = { ...status, bridge_connected: false, mt5_connected: false };
+    expect(bridgeInfoOf(off, [claim(new Date(NOW - 60_000).toISOString())], NOW)).toBe(
+      'unreachable',
+    );
+    // Fresh means seen in the last 5 minutes; a revoked claim is no bridge.
+    expect(bridgeInfoOf(off, [claim(new Date(NOW - 301_000).toISOString())], NOW)).toBe('unpaired');
+    expect(bridgeInfoOf(off, [claim(new Date(NOW).toISOString(), 'revoked')], NOW)).toBe(
+      'unpaired',
+    );
+    expect(bridgeInfoOf(undefined, [], NOW)).toBe('unpaired');
+  });
+
+  it('is live with completed positions, whatever the bridge says', () => {
+    const base = { pending: false, statusFailed: true, bridgeInfo: 'unreachable' as const };
+    expect(dataStateOf({ ...base, totalTrades: 3 })).toBe('live');
+    expect(dataStateOf({ ...base, totalTrades: 0 })).toBe('bridge_error');
+    expect(dataStateOf({ ...base, pending: true, totalTrades: undefined })).toBe('loading');
+    expect(
+      dataStateOf({
+        pending: false,
+        statusFailed: false,
+        bridgeInfo: 'unpaired',
+        totalTrades: undefined,
+      }),
+    ).toBe('empty');
+  });
+});
