@@ -56,6 +56,10 @@ ${rows}
 </tbody>${foot}</table></section>`;
 }
 
+// The page never runs a script, wherever it is opened from (a blob shares the app's origin).
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 // MT5 lays its figures out three label/value pairs to a line.
 const FIGURES_PER_ROW = 3;
 
@@ -91,6 +95,7 @@ export function renderStatementHtml(model: StatementModel): string {
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(model.title)}</title>
 <style>${STYLE}</style>
