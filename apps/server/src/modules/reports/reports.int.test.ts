@@ -168,6 +168,30 @@ describe('POST /api/reports/mt5/html', () => {
     );
   });
 
+  it('agrees with /dashboard/stats over the same days', async () => {
+    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/dashboard/stats?days=7',
+      headers: bearer(trader.token),
+    });
+    expect(stats.statusCode).toBe(200);
+    const s = stats.json<{ data: Record<string, number | null> }>().data;
+    const shows = (key: string, value: number | null | undefined) =>
+      expect(html).toContain(`data-key="${key}">${formatDecimal(value ?? Number.NaN)}</td>`);
+    shows('gross_profit', s.gross_profit);
+    shows('gross_loss', s.gross_loss);
+    shows('total_net_profit', s.profit);
+    shows('profit_factor', s.profit_factor);
+    shows('sharpe_ratio', s.sharpe_ratio);
+    shows('largest_profit_trade', s.largest_win);
+    shows('largest_loss_trade', s.largest_loss);
+    expect(html).toContain(
+      `data-key="balance_drawdown_maximal">${formatDecimal(s.max_drawdown ?? Number.NaN)} (`,
+    );
+    expect(html).toContain(`data-key="total_trades">${String(s.total_trades)}</td>`);
+  });
+
   it('runs the balance from the deposit made before the period', async () => {
     const html = (await post('html', trader.token, { date_range: '7d' })).body;
     const net = DEALS.filter((d) => d.time_msc >= now - 7 * DAY).reduce(
