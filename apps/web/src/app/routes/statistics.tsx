@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { StatisticsScreen } from '../../features/statistics/components/statistics-screen';
 
 export function Component() {
-  return <PagePlaceholder title={paths.statistics.title} />;
+  return <StatisticsScreen />;
 }

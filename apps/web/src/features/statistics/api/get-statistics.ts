@@ -1,0 +1,81 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DashboardStatsResponseSchema, TradesResponseSchema } from '@vortex/core';
+import { apiJson, apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { statisticsTexts as t } from '../messages';
+import { periodRange, topMagics } from '../utils/period';
+
+/** §7: /dashboard/stats answers are cached 4 s client-side. */
+const STATS_CACHE_MS = 4_000;
+/** The magic options come from the period's trades, as many as GET /bridge/trades serves. */
+const MAGIC_SAMPLE_LIMIT = 6000;
+
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  stats: (days: number, magic: number | null) => ['statistics', 'stats', days, magic] as const,
+  magics: (days: number) => ['statistics', 'magics', days] as const,
+};
+
+/** A failed load, its message already in §8's words. */
+export class StatisticsError extends Error {
+  override name = 'StatisticsError';
+}
+
+/** '?start=…&end=…[&magic=…]' for the last `days` up to now. */
+export function statsPath(days: number, magic: number | null, now: number): string {
+  const params = new URLSearchParams(periodRange(days, now));
+  if (magic !== null) params.set('magic', String(magic));
+  return `/dashboard/stats?${params.toString()}`;
+}
+
+/**
+ * §8: the server's own failure reads 'MT5 Real Data Error: …', a failure without a reason
+ * 'HTTP {status}', and no answer at all 'Erro de conexão: …'.
+ */
+export async function fetchStatistics(days: number, magic: number | null, signal?: AbortSignal) {
+  let res;
+  try {
+    res = await apiRequest(statsPath(days, magic, Date.now()), signal ? { signal } : {});
+  } catch (error) {
+    if (error instanceof NetworkError) throw new StatisticsError(t.connectionError(error.message));
+    throw error;
+  }
+  const reason = serverErrorOf(res);
+  if (!res.ok) throw new StatisticsError(reason ? t.realDataError(reason) : t.http(res.status));
+  const parsed = DashboardStatsResponseSchema.safeParse(res.data);
+  if (!parsed.success) throw new StatisticsError(t.realDataError(reason ?? t.invalidAnswer));
+  return parsed.data.data;
+}
+
+/** GET /dashboard/stats for the last `days`, of one magic or all. */
+export function useStatistics(days: number, magic: number | null) {
+  return useQuery({
+    queryKey: statisticsKeys.stats(days, magic),
+    queryFn: ({ signal }) => fetchStatistics(days, magic, signal),
+    staleTime: STATS_CACHE_MS,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The 5 most frequent magics among the period's closed trades; none when that call fails. */
+export function useMagicOptions(days: number) {
+  const query = useQuery({
+    queryKey: statisticsKeys.magics(days),
+    queryFn: async ({ signal }) => {
+      const { start, end } = periodRange(days, Date.now());
+      const params = new URLSearchParams({
+        limit: String(MAGIC_SAMPLE_LIMIT),
+        start_date: start,
+        end_date: end,
+      });
+      const answer = await apiJson(`/bridge/trades?${params.toString()}`, TradesResponseSchema, {
+        signal,
+      });
+      return topMagics(answer.trades.map((trade) => trade.magic));
+    },
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return query.data ?? [];
+}

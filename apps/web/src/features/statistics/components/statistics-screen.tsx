@@ -1,0 +1,86 @@
+import { BarChart3, CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useMagicOptions, useStatistics } from '../api/get-statistics';
+import { useStatisticsLiveRefresh } from '../hooks/use-statistics-live-refresh';
+import { statisticsTexts as t } from '../messages';
+import { DEFAULT_PERIOD_DAYS } from '../utils/period';
+import { DailyStatsPanel } from './daily-stats';
+import { StatisticsControls } from './statistics-controls';
+import { HeadlineCards, PerformanceList, RiskList, SidesCard } from './statistics-figures';
+import { SymbolsTable } from './symbols-table';
+
+/** /statistics ('Estatísticas Reais MT5', trading.md §2): the statistics object for a period. */
+export function StatisticsScreen() {
+  const [days, setDays] = useState(DEFAULT_PERIOD_DAYS);
+  const [magic, setMagic] = useState<number | null>(null);
+  const query = useStatistics(days, magic);
+  const magics = useMagicOptions(days);
+  useStatisticsLiveRefresh();
+  const refetch = () => void query.refetch();
+  const stats = query.data;
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6">
+      <title>{`${paths.statistics.title} · Vórtex`}</title>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {paths.statistics.title}
+        </h1>
+        <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+      </header>
+      <StatisticsControls
+        days={days}
+        magic={magic}
+        magics={magics}
+        busy={query.isFetching}
+        onDays={setDays}
+        onMagic={setMagic}
+        onRefresh={refetch}
+      />
+      {query.isError && (
+        <Alert variant="error" className="items-center">
+          <CircleAlert aria-hidden />
+          <span className="flex-1 font-medium">{query.error.message}</span>
+          <Button variant="outline" size="sm" onClick={refetch}>
+            {t.retry}
+          </Button>
+        </Alert>
+      )}
+      {query.isPending && (
+        <div role="status" className="flex items-center justify-center gap-3 py-16">
+          <Spinner className="text-primary" />
+          <span className="text-sm text-muted-foreground">{t.loading}</span>
+        </div>
+      )}
+      {stats && stats.total_trades === 0 && (
+        <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+          <BarChart3 aria-hidden className="size-9 text-muted-foreground/60" />
+          <h2 className="text-lg font-semibold">{t.emptyTitle}</h2>
+          <p className="text-sm text-muted-foreground">{t.emptyText}</p>
+        </Card>
+      )}
+      {stats && stats.total_trades > 0 && (
+        <div className="space-y-6">
+          <p data-testid="statistics-period" className="text-sm text-muted-foreground">
+            {t.controls.showing(days)}
+          </p>
+          <HeadlineCards stats={stats} />
+          <div className="grid gap-4 xl:grid-cols-2">
+            <PerformanceList stats={stats} />
+            <RiskList stats={stats} />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <SymbolsTable symbols={stats.symbols} />
+            <SidesCard stats={stats} />
+          </div>
+          <DailyStatsPanel days={stats.daily_stats} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/** Every text of /statistics (trading.md §2, §8); the spec's own words are marked §8. */
+export const statisticsTexts = {
+  subtitle:
+    'Indicadores das posições fechadas no período, calculados pelo servidor a partir dos deals.',
+  refresh: 'Atualizar',
+  retry: 'Tentar novamente',
+  loading: 'Calculando estatísticas...',
+  // §8, word for word.
+  realDataError: (reason: string) => `MT5 Real Data Error: ${reason}`,
+  connectionError: (reason: string) => `Erro de conexão: ${reason}`,
+  http: (status: number) => `HTTP ${status}`,
+  invalidAnswer: 'resposta fora do formato esperado',
+  // §2, word for word.
+  emptyTitle: 'Nenhuma Estatística Disponível',
+  emptyText: 'Nenhuma posição fechada no período e filtro selecionados.',
+
+  controls: {
+    label: 'Período e filtros',
+    period: 'Período',
+    preset: (days: number) => (days === 1 ? '24 h' : `${days} dias`),
+    presetTitle: (days: number) => (days === 1 ? 'Últimas 24 horas' : `Últimos ${days} dias`),
+    custom: 'Dias (1–365)',
+    magic: 'Magic',
+    allMagics: 'Todos',
+    showing: (days: number) => (days === 1 ? 'Últimas 24 horas' : `Últimos ${days} dias`),
+  },
+
+  headline: {
+    balance: 'Saldo estimado',
+    initial: (value: string) => `Inicial ${value}`,
+    profit: 'Lucro líquido',
+    profitPercent: (value: string) => `${value} sobre o saldo inicial`,
+    winRate: 'Taxa de acerto',
+    winLoss: (wins: number, losses: number) => `${wins} ganhos · ${losses} perdas`,
+    profitFactor: 'Fator de lucro',
+    gross: (profit: string, loss: string) => `Bruto ${profit} / ${loss}`,
+  },
+
+  performance: {
+    title: 'Desempenho',
+    totalTrades: 'Total de trades',
+    winningTrades: 'Trades vencedores',
+    losingTrades: 'Trades perdedores',
+    averageWin: 'Ganho médio',
+    averageLoss: 'Perda média',
+    largestWin: 'Maior ganho',
+    largestLoss: 'Maior perda',
+    expectancy: 'Expectativa por trade',
+    avgDuration: 'Duração média',
+    tradesPerDay: 'Trades por dia',
+    bestDay: 'Melhor dia',
+    bestHour: 'Melhor horário',
+    hour: (hour: number) => `${String(hour).padStart(2, '0')}h`,
+    maxWins: 'Máx. vitórias seguidas',
+    maxLosses: 'Máx. derrotas seguidas',
+  },
+
+  risk: {
+    title: 'Risco',
+    maxDrawdown: 'Drawdown máximo',
+    sharpe: 'Índice de Sharpe',
+    sortino: 'Índice de Sortino',
+    volatility: 'Volatilidade',
+    var95: 'VaR 95%',
+    calmar: 'Índice de Calmar',
+    recovery: 'Fator de recuperação',
+    sqn: 'SQN',
+  },
+
+  sides: {
+    title: 'Compra × Venda',
+    long: 'Compras',
+    short: 'Vendas',
+    trades: (count: number) => (count === 1 ? '1 trade' : `${count} trades`),
+    winRate: 'acerto',
+  },
+
+  symbols: {
+    title: 'Top 5 ativos',
+    description: 'Por lucro no período.',
+    symbol: 'Ativo',
+    trades: 'Trades',
+    profit: 'Lucro',
+    winRate: 'Acerto',
+    empty: 'Sem ativos no período',
+  },
+
+  daily: {
+    title: 'Estatísticas diárias',
+    description: 'Resultado líquido por dia (dia local).',
+    chartLabel: 'Resultado líquido por dia',
+    date: 'Data',
+    trades: 'Trades',
+    wins: 'Ganhos',
+    losses: 'Perdas',
+    winRate: 'Acerto',
+    grossProfit: 'Lucro bruto',
+    grossLoss: 'Prejuízo bruto',
+    net: 'Líquido',
+    profitFactor: 'Fator de lucro',
+  },
+} as const;
