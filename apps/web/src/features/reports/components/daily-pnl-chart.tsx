@@ -66,6 +66,7 @@ export function DailyPnlChart({ days }: { days: ReportsSummary['daily_pnl'] }) {
           />
           <ReferenceLine y={0} stroke="var(--border)" />
           <Tooltip
+            separator=": "
             cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
             labelFormatter={(label: unknown) => (typeof label === 'string' ? fullDay(label) : '')}
             formatter={(value) => [formatBRL(Number(value)), t.daily.pnl]}

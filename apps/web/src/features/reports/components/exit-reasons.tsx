@@ -9,6 +9,7 @@ export function ExitReasons({ reasons }: { reasons: Readonly<Record<string, numb
   return (
     <ReportSection
       id="reports-exit-reasons"
+      className="h-full"
       title={t.exitReasons.title}
       description={t.exitReasons.description}
     >

@@ -19,7 +19,12 @@ const pnlClass = (pnl: number) =>
 /** trading.md §2: performance by hour, hours 9 to 18 only. */
 export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }) {
   return (
-    <ReportSection id="reports-hourly" title={t.hourly.title} description={t.hourly.description}>
+    <ReportSection
+      id="reports-hourly"
+      className="h-full"
+      title={t.hourly.title}
+      description={t.hourly.description}
+    >
       <Table>
         <TableHeader>
           <TableRow>

@@ -70,7 +70,7 @@ function SummaryView({ data }: { data: ReportsSummary }) {
   return (
     <div className="space-y-6">
       <SummaryCards summary={data.summary} />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <HourlyTable rows={data.trades_by_hour} />
         </div>

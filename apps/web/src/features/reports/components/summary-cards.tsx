@@ -19,33 +19,37 @@ function SummaryCard({
   tone?: 'neutral' | 'up' | 'down';
 }) {
   return (
-    <Card role="group" aria-label={label} className="flex items-start gap-4 p-5">
-      <span
-        className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-lg',
-          tone === 'neutral' && 'bg-primary/10 text-primary',
-          tone === 'up' && 'bg-success/10 text-success',
-          tone === 'down' && 'bg-destructive/10 text-destructive',
-        )}
-      >
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <div className="min-w-0 space-y-0.5">
+    <Card role="group" aria-label={label} className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {label}
         </p>
-        <p
-          data-testid="summary-value"
+        <span
           className={cn(
-            'truncate text-2xl font-semibold tabular-nums',
-            tone === 'up' && 'text-success',
-            tone === 'down' && 'text-destructive',
+            'grid size-8 shrink-0 place-items-center rounded-lg',
+            tone === 'neutral' && 'bg-primary/10 text-primary',
+            tone === 'up' && 'bg-success/10 text-success',
+            tone === 'down' && 'bg-destructive/10 text-destructive',
           )}
         >
-          {value}
-        </p>
-        <p className="text-xs text-muted-foreground">{hint}</p>
+          <Icon aria-hidden className="size-4" />
+        </span>
       </div>
+      <p
+        data-testid="summary-value"
+        title={value}
+        // A money figure never breaks at its minus sign; a long one takes a smaller size instead,
+        // so it fits a phone's two columns and the desktop's four.
+        className={cn(
+          'overflow-hidden font-semibold whitespace-nowrap tabular-nums',
+          value.length > 12 ? 'text-base sm:text-xl' : 'text-lg sm:text-2xl',
+          tone === 'up' && 'text-success',
+          tone === 'down' && 'text-destructive',
+        )}
+      >
+        {value}
+      </p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
     </Card>
   );
 }
@@ -56,7 +60,7 @@ const toneOf = (value: number) => (value > 0 ? 'up' : value < 0 ? 'down' : 'neut
 export function SummaryCards({ summary }: { summary: ReportsSummary['summary'] }) {
   const factor = summary.profit_factor;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <SummaryCard
         label={t.summary.totalTrades}
         value={formatDecimal(summary.total_trades, 0)}
