@@ -1,11 +1,11 @@
 import { CircleAlert, TriangleAlert } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
 import { dashboardTexts } from '../messages';
-import { ChartsPanel } from './charts/charts-panel';
 import { Last7DaysCard } from './last-7-days-card';
 import { LastClosedCard } from './last-closed-card';
 import { NoDataNotice } from './no-data-notice';
@@ -14,6 +14,11 @@ import { StatCards } from './stat-cards';
 import { StatusBanner } from './status-banner';
 
 const e = dashboardTexts.errors;
+
+// recharts is most of the screen's weight: it loads only once there is data to draw.
+const ChartsPanel = lazy(() =>
+  import('./charts/charts-panel').then((m) => ({ default: m.ChartsPanel })),
+);
 
 /** /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. */
 export function DashboardScreen() {
@@ -80,7 +85,15 @@ export function DashboardScreen() {
             openPositions={openPositions}
             pendingOrders={snapshot?.orders.length ?? 0}
           />
-          <ChartsPanel live={overview} />
+          <Suspense
+            fallback={
+              <div className="grid h-40 place-items-center">
+                <Spinner className="text-muted-foreground" />
+              </div>
+            }
+          >
+            <ChartsPanel live={overview} />
+          </Suspense>
           <div className="grid gap-4 lg:grid-cols-2">
             <LastClosedCard trades={overview.last_closed} />
             <Last7DaysCard summary={overview.last_7_days} />
