@@ -1,6 +1,5 @@
 /** What the trading endpoints tell the user, in pt-BR. */
 export const tradingApiMessages = {
-  invalidPeriod: 'Período inválido.',
   invalidStart: 'Data inicial inválida.',
   invalidEnd: 'Data final inválida.',
   startAfterEnd: 'A data inicial deve ser anterior à data final.',
