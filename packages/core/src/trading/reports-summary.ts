@@ -29,7 +29,9 @@ export function reportsSummary(
   let wins = 0;
   let grossProfit = 0;
   let grossLoss = 0;
-  for (const position of positions) {
+  // Summed in close-time order, as the statistics are: the same trades give the same totals.
+  const ordered = [...positions].sort((a, b) => a.close_time - b.close_time);
+  for (const position of ordered) {
     const net = netProfitOf(position);
     const bucket = hours[clock.localHour(position.close_time)];
     if (bucket) {
