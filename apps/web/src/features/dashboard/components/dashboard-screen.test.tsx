@@ -83,6 +83,8 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     expect(within(week).getByText('07/03/2025 · R$ 420,00')).toBeTruthy();
     expect(within(week).getByText('05/03/2025 · -R$ 180,75')).toBeTruthy();
 
+    // The charts load in their own chunk.
+    await screen.findByRole('figure', { name: 'Curva de capital' }, { timeout: 5000 });
     for (const title of [
       'Curva de capital',
       'Desempenho diário',
@@ -167,7 +169,11 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
   it('toggles the 5- and 20-point moving averages on the equity curve', async () => {
     dashboardApi();
     await openDashboard();
-    const figure = await screen.findByRole('figure', { name: 'Curva de capital' });
+    const figure = await screen.findByRole(
+      'figure',
+      { name: 'Curva de capital' },
+      { timeout: 5000 },
+    );
     const lines = () => figure.querySelectorAll('.recharts-line').length;
     await waitFor(() => {
       expect(lines()).toBe(1);
@@ -193,7 +199,7 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
   it('switches the charts to a historical period', async () => {
     const api = dashboardApi();
     await openDashboard();
-    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Histórico' }));
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Histórico' }, { timeout: 5000 }));
     const select = await screen.findByRole('combobox', { name: 'Período' });
     fireEvent.change(select, { target: { value: '90' } });
     await waitFor(() => {
