@@ -12,8 +12,8 @@ export const tradesTexts = {
   noneReturned: 'Sem trades retornados (0).',
   invalidAnswer: 'resposta fora do formato esperado',
   http: (status: number) => `HTTP ${status}`,
-  source: (account: number | null, deals: number) =>
-    `${account === null ? 'Conta —' : `Conta ${account}`} · ${deals.toLocaleString('pt-BR')} deals processados`,
+  source: (account: number, deals: number) =>
+    `Conta ${account} · ${deals.toLocaleString('pt-BR')} deals processados`,
   updatedAt: (time: string) => `Atualizado às ${time}`,
 
   filters: {

@@ -21,7 +21,12 @@ export function HeadlineCard(props: {
           {props.icon}
         </span>
       </div>
-      <p className={cn('mt-2 text-2xl font-semibold tracking-tight tabular-nums', props.tone)}>
+      <p
+        className={cn(
+          'mt-2 text-xl font-semibold tracking-tight whitespace-nowrap tabular-nums sm:text-2xl',
+          props.tone,
+        )}
+      >
         {props.value}
       </p>
       {props.hint && <p className="mt-1 text-xs text-muted-foreground">{props.hint}</p>}
@@ -48,7 +53,7 @@ export function MetricList(props: { title: string; items: MetricItem[]; classNam
             className="flex items-baseline justify-between gap-3 border-b border-border/70 py-2 text-sm last:border-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-0"
           >
             <dt className="text-muted-foreground">{item.label}</dt>
-            <dd className={cn('text-right font-medium tabular-nums', item.tone)}>
+            <dd className={cn('text-right font-medium whitespace-nowrap tabular-nums', item.tone)}>
               {item.value}
               {item.detail && (
                 <>

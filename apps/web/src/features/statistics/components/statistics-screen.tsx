@@ -72,12 +72,12 @@ export function StatisticsScreen() {
           <HeadlineCards stats={stats} />
           <div className="grid gap-4 xl:grid-cols-2">
             <PerformanceList stats={stats} />
-            <RiskList stats={stats} />
+            <div className="grid content-start gap-4">
+              <RiskList stats={stats} />
+              <SidesCard stats={stats} />
+            </div>
           </div>
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <SymbolsTable symbols={stats.symbols} />
-            <SidesCard stats={stats} />
-          </div>
+          <SymbolsTable symbols={stats.symbols} />
           <DailyStatsPanel days={stats.daily_stats} />
         </div>
       )}

@@ -45,7 +45,12 @@ export function SymbolsTable({ symbols }: { symbols: StatisticsRecord['symbols']
             <TableRow key={row.symbol}>
               <TableCell className="font-medium">{row.symbol}</TableCell>
               <TableCell className="text-right tabular-nums">{row.trades}</TableCell>
-              <TableCell className={cn('text-right font-medium tabular-nums', toneOf(row.profit))}>
+              <TableCell
+                className={cn(
+                  'text-right font-medium whitespace-nowrap tabular-nums',
+                  toneOf(row.profit),
+                )}
+              >
                 {formatBRL(row.profit)}
               </TableCell>
               <TableCell className="text-right tabular-nums">

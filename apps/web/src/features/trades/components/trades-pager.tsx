@@ -26,7 +26,7 @@ export function TradesPager(props: { page: number; rows: number; onPage: (page: 
           }}
         >
           <ChevronLeft />
-          {t.pager.previous}
+          <span className="max-sm:sr-only">{t.pager.previous}</span>
         </Button>
         <span data-testid="trades-page" className="whitespace-nowrap tabular-nums">
           {t.pager.page(page, pages)}
@@ -39,7 +39,7 @@ export function TradesPager(props: { page: number; rows: number; onPage: (page: 
             props.onPage(page + 1);
           }}
         >
-          {t.pager.next}
+          <span className="max-sm:sr-only">{t.pager.next}</span>
           <ChevronRight />
         </Button>
       </div>

@@ -261,6 +261,8 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
       await screen.findByText('Nenhuma operação encontrada no período selecionado.'),
     ).toBeTruthy();
     expect(screen.getByText('Sem trades retornados (0).')).toBeTruthy();
+    // No cards of zeros: the empty state speaks alone.
+    expect(screen.queryByTestId('trades-summary')).toBeNull();
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toHaveProperty('disabled', true);
   });
 

@@ -61,7 +61,7 @@ export function TradesScreen() {
             {paths.trades.title}
           </h1>
           <p className="text-sm text-muted-foreground">{t.subtitle}</p>
-          {query.data && (
+          {query.data && query.data.account !== null && (
             <p data-testid="trades-source" className="text-xs text-muted-foreground tabular-nums">
               {t.source(query.data.account, query.data.processing_info.deals_processed)} ·{' '}
               {t.updatedAt(formatTimePtBR(query.data.receivedAt))}
@@ -80,7 +80,8 @@ export function TradesScreen() {
         </div>
       </header>
 
-      {query.data && <TradesSummary summary={summary} />}
+      {/* Four zeros say nothing: without a single trade the empty state speaks alone. */}
+      {query.data && query.data.trades.length > 0 && <TradesSummary summary={summary} />}
 
       <Card className="overflow-hidden">
         <TradesFiltersBar filters={filters} magics={magics} onChange={update} />

@@ -21,7 +21,12 @@ function SummaryCard(props: {
           {props.icon}
         </span>
       </div>
-      <p className={cn('mt-2 text-2xl font-semibold tracking-tight tabular-nums', props.tone)}>
+      <p
+        className={cn(
+          'mt-2 text-xl font-semibold tracking-tight whitespace-nowrap tabular-nums sm:text-2xl',
+          props.tone,
+        )}
+      >
         {props.value}
       </p>
       {props.hint && <p className="mt-1 text-xs text-muted-foreground">{props.hint}</p>}

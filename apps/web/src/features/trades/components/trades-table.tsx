@@ -68,7 +68,7 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
             >
               {formatBRL(row.net_profit)}
             </TableCell>
-            <TableCell className="text-right font-mono text-xs tabular-nums text-muted-foreground">
+            <TableCell className="text-right tabular-nums text-muted-foreground">
               {row.magic}
             </TableCell>
           </TableRow>
