@@ -107,6 +107,7 @@ export const dashboardTexts = {
   charts: {
     live: 'Ao vivo',
     historical: 'Histórico',
+    liveHint: 'Últimos 30 dias, atualizados ao vivo',
     mode: 'Modo dos gráficos',
     period: 'Período',
     periods: [

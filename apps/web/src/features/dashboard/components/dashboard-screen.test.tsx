@@ -151,7 +151,13 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
   it('hides positions that already show among the recent closed trades', async () => {
     dashboardApi({
       'GET /dashboard/positions': () =>
-        json(positionsSnapshot([position(81_004), position(90_301)], [])),
+        json(
+          positionsSnapshot(
+            // Opened before 81004 closed (13:30 UTC): the agent's snapshot is behind.
+            [position(81_004, { time: Date.UTC(2025, 2, 10, 13, 0) / 1000 }), position(90_301)],
+            [],
+          ),
+        ),
     });
     await openDashboard();
     const table = await openTable();

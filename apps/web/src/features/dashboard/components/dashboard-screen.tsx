@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
 import { dashboardTexts } from '../messages';
+import { closedAlready, closedAtOf } from '../utils/open-rows';
 import { Last7DaysCard } from './last-7-days-card';
 import { LastClosedCard } from './last-closed-card';
 import { NoDataNotice } from './no-data-notice';
@@ -25,13 +26,10 @@ export function DashboardScreen() {
   useDashboardLiveSync();
   const d = useDashboardData();
   const overview = d.overview.data;
-  const closedIds = useMemo(
-    () => new Set(overview?.last_closed.map((trade) => trade.position_id) ?? []),
-    [overview],
-  );
+  const closedAt = useMemo(() => closedAtOf(overview?.last_closed ?? []), [overview]);
   const snapshot = d.positions.data;
   const openPositions = (snapshot?.positions ?? d.realtime.data?.positions ?? []).filter(
-    (p) => !closedIds.has(String(p.ticket)),
+    (p) => !closedAlready(p, closedAt),
   ).length;
   const hasOpenRows = (snapshot?.positions.length ?? 0) + (snapshot?.orders.length ?? 0) > 0;
   const live = d.state === 'live' && overview;
@@ -73,9 +71,7 @@ export function DashboardScreen() {
         <NoDataNotice info={d.bridgeInfo} checking={d.checking} onVerify={d.forceCheck} />
       )}
 
-      {(live || hasOpenRows) && (
-        <OpenOrdersTable positions={d.positions} closedPositionIds={closedIds} />
-      )}
+      {(live || hasOpenRows) && <OpenOrdersTable positions={d.positions} closedAt={closedAt} />}
 
       {live && (
         <>

@@ -22,7 +22,10 @@ export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) 
             const buy = trade.type === 'BUY';
             const Icon = buy ? ArrowUpRight : ArrowDownRight;
             return (
-              <li key={trade.position_id} className="flex items-center gap-3 py-2.5">
+              <li
+                key={`${trade.position_id}-${trade.round_trip}-${trade.close_time}`}
+                className="flex items-center gap-3 py-2.5"
+              >
                 <span
                   className={cn(
                     'grid size-8 shrink-0 place-items-center rounded-lg',

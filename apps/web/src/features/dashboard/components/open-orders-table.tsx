@@ -26,7 +26,7 @@ import { dashboardKeys } from '../api/dashboard-keys';
 import { fetchPositions, type PositionsSnapshot } from '../api/get-positions';
 import { dashboardTexts } from '../messages';
 import { useNow } from '../hooks/use-now';
-import { openTable, type OpenRow } from '../utils/open-rows';
+import { openTable, type ClosedAt, type OpenRow } from '../utils/open-rows';
 
 const t = dashboardTexts.table;
 const e = dashboardTexts.errors;
@@ -103,21 +103,16 @@ function PositionsError({ error }: { error: Error }) {
 /** Open positions and pending orders (trading.md §2), at most 10 rows. */
 export function OpenOrdersTable({
   positions,
-  closedPositionIds,
+  closedAt,
 }: {
   positions: UseQueryResult<PositionsSnapshot>;
-  closedPositionIds: ReadonlySet<string>;
+  closedAt: ClosedAt;
 }) {
   const client = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const now = useNow(60_000);
   const snapshot = positions.data;
-  const table = openTable(
-    snapshot?.positions ?? [],
-    snapshot?.orders ?? [],
-    closedPositionIds,
-    now,
-  );
+  const table = openTable(snapshot?.positions ?? [], snapshot?.orders ?? [], closedAt, now);
   const refresh = async () => {
     setRefreshing(true);
     try {

@@ -78,7 +78,8 @@ export function StatCards({
   const dailyPercent = balance !== 0 ? (dailyPnl / balance) * 100 : 0;
   const tradesToday = today?.trades ?? realtime?.performance.daily_trades ?? 0;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7">
+    // Four then three across on wide screens: twelve columns, spans of 3 and 4.
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12 lg:[&>*]:col-span-3 lg:[&>*:nth-child(n+5)]:col-span-4">
       <StatCard
         label={t.openPositions}
         value={String(openPositions)}

@@ -31,22 +31,42 @@ export interface OpenTable {
   hidden: number;
 }
 
+/** Position id -> latest close time (epoch ms) among the recent closed trades. */
+export type ClosedAt = ReadonlyMap<string, number>;
+
+export function closedAtOf(
+  trades: readonly { position_id: string; close_time: number }[],
+): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const t of trades)
+    map.set(t.position_id, Math.max(map.get(t.position_id) ?? 0, t.close_time));
+  return map;
+}
+
+const openedAt = (p: Mt5Position) => (p.time_msc > 0 ? p.time_msc : p.time * 1000);
+
 /**
- * Positions first, newest first, then orders. A position whose id is among the recent closed
- * trades is a snapshot the agent has not refreshed yet: it is hidden, not shown twice.
+ * A position closed after it opened is a snapshot the agent has not refreshed yet. A netting
+ * account reuses the position id, so a close from before the opening is an earlier round trip.
  */
+export function closedAlready(p: Mt5Position, closedAt: ClosedAt): boolean {
+  const close = closedAt.get(String(p.ticket));
+  return close !== undefined && close >= openedAt(p);
+}
+
+/** Positions first, newest first, then orders; positions closed already are hidden. */
 export function openTable(
   positions: readonly Mt5Position[],
   orders: readonly Mt5Order[],
-  closedPositionIds: ReadonlySet<string>,
+  closedAt: ClosedAt,
   now: number,
 ): OpenTable {
-  const visible = positions.filter((p) => !closedPositionIds.has(String(p.ticket)));
+  const visible = positions.filter((p) => !closedAlready(p, closedAt));
   const positionRows: OpenRow[] = visible
     .map((p) => ({
       kind: 'position' as const,
       id: p.ticket,
-      time: p.time_msc > 0 ? p.time_msc : p.time * 1000,
+      time: openedAt(p),
       symbol: p.symbol,
       volume: p.volume,
       type: p.type,

@@ -16,7 +16,7 @@ describe('openTable', () => {
       ...[3, 4, 5, 6, 7, 8, 9, 10].map((t) => pos(t, 9e6)),
     ];
     const orders = [order(100), order(101)] as never[];
-    const table = openTable(positions, orders, new Set(), NOW);
+    const table = openTable(positions, orders, new Map(), NOW);
     expect(table.rows).toHaveLength(10);
     expect(table.total).toBe(12);
     expect(table.rows.slice(0, 2).map((r) => r.id)).toEqual([2, 1]);
@@ -24,13 +24,17 @@ describe('openTable', () => {
   });
 
   it('flags positions open for more than 2 hours, not at exactly 2 hours', () => {
-    const table = openTable([pos(1, 7_200_000), pos(2, 7_201_000)], [], new Set(), NOW);
+    const table = openTable([pos(1, 7_200_000), pos(2, 7_201_000)], [], new Map(), NOW);
     expect(table.stale).toEqual([2]);
   });
 
-  it('hides positions found among the recent closed trades', () => {
-    const table = openTable([pos(1, 0), pos(2, 0)], [], new Set(['2']), NOW);
-    expect(table.rows.map((r) => r.id)).toEqual([1]);
+  it('hides positions closed since they opened, not a later round trip of the same id', () => {
+    const closedAt = new Map([
+      ['2', NOW - 1_000],
+      ['3', NOW - 120_000],
+    ]);
+    const table = openTable([pos(1, 0), pos(2, 60_000), pos(3, 60_000)], [], closedAt, NOW);
+    expect(table.rows.map((r) => r.id)).toEqual([1, 3]);
     expect(table.hidden).toBe(1);
   });
 });

@@ -87,7 +87,7 @@ export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) 
       empty={buckets.every((b) => b.count === 0)}
       emptyText={t.noPoints}
     >
-      <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: 24 }}>
         <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="label"

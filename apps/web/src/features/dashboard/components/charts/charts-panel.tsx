@@ -58,6 +58,7 @@ export function ChartsPanel({ live }: { live: Overview }) {
             ))}
           </NativeSelect>
         )}
+        {mode === 'live' && <span className="text-xs text-muted-foreground">{t.liveHint}</span>}
         {mode === 'historical' && historical.isFetching && <Spinner className="size-4" />}
       </div>
       {mode === 'historical' && historical.isError && (
