@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeSocket } from '../../../test/fake-socket';
+import { traderUser } from '../../../test/session-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
 import {
@@ -194,6 +196,40 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => {
       expect(screen.getByRole('alert').textContent).toContain('Erro de conexão: Failed to fetch');
+    });
+  });
+
+  it('loads again when the live channel says this trader stored new deals', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const api = statisticsApi(stats, {
+      'POST /api/bridge/events/ticket': () =>
+        json({ success: true, ticket: 't'.repeat(43), expires_at: new Date().toISOString() }),
+    });
+    await openStatistics();
+    await screen.findByText('Últimos 30 dias');
+    await waitFor(() => {
+      expect(FakeSocket.all.at(-1)?.onmessage).toBeTruthy();
+    });
+    const socket = FakeSocket.all.at(-1) as FakeSocket;
+    const before = api.callsTo('/dashboard/stats').length;
+    const event = {
+      at: new Date().toISOString(),
+      type: 'deals_added',
+      account_number: 1,
+      deals: [],
+      count: 2,
+    };
+    // Someone else's deals change nothing here.
+    act(() => {
+      socket.receive({ ...event, id: 1, user_id: traderUser.id + 1 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('/dashboard/stats')).toHaveLength(before);
+    act(() => {
+      socket.receive({ ...event, id: 2, user_id: traderUser.id });
+    });
+    await waitFor(() => {
+      expect(api.callsTo('/dashboard/stats').length).toBeGreaterThan(before);
     });
   });
 });

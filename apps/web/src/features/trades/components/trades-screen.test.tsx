@@ -1,5 +1,7 @@
 import { formatBRL, formatDateTimePtBR } from '@vortex/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeSocket } from '../../../test/fake-socket';
+import { traderUser } from '../../../test/session-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
 import {
@@ -289,5 +291,39 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(summaryValue('Fator de lucro')).toBe('∞');
     expect(summaryValue('Taxa de acerto')).toBe('33,3%');
     expect(summaryValue('Resultado líquido')).toBe(formatBRL(999));
+  });
+
+  it('loads again when the live channel says this trader stored new deals', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const api = tradesApi(trades, {
+      'POST /api/bridge/events/ticket': () =>
+        json({ success: true, ticket: 't'.repeat(43), expires_at: new Date().toISOString() }),
+    });
+    await openTrades();
+    await screen.findByText('Página 1 de 3');
+    await waitFor(() => {
+      expect(FakeSocket.all.at(-1)?.onmessage).toBeTruthy();
+    });
+    const socket = FakeSocket.all.at(-1) as FakeSocket;
+    const before = api.callsTo('/bridge/trades').length;
+    const event = {
+      at: new Date().toISOString(),
+      type: 'deals_added',
+      account_number: 1,
+      deals: [],
+      count: 2,
+    };
+    // Someone else's deals change nothing here.
+    act(() => {
+      socket.receive({ ...event, id: 1, user_id: traderUser.id + 1 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('/bridge/trades')).toHaveLength(before);
+    act(() => {
+      socket.receive({ ...event, id: 2, user_id: traderUser.id });
+    });
+    await waitFor(() => {
+      expect(api.callsTo('/bridge/trades').length).toBeGreaterThan(before);
+    });
   });
 });
