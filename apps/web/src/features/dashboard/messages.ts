@@ -31,7 +31,7 @@ export const dashboardTexts = {
     },
     unpaired: {
       title: 'Bridge não pareada',
-      text: 'Pareie o agente Vórtex na tela Bridge para trazer as suas operações do MT5.',
+      text: 'Nenhuma bridge está pareada a esta conta. Instale o agente Vórtex e conclua o pareamento para trazer as suas operações do MT5.',
     },
     mt5Off: {
       title: 'MT5 não conectado',

@@ -163,29 +163,26 @@ export function OpenOrdersTable({
           </p>
         )}
       </div>
-      <div className="p-2 pt-3">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {Object.values(t.columns).map((label) => (
-                <TableHead key={label}>{label}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {table.rows.map((row) => (
-              <Row key={`${row.kind}-${row.id}`} row={row} />
-            ))}
-            {table.rows.length === 0 && (
+      {table.rows.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-muted-foreground">{t.empty}</p>
+      ) : (
+        <div className="p-2 pt-3">
+          <Table>
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={11} className="py-8 text-center text-muted-foreground">
-                  {t.empty}
-                </TableCell>
+                {Object.values(t.columns).map((label) => (
+                  <TableHead key={label}>{label}</TableHead>
+                ))}
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+            </TableHeader>
+            <TableBody>
+              {table.rows.map((row) => (
+                <Row key={`${row.kind}-${row.id}`} row={row} />
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
     </Card>
   );
 }

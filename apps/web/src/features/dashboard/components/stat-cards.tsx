@@ -34,7 +34,7 @@ function StatCard({
   tone?: Tone;
 }) {
   return (
-    <Card role="group" aria-label={label} className="flex flex-col gap-2 p-4">
+    <Card role="group" aria-label={label} className="flex min-w-0 flex-col gap-2 p-3 sm:p-4">
       <div className="flex items-center justify-between gap-2">
         <p className="text-xs font-medium text-muted-foreground">{label}</p>
         <Icon aria-hidden className="size-4 text-muted-foreground" />
@@ -42,7 +42,7 @@ function StatCard({
       <p
         data-testid="stat-value"
         className={cn(
-          'text-xl font-semibold tracking-tight tabular-nums',
+          'text-lg font-semibold tracking-tight tabular-nums sm:text-xl',
           tone === 'up' && 'text-success',
           tone === 'down' && 'text-destructive',
         )}
@@ -79,7 +79,7 @@ export function StatCards({
   const tradesToday = today?.trades ?? realtime?.performance.daily_trades ?? 0;
   return (
     // Four then three across on wide screens: twelve columns, spans of 3 and 4.
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12 lg:[&>*]:col-span-3 lg:[&>*:nth-child(n+5)]:col-span-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-12 lg:[&>*]:col-span-3 lg:[&>*:nth-child(n+5)]:col-span-4">
       <StatCard
         label={t.openPositions}
         value={String(openPositions)}
