@@ -166,6 +166,24 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(q?.get('end_date')).toBe('2026-03-11T02:59:59.999Z');
   });
 
+  it('keeps the round trips of one netting position apart when a filter drops one', async () => {
+    // Position 777 closed twice (round trips 1 and 2) around another position.
+    const list = [
+      makeTrade(0, { position_id: '777', round_trip: 2 }),
+      makeTrade(2, { position_id: '888' }),
+      makeTrade(3, { position_id: '777', round_trip: 1 }),
+    ];
+    tradesApi(list);
+    await openTrades();
+    await screen.findByText('1–3 de 3');
+    change('Data final', '2026-03-14');
+    await screen.findByText('1–2 de 2');
+    expect(dateCells()).toEqual([
+      formatDateTimePtBR(list[1]?.close_time ?? 0),
+      formatDateTimePtBR(list[2]?.close_time ?? 0),
+    ]);
+  });
+
   it('keeps magic, dates, sort and page across remounts', async () => {
     tradesApi();
     const first = await openTrades();
@@ -203,21 +221,21 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(downloads.names).toEqual(['trades_filtrados_2026-03-15_15-00-00.csv']);
     const lines = (await downloads.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'position_id,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
     );
     const body = lines.slice(1, -1).map((line) => line.split(','));
     // Every filtered row, all pages: 15 of magic 135000, oldest first like the table.
     const expected = trades.filter((t) => t.magic === 135000).reverse();
     expect(body.map((cells) => cells[0])).toEqual(expected.map((t) => t.position_id));
-    expect(body.every((cells) => cells[13] === '135000')).toBe(true);
+    expect(body.every((cells) => cells[14] === '135000')).toBe(true);
     // The first page of the CSV is the table's first page, cell for cell.
     tableRows().forEach((row, i) => {
       const cells = body[i] ?? [];
-      const [closeDate, closeTime] = (cells[2] ?? '').split(' ');
+      const [closeDate, closeTime] = (cells[3] ?? '').split(' ');
       const [y, m, d] = (closeDate ?? '').split('-');
       expect(row.querySelector('td')?.textContent).toBe(`${d}/${m}/${y} ${closeTime?.slice(0, 5)}`);
-      expect(within(row).getByText(cells[3] ?? '?')).toBeTruthy();
-      expect(within(row).getByText(brl(Number(cells[12])))).toBeTruthy();
+      expect(within(row).getByText(cells[4] ?? '?')).toBeTruthy();
+      expect(within(row).getByText(brl(Number(cells[13])))).toBeTruthy();
     });
     expect(lines.at(-1)).toBe('');
   });

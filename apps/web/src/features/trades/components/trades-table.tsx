@@ -38,7 +38,8 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={row.position_id} className="hover:bg-muted/40">
+          // A netting position closed and reopened keeps its id: the round trip tells them apart.
+          <TableRow key={`${row.position_id}-${row.round_trip}`} className="hover:bg-muted/40">
             <TableCell
               className="whitespace-nowrap tabular-nums"
               title={c.openedAt(formatDateTimePtBR(row.open_time))}

@@ -13,6 +13,7 @@ import {
  */
 export const TRADES_CSV_COLUMNS = [
   'position_id',
+  'round_trip',
   'open_time',
   'close_time',
   'symbol',
@@ -46,6 +47,7 @@ const volume = (value: number) => String(Math.round(value * 100) / 100);
 function cells(t: ClosedPositionRecord): string[] {
   return [
     t.position_id,
+    String(t.round_trip),
     csvTime(t.open_time),
     csvTime(t.close_time),
     t.symbol,

@@ -85,11 +85,12 @@ export function applyFilters(
       (filters.magic === null || t.magic === filters.magic),
   );
   const direction = filters.sort === 'asc' ? 1 : -1;
-  // Ties on the close time keep a fixed order by position id, so pages never shuffle on refresh.
+  // Ties on the close time keep a fixed order (position id, then round trip): pages never shuffle.
   return rows.sort(
     (a, b) =>
       direction * (a.close_time - b.close_time) ||
-      direction * a.position_id.localeCompare(b.position_id, 'en', { numeric: true }),
+      direction * a.position_id.localeCompare(b.position_id, 'en', { numeric: true }) ||
+      direction * (a.round_trip - b.round_trip),
   );
 }
 

@@ -116,12 +116,12 @@ describe('trades CSV', () => {
       close_time: Date.UTC(2026, 2, 15, 12, 0),
     });
     expect(tradesCsv([row]).split('\r\n')).toEqual([
-      'position_id,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
-      '9000000,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,1233.35,135000',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
+      '9000000,1,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,1233.35,135000',
       '',
     ]);
     expect(tradesCsv([])).toBe(
-      'position_id,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic\r\n',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic\r\n',
     );
   });
 
