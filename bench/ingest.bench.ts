@@ -430,8 +430,10 @@ async function report(
       'Since then (same day): deals.account_id lost its foreign key (the cascade on account ' +
         'delete is one trigger; migration 0007), a batch wholly above the highest ticket the ' +
         'connection knows stored is inserted without ON CONFLICT (falling back to it on a ' +
-        'unique violation), messages are parsed and validated on arrival, and the agent keeps ' +
-        'two batches in flight.',
+        'unique violation), messages are parsed and validated on arrival, deal batches are ' +
+        'checked by a hand-written fast path (zod stays the rule for everything else; a ' +
+        'property test holds the two together: ~0.4 µs a deal against ~4 µs), and the agent ' +
+        'keeps two batches in flight.',
     ]),
     '',
   ].join('\n');

@@ -6,3 +6,4 @@ export * from './admin.schema.js';
 export * from './events.schema.js';
 export * from './operations.schema.js';
 export * from './claim-freshness.js';
+export * from './deal-fast-path.js';

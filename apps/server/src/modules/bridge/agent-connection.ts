@@ -2,6 +2,7 @@ import {
   AGENT_PROTOCOL_VERSION,
   AgentMessageSchema,
   bridgeMessages as msg,
+  plainDealsMessage,
   type AgentMessage,
   type Command,
   type ServerMessage,
@@ -257,6 +258,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     } catch {
       return { ok: false, error: `${msg.invalidMessage}: JSON inválido.` };
     }
+    // Deal batches, the bulk of the traffic, take a checked fast path; all else the schema.
+    const deals = plainDealsMessage(json);
+    if (deals) return { ok: true, m: deals };
     const parsed = AgentMessageSchema.safeParse(json);
     if (parsed.success) return { ok: true, m: parsed.data };
     const issue = parsed.error.issues[0];

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AgentMessageSchema } from './agent-protocol.schema.js';
+import { isPlainValidDeal, plainDealsMessage } from './deal-fast-path.js';
+import { Mt5DealSchema } from './mt5-records.schema.js';
+
+const valid = {
+  ticket: 1,
+  order: 1,
+  position_id: 1,
+  symbol: 'WINZ25',
+  type: 0,
+  entry: 0,
+  volume: 1,
+  price: 125_000,
+  profit: 0,
+  commission: -0.25,
+  swap: 0,
+  magic: 135_000,
+  reason: 3,
+  comment: '',
+  time: 1_763_730_000,
+  time_msc: 1_763_730_000_000,
+};
+
+// Values around every bound the schema has, and of the wrong kinds.
+const anyValue = fc.oneof(
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    3,
+    10,
+    11,
+    18,
+    19,
+    32,
+    64,
+    1_000_000,
+    1_000_000.5,
+    4_102_444_800,
+    4_102_444_801,
+    2 ** 53,
+    2 ** 53 - 1,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    '',
+    ' WIN ',
+    'WINZ25',
+    'x'.repeat(33),
+    'y'.repeat(65),
+    null,
+    true,
+    [],
+    {},
+  ),
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 70 }),
+);
+
+const dealLike = fc
+  .record({
+    base: fc.constant(valid),
+    changes: fc.dictionary(fc.constantFrom(...Object.keys(valid), 'extra', '__proto__'), anyValue, {
+      maxKeys: 3,
+    }),
+    drop: fc.option(fc.constantFrom(...Object.keys(valid))),
+  })
+  .map(({ base, changes, drop }) => {
+    const d: Record<string, unknown> = { ...base, ...changes };
+    return Object.fromEntries(Object.entries(d).filter(([k]) => k !== drop));
+  });
+
+describe('the deal fast path', () => {
+  it('accepts the common deal', () => {
+    expect(isPlainValidDeal(valid)).toBe(true);
+  });
+
+  it('accepts only what the schema accepts, and exactly as the schema returns it', () => {
+    fc.assert(
+      fc.property(dealLike, (d) => {
+        if (!isPlainValidDeal(d)) return;
+        const parsed = Mt5DealSchema.safeParse(d);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toEqual(d);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('leaves to the schema what needs trimming, a default or a reason', () => {
+    expect(isPlainValidDeal({ ...valid, symbol: ' WINZ25' })).toBe(false);
+    const { comment: _comment, ...noComment } = valid;
+    expect(isPlainValidDeal(noComment)).toBe(false);
+    expect(isPlainValidDeal({ ...valid, extra: 1 })).toBe(false);
+    expect(isPlainValidDeal({ ...valid, ticket: 0 })).toBe(false);
+  });
+
+  it('takes a whole deals message only when every part passes, as the union would', () => {
+    const message = { type: 'deals', batch_id: 'b1', deals: [valid, { ...valid, ticket: 2 }] };
+    expect(plainDealsMessage(message)).toEqual(AgentMessageSchema.parse(message));
+    expect(plainDealsMessage({ ...message, deals: [] })).toBeUndefined();
+    expect(plainDealsMessage({ ...message, extra: true })).toBeUndefined();
+    expect(plainDealsMessage({ ...message, batch_id: '' })).toBeUndefined();
+    expect(plainDealsMessage({ ...message, deals: [{ ...valid, price: -1 }] })).toBeUndefined();
+  });
+});
