@@ -105,18 +105,31 @@ export async function earlierDealsOf(
   return rows;
 }
 
-/** The balance when the period starts: every deal before it, credit (type 3) aside. */
+/**
+ * The balance when the period starts: every deal before it, credit (type 3) aside. When the
+ * account never reported a balance operation (its deposit predates what the terminal sent, or
+ * the simulator has none), the deposit is inferred from the balance the account reports now
+ * less the net of all its deals, so drawdowns are measured against real money, not from zero.
+ */
 export async function balanceBefore(
   db: Queryable,
   accountId: number,
   before: number,
+  currentBalance: number | null = null,
 ): Promise<number> {
-  const { rows } = await db.query<{ balance: number }>(
-    `SELECT coalesce(sum(profit + commission + swap) FILTER (WHERE type <> 3), 0)::float8 AS balance
-     FROM deals WHERE account_id = $1 AND time_msc < $2`,
+  const { rows } = await db.query<{ before: number; total: number; operations: number }>(
+    `SELECT coalesce(sum(profit + commission + swap)
+                     FILTER (WHERE type <> 3 AND time_msc < $2), 0)::float8 AS before,
+            coalesce(sum(profit + commission + swap) FILTER (WHERE type <> 3), 0)::float8 AS total,
+            count(*) FILTER (WHERE type = 2)::int AS operations
+     FROM deals WHERE account_id = $1`,
     [accountId, before],
   );
-  return rows[0]?.balance ?? 0;
+  const r = rows[0];
+  if (!r) return 0;
+  const inferredDeposit =
+    r.operations === 0 && currentBalance !== null ? Math.max(0, currentBalance - r.total) : 0;
+  return inferredDeposit + r.before;
 }
 
 export async function openPositionsOf(db: Queryable, accountId: number): Promise<Mt5Position[]> {

@@ -80,7 +80,7 @@ export async function statementOf(
   const { from, to } = reportPeriod(request.date_range, now);
   const [deals, startBalance, openPositions, workingOrders] = await Promise.all([
     dealsBetween(pool, account.id, from, to),
-    balanceBefore(pool, account.id, from),
+    balanceBefore(pool, account.id, from, account.figures?.balance ?? null),
     openPositionsOf(pool, account.id),
     pendingOrdersOf(pool, account.id),
   ]);
