@@ -31,18 +31,13 @@ export function TradesScreen() {
   const { filters, update } = useTradesFilters();
   // The default window starts 365 days before the day the screen opened (one stable cache key).
   const [openedAt] = useState(Date.now);
-  const range = timeWindowOf(filters, openedAt);
+  const range = useMemo(() => timeWindowOf(filters, openedAt), [filters, openedAt]);
   const query = useTrades(range);
   useTradesLiveRefresh();
 
   const trades = query.data?.trades;
   const magics = useMemo(() => topMagics(trades ?? []), [trades]);
-  const rows = useMemo(
-    () => applyFilters(trades ?? [], filters, range),
-    // The window is derived from the filters and the day: its two numbers are the real inputs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [trades, filters, range.from, range.to],
-  );
+  const rows = useMemo(() => applyFilters(trades ?? [], filters, range), [trades, filters, range]);
   const summary = useMemo(() => summarize(rows), [rows]);
   const page = clampPage(filters.page, rows.length);
 
