@@ -8,14 +8,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePorts, sleep } from './support/processes.js';
+import { rssMiB } from './support/proc-stats.js';
+import { fixed, int, markdownTable, wrap, writeSection } from './support/report.js';
 
 const COMMAND = 'npm run build && npm run bench:login -w @vortex/bench';
 const SECTION = '## Login throughput and memory';
@@ -46,8 +48,6 @@ const ARGON2_RUNS = [
 ] as const;
 // Everything below is bounded; this is the backstop if something hangs anyway.
 const DEADLINE_MS = 5 * 60_000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Child processes and clean-up
@@ -137,38 +137,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
-
-/** Distinct free loopback ports, all held open together so none is handed out twice. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const srv = net.createServer();
-          srv.once('error', reject);
-          srv.listen(0, HOST, () => resolve(srv));
-        }),
-    ),
-  );
-  const ports = servers.map((srv) => {
-    const addr = srv.address();
-    if (addr === null || typeof addr === 'string') throw new Error('no port');
-    return addr.port;
-  });
-  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  return ports;
-}
-
-/** VmRSS of a process in MiB, from /proc/<pid>/status. */
-function rssMiB(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** utime + stime of one process, in clock ticks, from /proc/<pid>/stat (0 once it is gone). */
 function processTicks(pid: number): number {
@@ -452,56 +420,6 @@ async function countSessions(dataDir: string): Promise<number> {
 // Formatting
 
 const mib = (value: number) => value.toFixed(1);
-const fixed = (value: number, digits = 1) => value.toFixed(digits);
-const int = (value: number) => Math.round(value).toLocaleString('en-US');
-
-/** A table padded the way prettier pads one, so RESULTS.md passes `prettier --check`. */
-function markdownTable(header: string[], align: ('l' | 'r')[], rows: string[][]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(3, ...all.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) =>
-    `| ${widths
-      .map((w, i) => (align[i] === 'r' ? (row[i] ?? '').padStart(w) : (row[i] ?? '').padEnd(w)))
-      .join(' | ')} |`;
-  const rule = `| ${widths
-    .map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)))
-    .join(' | ')} |`;
-  return [line(header), rule, ...rows.map(line)].join('\n');
-}
-
-/** Greedy word wrap at prettier's print width; continuation lines get `indent`. */
-function wrap(text: string, indent = '', width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (candidate.length > width && line !== '') {
-      lines.push(line);
-      line = `${indent}${word}`;
-    } else {
-      line = candidate;
-    }
-  }
-  lines.push(line);
-  return lines.join('\n');
-}
-
-/** Replaces this benchmark's section of RESULTS.md (up to the next heading), or appends it. */
-async function writeSection(section: string): Promise<void> {
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const current = existsSync(file) ? await readFile(file, 'utf8') : '';
-  const start = current.indexOf(`\n${SECTION}\n`);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section.trim()}\n`;
-  } else {
-    const rest = current.slice(start + 1 + SECTION.length);
-    const end = rest.search(/\n#{1,2} /);
-    const after = end === -1 ? '' : rest.slice(end + 1);
-    next = `${current.slice(0, start).trimEnd()}\n\n${section.trim()}\n${after ? `\n${after}` : ''}`;
-  }
-  await writeFile(file, next);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The run
@@ -822,7 +740,7 @@ async function main(): Promise<void> {
   ].join('\n');
 
   console.log(`\n${section}`);
-  await writeSection(section);
+  await writeSection(SECTION, section);
   console.log('Wrote bench/RESULTS.md');
   if (loginNon2xx > 0 || sessionsCreated < loginOk) process.exitCode = 1;
 }
