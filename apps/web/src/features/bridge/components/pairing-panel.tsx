@@ -17,6 +17,8 @@ import {
 import { usePairingToken, type TokenStatus } from '../hooks/use-pairing-token';
 import { bridgeTexts, tokenStatusLabels } from '../messages';
 
+const ACCOUNT_RECHECK_MS = 1_000;
+
 const statusVariant: Record<TokenStatus, 'primary' | 'success' | 'warning' | 'destructive'> = {
   pending: 'primary',
   paired: 'success',
@@ -38,9 +40,22 @@ export function PairingPanel({ onConnected }: { onConnected?: () => void }) {
   const status = mt5.data;
   const connected = status?.bridge_connected === true;
 
+  const account = status?.account ?? null;
+
+  // Connected before the agent's hello: ask again shortly, since a live event may be missed.
   useEffect(() => {
-    if (connected) onConnected?.();
-  }, [connected, onConnected]);
+    if (!connected || account !== null) return;
+    const timer = setTimeout(
+      () => void client.invalidateQueries({ queryKey: bridgeKeys.mt5Status }),
+      ACCOUNT_RECHECK_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [connected, account, status, client]);
+
+  // Pairing completes once the account is known.
+  useEffect(() => {
+    if (connected && account !== null) onConnected?.();
+  }, [connected, account, onConnected]);
 
   async function end(kind: 'terminate' | 'revoke') {
     setEnding(true);
