@@ -5,6 +5,7 @@ import { sql as m0004 } from './0004-live-commands-installers.js';
 import { sql as m0005 } from './0005-session-disconnect.js';
 import { sql as m0006 } from './0006-bars.js';
 import { sql as m0007 } from './0007-deals-without-fk-checks.js';
+import { sql as m0008 } from './0008-deals-version.js';
 
 export interface Migration {
   id: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { id: 5, name: 'session-disconnect', sql: m0005 },
   { id: 6, name: 'bars', sql: m0006 },
   { id: 7, name: 'deals-without-fk-checks', sql: m0007 },
+  { id: 8, name: 'deals-version', sql: m0008 },
 ];

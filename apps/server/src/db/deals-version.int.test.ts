@@ -1,0 +1,86 @@
+import type { Mt5Deal } from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/identities.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { insertDeals, upsertAccount } from '../modules/bridge/trading-ingest.repo.js';
+
+let db: TestDatabase;
+let accountId: number;
+let otherId: number;
+
+function deal(ticket: number): Mt5Deal {
+  return {
+    ticket,
+    order: ticket,
+    position_id: ticket,
+    symbol: 'WINZ25',
+    type: 0,
+    entry: 0,
+    volume: 1,
+    price: 125_000,
+    profit: 0,
+    commission: 0,
+    swap: 0,
+    magic: 1,
+    reason: 3,
+    comment: '',
+    time: 1_700_000_000 + ticket,
+    time_msc: (1_700_000_000 + ticket) * 1000,
+  };
+}
+
+async function versionOf(id: number) {
+  const { rows } = await db.pool.query<{ count: number; max: number; epoch: number }>(
+    `SELECT deals_count::int AS count, deals_max_ticket::float8 AS max, deals_epoch::int AS epoch
+     FROM mt5_accounts WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const user = await makeUser(db.pool, { role: 'trader', session: false });
+  const account = { userId: user.id, server: 'Demo', company: '', currency: 'BRL' };
+  const modes = { marginMode: 'netting', tradeMode: 'demo' };
+  accountId = await upsertAccount(db.pool, { ...account, ...modes, accountNumber: 1 });
+  otherId = await upsertAccount(db.pool, { ...account, ...modes, accountNumber: 2 });
+});
+afterAll(() => db.drop());
+
+describe('the deals version kept by the database', () => {
+  it('counts the deals each statement stores and keeps the highest ticket', async () => {
+    expect(await versionOf(accountId)).toEqual({ count: 0, max: 0, epoch: 0 });
+    await insertDeals(db.pool, accountId, [deal(1), deal(2), deal(5)]);
+    expect(await versionOf(accountId)).toEqual({ count: 3, max: 5, epoch: 0 });
+    // A resend stores nothing and moves nothing; an older ticket grows the count only.
+    await insertDeals(db.pool, accountId, [deal(2), deal(3)]);
+    expect(await versionOf(accountId)).toEqual({ count: 4, max: 5, epoch: 0 });
+    expect(await versionOf(otherId)).toEqual({ count: 0, max: 0, epoch: 0 });
+  });
+
+  it('moves nothing when a statement fails, and counts accounts of one statement apart', async () => {
+    await expect(
+      db.pool.query(
+        `INSERT INTO deals (account_id, ticket, order_ticket, position_id, symbol, type, entry, volume,
+           price, profit, commission, swap, magic, reason, time_msc)
+         VALUES ($1, 9, 9, 9, 'WINZ25', 0, 0, 1, 1, 0, 0, 0, 1, 3, 1), ($1, 1, 1, 1, 'WINZ25', 0, 0, 1, 1, 0, 0, 0, 1, 3, 1)`,
+        [accountId],
+      ),
+    ).rejects.toThrow();
+    expect(await versionOf(accountId)).toEqual({ count: 4, max: 5, epoch: 0 });
+    await db.pool.query(
+      `INSERT INTO deals (account_id, ticket, order_ticket, position_id, symbol, type, entry, volume,
+         price, profit, commission, swap, magic, reason, time_msc)
+       VALUES ($1, 7, 7, 7, 'WINZ25', 0, 0, 1, 1, 0, 0, 0, 1, 3, 1), ($2, 8, 8, 8, 'WINZ25', 0, 0, 1, 1, 0, 0, 0, 1, 3, 1)`,
+      [accountId, otherId],
+    );
+    expect(await versionOf(accountId)).toEqual({ count: 5, max: 7, epoch: 0 });
+    expect(await versionOf(otherId)).toEqual({ count: 1, max: 8, epoch: 0 });
+  });
+
+  it('bumps the epoch when deals are deleted', async () => {
+    await db.pool.query('DELETE FROM deals WHERE account_id = $1 AND ticket = 1', [accountId]);
+    expect(await versionOf(accountId)).toEqual({ count: 4, max: 7, epoch: 1 });
+  });
+});
