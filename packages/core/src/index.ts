@@ -16,3 +16,4 @@ export * from './users/permissions.js';
 export * from './users/user-admin.schema.js';
 export * from './bridge/index.js';
 export * from './reports/index.js';
+export * from './market/index.js';

@@ -1,0 +1,2 @@
+export * from './bars.schema.js';
+export * from './aggregate-bars.js';
