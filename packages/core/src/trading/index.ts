@@ -14,6 +14,7 @@ export * from './moving-average.js';
 export * from './percentile.js';
 export * from './position.js';
 export * from './positions.js';
+export * from './position-book.js';
 export * from './profit-factor.js';
 export * from './reports-summary.js';
 export * from './statistics.js';

@@ -1,0 +1,137 @@
+import { formatDuration } from '../format/duration.js';
+import type { Deal, DealEntry, DealSide } from './deal.schema.js';
+import type { ClosedPosition } from './position.js';
+
+export type TradeDeal = Deal & { type: DealSide; entry: DealEntry };
+
+interface Leg {
+  volume: number;
+  price: number;
+}
+
+/** One round trip of a position id being rebuilt: from an opening to the deal that flattens it. */
+export interface RoundTrip {
+  /** 1 for the first round trip of its id; a netting reversal (INOUT) starts the next. */
+  number: number;
+  side: DealSide;
+  symbol: string;
+  magic: number;
+  opened: number;
+  closed: number;
+  openTime: number;
+  closeTime: number;
+  opens: Leg[];
+  closes: Leg[];
+  profit: number;
+  commission: number;
+  swap: number;
+}
+
+export function isTradeDeal(deal: Deal): deal is TradeDeal {
+  return deal.type !== null && deal.entry !== null;
+}
+
+function startTrip(deal: TradeDeal, volume: number, number: number): RoundTrip {
+  return {
+    number,
+    side: deal.type,
+    symbol: deal.symbol,
+    magic: deal.magic,
+    opened: volume,
+    closed: 0,
+    openTime: deal.time,
+    closeTime: deal.time,
+    opens: [{ volume, price: deal.price }],
+    closes: [],
+    profit: 0,
+    commission: 0,
+    swap: 0,
+  };
+}
+
+// Money of a deal is booked once: an INOUT deal's belongs to the trip it closes.
+function addMoney(trip: RoundTrip, deal: TradeDeal, isClosing: boolean): void {
+  if (isClosing) trip.profit += deal.profit;
+  trip.commission += deal.commission;
+  trip.swap += deal.swap;
+  if (trip.symbol === '') trip.symbol = deal.symbol;
+  if (trip.magic === 0) trip.magic = deal.magic;
+}
+
+function isFlat(trip: RoundTrip): boolean {
+  return trip.closed >= trip.opened - 1e-9 * Math.max(1, trip.opened);
+}
+
+function weightedPrice(legs: readonly Leg[]): number {
+  let volume = 0;
+  let notional = 0;
+  for (const leg of legs) {
+    volume += leg.volume;
+    notional += leg.volume * leg.price;
+  }
+  // Sources without volumes still get a price: the plain mean.
+  if (volume > 0) return notional / volume;
+  return legs.reduce((sum, leg) => sum + leg.price, 0) / Math.max(1, legs.length);
+}
+
+export function toPosition(trip: RoundTrip, id: string): ClosedPosition {
+  return {
+    position_id: id,
+    round_trip: trip.number,
+    symbol: trip.symbol,
+    magic: trip.magic,
+    type: trip.side,
+    volume: trip.opened,
+    entry_price: weightedPrice(trip.opens),
+    exit_price: weightedPrice(trip.closes),
+    open_time: trip.openTime,
+    close_time: trip.closeTime,
+    duration: formatDuration(trip.closeTime - trip.openTime),
+    profit: trip.profit,
+    commission: trip.commission,
+    swap: trip.swap,
+    status: isFlat(trip) ? 'closed' : 'open',
+    is_complete: true,
+  };
+}
+
+/**
+ * Feeds one deal of a position id (in time order) to its round trip in progress, or to none:
+ * `tripsBefore` is how many round trips the id has finished. Each trip the deal finishes goes
+ * to `finished`; the return value is the trip still in progress, if any.
+ */
+export function stepTrip(
+  trip: RoundTrip | null,
+  tripsBefore: number,
+  deal: TradeDeal,
+  finished: (trip: RoundTrip) => void,
+): RoundTrip | null {
+  if (deal.entry === 'IN') {
+    if (trip === null) trip = startTrip(deal, deal.volume, tripsBefore + 1);
+    else {
+      trip.opened += deal.volume;
+      trip.opens.push({ volume: deal.volume, price: deal.price });
+    }
+    addMoney(trip, deal, false);
+    return trip;
+  }
+  if (trip === null) {
+    // A closing deal whose opening is outside the data: only a reversal leaves a new trip.
+    return deal.entry === 'INOUT' && deal.volume > 0
+      ? startTrip(deal, deal.volume, tripsBefore + 1)
+      : null;
+  }
+  const remaining = Math.max(0, trip.opened - trip.closed);
+  // A closing deal without a volume closes whatever is still open.
+  const closing = deal.entry === 'INOUT' || deal.volume <= 0 ? remaining : deal.volume;
+  trip.closed += closing;
+  trip.closes.push({ volume: closing, price: deal.price });
+  trip.closeTime = deal.time;
+  addMoney(trip, deal, true);
+  if (deal.entry !== 'INOUT' && !isFlat(trip)) return trip;
+  finished(trip);
+  const reversed = deal.entry === 'INOUT' ? deal.volume - remaining : 0;
+  if (reversed <= 1e-9) return null;
+  // The reversed trip is the same MT5 position: it keeps the symbol and magic.
+  return { ...startTrip(deal, reversed, trip.number + 1), symbol: trip.symbol, magic: trip.magic };
+}
