@@ -25,6 +25,7 @@ import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import { marketRoutes } from '../modules/market/market.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mt5Routes(bridge));
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(tradingRoutes(bridge));
+  await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({
       ...bridge,
