@@ -71,6 +71,8 @@ export const ClosedPositionRecordSchema = z.object({
   swap: money,
   /** profit + commission + swap. */
   net_profit: money,
+  /** MT5 deal reason of the last closing deal: EXPERT, SL, TP, CLIENT, ... or UNKNOWN. */
+  exit_reason: z.string(),
   status: z.enum(['closed', 'open']),
   is_complete: z.literal(true),
 });

@@ -24,6 +24,8 @@ export interface ClosedPosition {
   /** Summed over every deal of the round trip. */
   commission: number;
   swap: number;
+  /** Why the last closing deal happened (MT5 deal reason: EXPERT, SL, TP, ...), or UNKNOWN. */
+  exit_reason: string;
   /** 'open' when only part of the volume has been closed so far. */
   status: 'closed' | 'open';
   /** Always true: positions missing an opening or a closing deal are not built (spec §5). */

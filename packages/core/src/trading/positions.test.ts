@@ -29,6 +29,22 @@ describe('dealsToPositions', () => {
     ]);
   });
 
+  it("names each round trip's exit by the reason of its last closing deal", () => {
+    const positions = positionsOf([
+      { ticket: 1, position_id: 5, type: 0, entry: 0, time: T0, volume: 2, reason: 3 },
+      { ticket: 2, position_id: 5, type: 1, entry: 1, time: T0 + 9, volume: 1, reason: 0 },
+      { ticket: 3, position_id: 5, type: 1, entry: 1, time: T0 + 20, volume: 1, reason: 4 },
+      { ticket: 4, position_id: 6, type: 0, entry: 0, time: T0, volume: 1 },
+      { ticket: 5, position_id: 6, type: 1, entry: 2, time: T0 + 30, volume: 3, reason: 5 },
+      { ticket: 6, position_id: 6, type: 0, entry: 1, time: T0 + 40, volume: 2 },
+    ]);
+    expect(positions.map((p) => [p.position_id, p.round_trip, p.exit_reason])).toEqual([
+      ['5', 1, 'SL'],
+      ['6', 1, 'TP'],
+      ['6', 2, 'UNKNOWN'],
+    ]);
+  });
+
   it('ignores positions without a closing deal or without an opening deal', () => {
     const positions = positionsOf([
       { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },

@@ -1,5 +1,6 @@
 import { formatDuration } from '../format/duration.js';
 import type { Deal, DealEntry, DealSide } from './deal.schema.js';
+import { dealReasonName } from './deal-reason.js';
 import type { ClosedPosition } from './position.js';
 
 export type TradeDeal = Deal & { type: DealSide; entry: DealEntry };
@@ -25,6 +26,8 @@ export interface RoundTrip {
   profit: number;
   commission: number;
   swap: number;
+  /** The reason of the latest closing deal. */
+  exitReason: string;
 }
 
 export function isTradeDeal(deal: Deal): deal is TradeDeal {
@@ -46,6 +49,7 @@ function startTrip(deal: TradeDeal, volume: number, number: number): RoundTrip {
     profit: 0,
     commission: 0,
     swap: 0,
+    exitReason: 'UNKNOWN',
   };
 }
 
@@ -90,6 +94,7 @@ export function toPosition(trip: RoundTrip, id: string): ClosedPosition {
     profit: trip.profit,
     commission: trip.commission,
     swap: trip.swap,
+    exit_reason: trip.exitReason,
     status: isFlat(trip) ? 'closed' : 'open',
     is_complete: true,
   };
@@ -127,6 +132,7 @@ export function stepTrip(
   trip.closed += closing;
   trip.closes.push({ volume: closing, price: deal.price });
   trip.closeTime = deal.time;
+  trip.exitReason = dealReasonName(deal.reason);
   addMoney(trip, deal, true);
   if (deal.entry !== 'INOUT' && !isFlat(trip)) return trip;
   finished(trip);

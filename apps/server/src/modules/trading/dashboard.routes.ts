@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../app/authorize.js';
 import { dealsOf } from './deals.service.js';
 import { openBookOf, realtimeOf, type RealtimeDeps } from './realtime.service.js';
-import { dashboardOverview, dashboardStats } from './statistics.service.js';
+import { dashboardOverview, dashboardStats, type TradingReadDeps } from './statistics.service.js';
 import { resolveRange, todayRange } from './trading-range.js';
 
 const tags = ['trading'];
@@ -22,7 +22,7 @@ export const DEFAULT_DAYS = 30;
 
 /** The dashboard's reads; every figure comes from the caller's own account only. */
 export const dashboardRoutes =
-  (deps: RealtimeDeps): FastifyPluginAsyncZod =>
+  (deps: RealtimeDeps & TradingReadDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dashboard/realtime',
@@ -78,7 +78,7 @@ export const dashboardRoutes =
       async (req) => {
         const range = resolveRange(req.query, DEFAULT_DAYS);
         const userId = authOf(req).user.id;
-        const data = await dashboardOverview(deps.pool, userId, range, req.query.magic);
+        const data = await dashboardOverview(deps, userId, range, req.query.magic);
         return { success: true as const, data };
       },
     );
@@ -97,7 +97,7 @@ export const dashboardRoutes =
       async (req) => {
         const range = resolveRange(req.query, DEFAULT_DAYS);
         const userId = authOf(req).user.id;
-        const data = await dashboardStats(deps.pool, userId, range, req.query.magic);
+        const data = await dashboardStats(deps, userId, range, req.query.magic);
         return { success: true as const, data };
       },
     );

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { liveBridgeOf, type LiveBridge } from '../bridge/bridge-status.repo.js';
-import { loadPositions } from './positions-loader.js';
+import type { PositionsCache } from './positions-cache.js';
 import { statisticsOf } from './statistics.service.js';
 import { todayRange, type TimeRange } from './trading-range.js';
 import { currentAccountOf, openBook, type TradingAccount } from './trading.repo.js';
@@ -46,7 +46,7 @@ function accountInfo(account: TradingAccount | undefined) {
  * the statistics of `range` with today's profit and trades beside them.
  */
 export async function realtimeOf(
-  deps: RealtimeDeps,
+  deps: RealtimeDeps & { positions: PositionsCache },
   userId: number,
   range: TimeRange,
   now = Date.now(),
@@ -55,15 +55,15 @@ export async function realtimeOf(
     liveBridge(deps, userId),
     currentAccountOf(deps.pool, userId),
   ]);
-  const [loaded, today, book] = account
+  const [positions, book] = account
     ? await Promise.all([
-        loadPositions(deps.pool, account.id, range),
-        loadPositions(deps.pool, account.id, todayRange(now)),
+        deps.positions.bookOf(account.id, account.deals),
         openBook(deps.pool, account.id),
       ])
-    : [undefined, undefined, undefined];
-  const stats = statisticsOf(loaded?.positions ?? []);
-  const todayStats = statisticsOf(today?.positions ?? []);
+    : [undefined, undefined];
+  const today = todayRange(now);
+  const stats = statisticsOf(positions?.closedBetween(range.from, range.to) ?? []);
+  const todayStats = statisticsOf(positions?.closedBetween(today.from, today.to) ?? []);
   return {
     connection_status: {
       mt5_connected: live.mt5Connected,

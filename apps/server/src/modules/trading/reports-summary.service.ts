@@ -5,8 +5,7 @@ import {
   type ReportsSummary,
 } from '@vortex/core';
 import type { z } from 'zod';
-import type { Queryable } from '../../lib/db-types.js';
-import { positionsOfUser } from './statistics.service.js';
+import { positionsOfUser, type TradingReadDeps } from './statistics.service.js';
 import type { TimeRange } from './trading-range.js';
 
 const RANGE_DAYS: Record<z.infer<typeof ReportRangeSchema>, number> = {
@@ -24,10 +23,9 @@ export function reportRange(range: z.infer<typeof ReportRangeSchema>, now = Date
 
 /** GET /api/reports/summary. */
 export async function reportsSummaryOf(
-  db: Queryable,
+  deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
 ): Promise<ReportsSummary> {
-  const { positions, exitReason } = await positionsOfUser(db, userId, range);
-  return reportsSummary(positions.map((p) => ({ ...p, exit_reason: exitReason(p) })));
+  return reportsSummary((await positionsOfUser(deps, userId, range)).positions);
 }

@@ -17,10 +17,10 @@ import {
   type StatisticsRecord,
 } from '@vortex/core';
 import type { z } from 'zod';
-import type { Queryable } from '../../lib/db-types.js';
-import { loadPositions } from './positions-loader.js';
+import type pg from 'pg';
+import type { PositionsCache } from './positions-cache.js';
 import { localDateKey, localMidnight, type TimeRange } from './trading-range.js';
-import { currentAccountOf } from './trading.repo.js';
+import { currentAccountOf, type TradingAccount } from './trading.repo.js';
 
 type ClosedPositionRecord = z.infer<typeof ClosedPositionRecordSchema>;
 const LAST_CLOSED = 5;
@@ -30,16 +30,36 @@ export function positionRecord(position: ClosedPosition): ClosedPositionRecord {
   return { ...position, net_profit: netProfitOf(position) };
 }
 
-/** The positions of the user's current account closed in the range; none without an account. */
+/** What the trading reads need: the database, and the accounts' positions kept warm. */
+export interface TradingReadDeps {
+  pool: pg.Pool;
+  positions: PositionsCache;
+}
+
+/**
+ * The positions of the user's current account closed in the range (and of the magic, when
+ * given), by close time; none without an account. `dealsProcessed` counts the trade deals of
+ * the account's history the positions were built from.
+ */
 export async function positionsOfUser(
-  db: Queryable,
+  deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
   magic?: number,
-) {
-  const account = await currentAccountOf(db, userId);
-  if (!account) return { account, positions: [], exitReason: () => 'UNKNOWN', dealsProcessed: 0 };
-  return { account, ...(await loadPositions(db, account.id, range, magic)) };
+): Promise<{
+  account: TradingAccount | undefined;
+  positions: ClosedPosition[];
+  dealsProcessed: number;
+}> {
+  const account = await currentAccountOf(deps.pool, userId);
+  if (!account) return { account, positions: [], dealsProcessed: 0 };
+  const book = await deps.positions.bookOf(account.id, account.deals);
+  const inRange = book.closedBetween(range.from, range.to);
+  return {
+    account,
+    positions: magic === undefined ? inRange : inRange.filter((p) => p.magic === magic),
+    dealsProcessed: book.dealCount,
+  };
 }
 
 /** Statistics screen figures: the running balance starts at 10000 (spec §9). */
@@ -49,12 +69,12 @@ export function statisticsOf(positions: readonly ClosedPosition[]): StatisticsRe
 
 /** GET /dashboard/stats: the statistics object for the range, with its daily stats. */
 export async function dashboardStats(
-  db: Queryable,
+  deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
   magic?: number,
 ): Promise<z.infer<typeof DashboardStatsResponseSchema>['data']> {
-  const { positions } = await positionsOfUser(db, userId, range, magic);
+  const { positions } = await positionsOfUser(deps, userId, range, magic);
   return {
     ...statisticsOf(positions),
     daily_stats: dailyStats(positions).map(dailyStatsRecord),
@@ -70,15 +90,15 @@ function lastDaysRange(now: number): TimeRange {
 
 /** GET /dashboard/overview: the cards and the four charts of the dashboard. */
 export async function dashboardOverview(
-  db: Queryable,
+  deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
   magic?: number,
   now = Date.now(),
 ): Promise<z.infer<typeof OverviewResponseSchema>['data']> {
   const [inRange, recent] = await Promise.all([
-    positionsOfUser(db, userId, range, magic),
-    positionsOfUser(db, userId, lastDaysRange(now), magic),
+    positionsOfUser(deps, userId, range, magic),
+    positionsOfUser(deps, userId, lastDaysRange(now), magic),
   ]);
   const { positions } = inRange;
   const todayKey = localDateKey(now);
@@ -104,11 +124,11 @@ export async function dashboardOverview(
 
 /** GET /trading/equity-curve: the dashboard's curve, from its base of 50000. */
 export async function equityCurveOf(
-  db: Queryable,
+  deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
   magic?: number,
 ) {
-  const { positions } = await positionsOfUser(db, userId, range, magic);
+  const { positions } = await positionsOfUser(deps, userId, range, magic);
   return equityCurve(positions, { base: DASHBOARD_BASE_BALANCE });
 }

@@ -1,5 +1,6 @@
 import type { Mt5Order, Mt5Position } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
+import type { DealsVersion } from './positions-cache.repo.js';
 
 /** The account a user's screens read: the one whose agent said hello last. */
 export interface TradingAccount {
@@ -13,6 +14,8 @@ export interface TradingAccount {
   margin_level: number | null;
   profit: number | null;
   account_at: Date | null;
+  /** The deals version (migration 0008): tells a cached copy of the history whether it is current. */
+  deals: DealsVersion;
 }
 
 export async function currentAccountOf(
@@ -20,72 +23,12 @@ export async function currentAccountOf(
   userId: number,
 ): Promise<TradingAccount | undefined> {
   const { rows } = await db.query<TradingAccount>(
-    `SELECT id, account_number, server, balance, equity, margin, free_margin, margin_level, profit, account_at
+    `SELECT id, account_number, server, balance, equity, margin, free_margin, margin_level, profit, account_at,
+            json_build_object('count', deals_count, 'maxTicket', deals_max_ticket, 'epoch', deals_epoch) AS deals
      FROM mt5_accounts WHERE user_id = $1 ORDER BY last_hello_at DESC NULLS LAST, id DESC LIMIT 1`,
     [userId],
   );
   return rows[0];
-}
-
-/**
- * A trade deal as stored, in the column order of DEAL_COLUMNS: ticket, position_id, symbol,
- * type, entry, volume, price, profit, commission, swap, magic, reason, time_msc.
- */
-export type DealRow = [
-  ticket: number,
-  positionId: number,
-  symbol: string,
-  type: number,
-  entry: number,
-  volume: number,
-  price: number,
-  profit: number,
-  commission: number,
-  swap: number,
-  magic: number,
-  reason: number,
-  timeMsc: number,
-];
-
-const DEAL_COLUMNS =
-  'ticket, position_id, symbol, type, entry, volume, price, profit, commission, swap, magic, reason, time_msc';
-
-/** Buy and sell deals (balance operations excluded) with from <= time_msc <= to, by the time index. */
-export async function tradeDealsBetween(
-  db: Queryable,
-  accountId: number,
-  from: number,
-  to: number,
-): Promise<DealRow[]> {
-  // Rows as arrays: node-postgres then builds no object per row. In (time, ticket) order, the
-  // order core sorts deals in, so its sort passes over them in linear time.
-  const { rows } = await db.query<DealRow>({
-    text: `SELECT ${DEAL_COLUMNS} FROM deals
-           WHERE account_id = $1 AND time_msc BETWEEN $2 AND $3 AND type IN (0, 1)
-           ORDER BY time_msc, ticket`,
-    values: [accountId, from, to],
-    rowMode: 'array',
-  });
-  return rows;
-}
-
-/** The deals before `before` (and from `since`) of the given positions: openings outside a range. */
-export async function earlierDealsOf(
-  db: Queryable,
-  accountId: number,
-  positionIds: number[],
-  since: number,
-  before: number,
-): Promise<DealRow[]> {
-  const { rows } = await db.query<DealRow>({
-    text: `SELECT ${DEAL_COLUMNS} FROM deals
-           WHERE account_id = $1 AND time_msc >= $2 AND time_msc < $3 AND type IN (0, 1)
-             AND position_id = ANY($4::bigint[])
-           ORDER BY time_msc, ticket`,
-    values: [accountId, since, before, positionIds],
-    rowMode: 'array',
-  });
-  return rows;
 }
 
 export interface StoredDeal {

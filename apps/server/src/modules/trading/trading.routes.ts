@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../app/authorize.js';
 import { dashboardRoutes, DEFAULT_DAYS } from './dashboard.routes.js';
+import { PositionsCache } from './positions-cache.js';
 import type { RealtimeDeps } from './realtime.service.js';
 import { reportRange, reportsSummaryOf } from './reports-summary.service.js';
 import { equityCurveOf } from './statistics.service.js';
@@ -22,8 +23,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The trading screens' reads: dashboard, trades, equity curve and the reports' summary. */
 export const tradingRoutes =
-  (deps: RealtimeDeps): FastifyPluginAsyncZod =>
+  (bridge: RealtimeDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // One per instance: every screen reads the same warm copy of an account's positions.
+    const deps = { ...bridge, positions: new PositionsCache(bridge.pool) };
     await app.register(dashboardRoutes(deps));
 
     app.get(
@@ -40,7 +43,7 @@ export const tradingRoutes =
       async (req) => {
         const range = resolveRange(req.query, DEFAULT_DAYS);
         const userId = authOf(req).user.id;
-        const curve = await equityCurveOf(deps.pool, userId, range, req.query.magic);
+        const curve = await equityCurveOf(deps, userId, range, req.query.magic);
         return { success: true as const, equity_curve: curve };
       },
     );
@@ -56,7 +59,7 @@ export const tradingRoutes =
           response: { 200: TradesResponseSchema, ...errors },
         },
       },
-      async (req) => tradesOf(deps.pool, authOf(req).user.id, req.query),
+      async (req) => tradesOf(deps, authOf(req).user.id, req.query),
     );
 
     app.get(
@@ -72,7 +75,7 @@ export const tradingRoutes =
       },
       async (req) => ({
         success: true as const,
-        data: await reportsSummaryOf(deps.pool, authOf(req).user.id, reportRange(req.query.range)),
+        data: await reportsSummaryOf(deps, authOf(req).user.id, reportRange(req.query.range)),
       }),
     );
   };

@@ -37,6 +37,7 @@ export function makeTrade(
     commission: -0.5,
     swap: 0,
     net_profit: profit - 0.5,
+    exit_reason: i % 4 === 0 ? 'TP' : 'EXPERT',
     status: 'closed',
     is_complete: true,
     ...over,

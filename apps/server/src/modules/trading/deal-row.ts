@@ -1,0 +1,54 @@
+import { dealReasonName, type Deal, type DealEntry } from '@vortex/core';
+
+const ENTRIES: readonly DealEntry[] = ['IN', 'OUT', 'INOUT', 'OUT_BY'];
+
+/**
+ * A stored deal in the column order of DEAL_COLUMNS: ticket, position_id, symbol, type,
+ * entry, volume, price, profit, commission, swap, magic, reason, time_msc.
+ */
+export type DealRow = [
+  ticket: number,
+  positionId: number,
+  symbol: string,
+  type: number,
+  entry: number,
+  volume: number,
+  price: number,
+  profit: number,
+  commission: number,
+  swap: number,
+  magic: number,
+  reason: number,
+  timeMsc: number,
+];
+
+export const DEAL_COLUMNS =
+  'ticket, position_id, symbol, type, entry, volume, price, profit, commission, swap, magic, reason, time_msc';
+
+/** A buy or sell (type 0 or 1); balance operations and the like are not trades. */
+export const isTradeRow = (row: DealRow): boolean => row[3] === 0 || row[3] === 1;
+
+/** A stored row as core's Deal; the row was validated on the way in, so no schema parse here. */
+export function toDeal(row: DealRow): Deal {
+  const [ticket, positionId, symbol, type, entry, volume, price, profit, commission, swap] = row;
+  const [, , , , , , , , , , magic, reason, timeMsc] = row;
+  return {
+    ticket: String(ticket),
+    // MT5 uses position id 0 for deals outside a position: the positions then group by ticket.
+    position_id: positionId === 0 ? null : String(positionId),
+    order: null,
+    user_id: null,
+    symbol,
+    magic,
+    volume: Math.abs(volume),
+    type: type === 0 ? 'BUY' : 'SELL',
+    entry: ENTRIES[entry] ?? null,
+    price,
+    time: timeMsc,
+    profit,
+    commission,
+    swap,
+    reason: dealReasonName(reason),
+    status: null,
+  };
+}
