@@ -1,5 +1,6 @@
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen';
+import { PriceChartCard } from '../../features/price-chart';
 
 export function Component() {
-  return <DashboardScreen />;
+  return <DashboardScreen priceChart={<PriceChartCard />} />;
 }

@@ -1,5 +1,5 @@
 import { CircleAlert, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -21,8 +21,11 @@ const ChartsPanel = lazy(() =>
   import('./charts/charts-panel').then((m) => ({ default: m.ChartsPanel })),
 );
 
-/** /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. */
-export function DashboardScreen() {
+/**
+ * /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. `priceChart` is
+ * another feature's card, composed in by the route.
+ */
+export function DashboardScreen({ priceChart }: { priceChart?: ReactNode } = {}) {
   useDashboardLiveSync();
   const d = useDashboardData();
   const overview = d.overview.data;
@@ -81,6 +84,7 @@ export function DashboardScreen() {
             openPositions={openPositions}
             pendingOrders={snapshot?.orders.length ?? 0}
           />
+          {priceChart}
           <Suspense
             fallback={
               <div className="grid h-40 place-items-center">

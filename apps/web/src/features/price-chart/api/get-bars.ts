@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { MarketBarsResponseSchema, type Timeframe } from '@vortex/core';
+import type { z } from 'zod';
+import { apiJson } from '../../../lib/api-client';
+import { BARS_POLL_MS, BARS_REQUESTED_POLL_MS, priceChartKeys } from './price-chart-keys';
+
+export type MarketBars = z.infer<typeof MarketBarsResponseSchema>;
+
+/** Enough candles to read a session on M5 without making the canvas crawl. */
+export const CHART_BARS = 300;
+
+export function fetchBars(symbol: string, timeframe: Timeframe, signal?: AbortSignal) {
+  const query = new URLSearchParams({ symbol, timeframe, limit: String(CHART_BARS) });
+  return apiJson(`/api/market/bars?${query.toString()}`, MarketBarsResponseSchema, {
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** GET /api/market/bars of the symbol; none while the symbol is unknown. */
+export function useBars(symbol: string | undefined, timeframe: Timeframe) {
+  return useQuery({
+    queryKey: priceChartKeys.bars(symbol ?? '', timeframe),
+    queryFn: ({ signal }) => fetchBars(symbol ?? '', timeframe, signal),
+    enabled: symbol !== undefined,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data?.bars_requested && data.bars.length === 0 ? BARS_REQUESTED_POLL_MS : BARS_POLL_MS;
+    },
+    retry: false,
+  });
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { MS_PER_DAY, TradesResponseSchema } from '@vortex/core';
+import { apiJson } from '../../../lib/api-client';
+import { BARS_POLL_MS, priceChartKeys } from './price-chart-keys';
+
+/** The chart's longest window (300 H1 bars) is under 30 days of trading. */
+export const TRADES_DAYS = 30;
+export const TRADES_LIMIT = 500;
+
+export function fetchRecentTrades(signal?: AbortSignal, now = Date.now()) {
+  const query = new URLSearchParams({
+    limit: String(TRADES_LIMIT),
+    start_date: new Date(now - TRADES_DAYS * MS_PER_DAY).toISOString(),
+    order: 'desc',
+  });
+  return apiJson(`/bridge/trades?${query.toString()}`, TradesResponseSchema, {
+    ...(signal ? { signal } : {}),
+  }).then((res) => res.trades);
+}
+
+/** The closed positions of the last 30 days, newest first: the symbol and the markers. */
+export function useRecentTrades() {
+  return useQuery({
+    queryKey: priceChartKeys.trades,
+    queryFn: ({ signal }) => fetchRecentTrades(signal),
+    refetchInterval: BARS_POLL_MS,
+    retry: false,
+  });
+}

@@ -1,0 +1,1 @@
+export { PriceChartCard } from './components/price-chart-card';
