@@ -1,4 +1,4 @@
-import { formatPrice } from '@vortex/core';
+import { formatDecimal } from '@vortex/core';
 import {
   CandlestickSeries,
   ColorType,
@@ -57,10 +57,17 @@ function seriesMarkers(markers: readonly TradeMarker[], p: ChartPalette): Series
     const time = m.time as UTCTimestamp;
     const color = p.markers[m.kind];
     if (m.kind === 'buy')
-      return { time, position: 'atPriceBottom', price: m.price, shape: 'arrowUp', color };
+      return {
+        time,
+        position: 'atPriceBottom',
+        price: m.price,
+        shape: 'arrowUp',
+        color,
+        size: 1.6,
+      };
     if (m.kind === 'sell')
-      return { time, position: 'atPriceTop', price: m.price, shape: 'arrowDown', color };
-    return { time, position: 'atPriceMiddle', price: m.price, shape: 'circle', color, size: 0.8 };
+      return { time, position: 'atPriceTop', price: m.price, shape: 'arrowDown', color, size: 1.6 };
+    return { time, position: 'atPriceMiddle', price: m.price, shape: 'circle', color, size: 1.2 };
   });
 }
 
@@ -74,11 +81,14 @@ export function CandleChart({
   markers,
   theme,
   viewKey,
+  precision,
 }: {
   candles: readonly Candle[];
   markers: readonly TradeMarker[];
   theme: Theme;
   viewKey: string;
+  /** Decimals of the symbol's prices. */
+  precision: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const handles = useRef<Handles | null>(null);
@@ -88,11 +98,7 @@ export function CandleChart({
     if (!box.current) return;
     const chart = createChart(box.current, {
       autoSize: true,
-      localization: {
-        locale: 'pt-BR',
-        timeFormatter: formatCrosshairTime,
-        priceFormatter: formatPrice,
-      },
+      localization: { locale: 'pt-BR', timeFormatter: formatCrosshairTime },
       timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: formatTickMark },
       crosshair: { mode: CrosshairMode.Normal },
     });
@@ -110,6 +116,15 @@ export function CandleChart({
     handles.current?.chart.applyOptions(chartOptions(p));
     handles.current?.series.applyOptions(seriesColors(p));
   }, [theme]);
+
+  useEffect(() => {
+    handles.current?.chart.applyOptions({
+      localization: { priceFormatter: (price: number) => formatDecimal(price, precision) },
+    });
+    handles.current?.series.applyOptions({
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
+  }, [precision]);
 
   useEffect(() => {
     const h = handles.current;

@@ -46,6 +46,7 @@ export function PriceChartCard() {
           candles={c.candles}
           markers={c.markers}
           theme={theme}
+          precision={c.precision}
           viewKey={`${c.symbol ?? ''}|${timeframe}`}
         />
       </Suspense>

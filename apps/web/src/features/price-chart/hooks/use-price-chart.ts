@@ -2,7 +2,13 @@ import type { Timeframe } from '@vortex/core';
 import { useMemo } from 'react';
 import { useBars } from '../api/get-bars';
 import { useRecentTrades } from '../api/get-recent-trades';
-import { candlesOf, markersOf, positionsShown, symbolOf } from '../utils/chart-data';
+import {
+  candlesOf,
+  markersOf,
+  positionsShown,
+  pricePrecision,
+  symbolOf,
+} from '../utils/chart-data';
 import { usePriceChartLiveRefresh } from './use-price-chart-live-refresh';
 
 export type PriceChartState = 'loading' | 'error' | 'no-symbol' | 'requested' | 'empty' | 'ready';
@@ -39,6 +45,7 @@ export function usePriceChart(timeframe: Timeframe) {
     candles,
     markers,
     positions: positionsShown(markers),
+    precision: pricePrecision(data?.bars ?? []),
     error: error?.message ?? null,
     retry,
   };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bar, m5Bars, T0, trade } from '../price-chart.fixtures';
-import { candlesOf, markersOf, positionsShown, symbolOf, toChartTime } from './chart-data';
+import {
+  candlesOf,
+  markersOf,
+  positionsShown,
+  pricePrecision,
+  symbolOf,
+  toChartTime,
+} from './chart-data';
 
 const HOUR = 3_600;
 
@@ -51,5 +58,13 @@ describe('markersOf', () => {
     ]);
     expect(positionsShown(markers)).toBe(2);
     expect(markersOf(trades, [], 'WINZ25', 'M5')).toEqual([]);
+  });
+});
+
+describe('pricePrecision', () => {
+  it('is the most decimals the prices use, so WIN shows none and WDO one', () => {
+    expect(pricePrecision(m5Bars)).toBe(0);
+    expect(pricePrecision([{ ...bar(T0, 5_432.5), low: 5_430.25 }])).toBe(2);
+    expect(pricePrecision([])).toBe(0);
   });
 });

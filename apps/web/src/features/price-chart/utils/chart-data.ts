@@ -32,6 +32,19 @@ export const candlesOf = (bars: readonly Bar[]): Candle[] =>
     close: b.close,
   }));
 
+/** Decimals the symbol's prices use (WIN: 0, WDO: 1), up to 5: the price axis shows no more. */
+export function pricePrecision(bars: readonly Bar[]): number {
+  let decimals = 0;
+  for (const b of bars.slice(-50)) {
+    for (const price of [b.open, b.high, b.low, b.close]) {
+      const text = String(price);
+      const dot = text.indexOf('.');
+      if (dot >= 0) decimals = Math.max(decimals, text.length - dot - 1);
+    }
+  }
+  return Math.min(decimals, 5);
+}
+
 export type MarkerKind = 'buy' | 'sell' | 'exitGain' | 'exitLoss';
 
 export interface TradeMarker {
