@@ -1,6 +1,7 @@
 import { apiErrorMessages } from '@vortex/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { SessionCache } from '../modules/auth/session-cache.js';
 import { authenticate, type AuthContext } from '../modules/auth/session.service.js';
 import { routeAccess } from './access.js';
 import { HttpError } from './http-error.js';
@@ -32,13 +33,17 @@ export function authOf(req: FastifyRequest): AuthContext {
  * Enforces each route's declaration before validation or the handler runs: anonymous callers
  * of a non-public route get 401, signed-in callers without the role get 403.
  */
-export function installAuthorization(app: FastifyInstance, pool: pg.Pool): void {
+export function installAuthorization(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  cache?: SessionCache,
+): void {
   app.addHook('onRequest', async (req) => {
     const access = routeAccess(req.routeOptions.config);
     if (access === undefined || access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw new HttpError(401, apiErrorMessages.unauthorized);
-    req.auth = await authenticate(pool, token);
+    req.auth = await authenticate(pool, token, new Date(), cache);
     if (access !== 'authenticated' && !access.includes(req.auth.user.role)) {
       throw new HttpError(403, apiErrorMessages.forbidden);
     }

@@ -8,7 +8,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
 import { bridgeHealthRoutes } from '../modules/bridge/bridge-health.routes.js';
@@ -82,7 +84,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, deps.version);
   // Deal batches are bounded (5,000) well under this.
   await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
-  installAuthorization(app, deps.pool);
+  const sessionCache = new SessionCache();
+  const invalidation = new AuthInvalidation({
+    pool: deps.pool,
+    cache: sessionCache,
+    log: deps.logger,
+  });
+  app.addHook('onReady', () => invalidation.start());
+  app.addHook('onClose', () => invalidation.close());
+  installAuthorization(app, deps.pool, sessionCache);
 
   await app.register(
     healthRoutes({

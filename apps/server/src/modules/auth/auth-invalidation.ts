@@ -1,0 +1,131 @@
+import pg from 'pg';
+import type { SessionCache } from './session-cache.js';
+
+export const AUTH_CHANNEL = 'vortex_auth';
+const BACKOFF_MIN_MS = 250;
+const BACKOFF_MAX_MS = 10_000;
+
+export interface AuthInvalidationDeps {
+  pool: pg.Pool;
+  cache: SessionCache;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * Keeps a SessionCache honest: a dedicated connection LISTENs to what migration 0009's triggers
+ * NOTIFY and drops the matching entries. While the connection is down the cache serves nothing;
+ * on every (re)connect it starts empty, since notifications sent meanwhile are lost.
+ */
+export class AuthInvalidation {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private backoffMs = BACKOFF_MIN_MS;
+  private closed = false;
+  private waiting: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
+  private pumping = false;
+
+  constructor(private readonly deps: AuthInvalidationDeps) {
+    deps.cache.barrier = () => this.barrier();
+  }
+
+  /** Resolves after the first attempt, connected or not; failures keep retrying. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({
+      ...this.deps.pool.options,
+      keepAlive: true,
+      application_name: 'vortex-auth-listener',
+    });
+    this.client = client;
+    client.on('notification', (n) => {
+      if (n.channel === AUTH_CHANNEL) this.apply(n.payload ?? '');
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUTH_CHANNEL}`);
+      if (this.client !== client) return;
+      this.backoffMs = BACKOFF_MIN_MS;
+      this.deps.cache.setLive(true);
+    } catch (err) {
+      this.lost(client, err);
+    }
+  }
+
+  private apply(payload: string): void {
+    const cache = this.deps.cache;
+    const id = Number(payload.slice(2));
+    if (payload.startsWith('s:') && Number.isInteger(id)) cache.dropSession(id);
+    else if (payload.startsWith('u:') && Number.isInteger(id)) cache.dropUser(id);
+    else cache.flush();
+  }
+
+  private lost(client: pg.Client, err: unknown): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.deps.cache.setLive(false);
+    client.removeAllListeners('notification');
+    client.on('error', () => undefined);
+    client.end().catch(() => undefined);
+    if (this.closed) return;
+    if (err) this.deps.log.warn({ err }, 'auth listener lost; sessions read from the database');
+    const wait = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
+    this.retry = setTimeout(() => void this.connect(), wait);
+    this.retry.unref();
+  }
+
+  /**
+   * Resolves true once every notification committed before the call has been applied, by a
+   * round trip on the listening connection: PostgreSQL signals listeners when a NOTIFY commits,
+   * before the writer hears back, and a signalled backend sends its pending notifications before
+   * it answers the next query. Requests arriving together share one round trip.
+   */
+  barrier(): Promise<boolean> {
+    if (!this.waiting) {
+      let resolve: (ok: boolean) => void = () => undefined;
+      const promise = new Promise<boolean>((r) => (resolve = r));
+      this.waiting = { promise, resolve };
+    }
+    const { promise } = this.waiting;
+    if (!this.pumping) void this.pump();
+    return promise;
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    // A round trip already under way began before these callers arrived: they wait for the next.
+    for (let batch = this.waiting; batch; batch = this.waiting) {
+      this.waiting = undefined;
+      batch.resolve(await this.roundTrip());
+    }
+    this.pumping = false;
+  }
+
+  private async roundTrip(): Promise<boolean> {
+    const client = this.client;
+    if (!client || !this.deps.cache.isLive) return false;
+    try {
+      await client.query(';');
+      return this.client === client && this.deps.cache.isLive;
+    } catch (err) {
+      // Cannot prove we are current: serve nothing from memory until reconnected.
+      this.lost(client, err);
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    this.deps.cache.setLive(false);
+    if (client) await client.end().catch(() => undefined);
+  }
+}
