@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { freezeResponse } from '../lib/frozen-response.js';
 import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
@@ -29,6 +30,8 @@ import { liveRoutes } from '../modules/live/live.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import { marketRoutes } from '../modules/market/market.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { OpenBookCache } from '../modules/trading/open-book-cache.js';
+import { readOpenBook, type OpenBook } from '../modules/trading/realtime.service.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { requireAccessDeclarations } from './access.js';
@@ -36,6 +39,7 @@ import { installAuthorization } from './authorize.js';
 import { installErrorHandling } from './error-handler.js';
 import { installOpenApi } from './openapi.js';
 import { installSecurity } from './security.js';
+import { memoizingFrozen } from './serializer.js';
 
 export interface AppDeps {
   pool: pg.Pool;
@@ -69,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoizingFrozen(serializerCompiler));
   installErrorHandling(app);
   requireAccessDeclarations(app);
   await installSecurity(app, deps.webOrigins);
@@ -119,7 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes({ pool: deps.pool, hub }));
   await app.register(mt5Routes(bridge));
   await app.register(reportsRoutes({ pool: deps.pool }));
-  await app.register(tradingRoutes(bridge));
+  const openBooks = new OpenBookCache<OpenBook>(
+    (id) => readOpenBook(deps.pool, id).then(freezeResponse),
+    bus,
+  );
+  app.addHook('onClose', () => openBooks.close());
+  await app.register(tradingRoutes({ ...bridge, openBooks }));
   await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({

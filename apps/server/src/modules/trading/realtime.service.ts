@@ -7,14 +7,19 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { liveBridgeOf, type LiveBridge } from '../bridge/bridge-status.repo.js';
+import type { OpenBookCache } from './open-book-cache.js';
 import type { PositionsCache } from './positions-cache.js';
 import { statisticsOf } from './statistics.service.js';
 import { todayRange, type TimeRange } from './trading-range.js';
 import { currentAccountOf, openBook, type TradingAccount } from './trading.repo.js';
 
+export type OpenBook = z.infer<typeof PositionsResponseSchema>;
+
 export interface RealtimeDeps {
   pool: pg.Pool;
   agents: AgentRegistry;
+  /** Where /dashboard/positions reads from when set, instead of the database each time. */
+  openBooks?: OpenBookCache<OpenBook>;
 }
 
 /** An agent connected here is known exactly; otherwise what any instance saw in the last 60 s. */
@@ -87,12 +92,14 @@ export async function realtimeOf(
 }
 
 /** GET /dashboard/positions: the open book as the agent last sent it. */
-export async function openBookOf(
-  deps: RealtimeDeps,
-  userId: number,
-): Promise<z.infer<typeof PositionsResponseSchema>> {
-  const account = await currentAccountOf(deps.pool, userId);
-  const book = account ? await openBook(deps.pool, account.id) : { positions: [], orders: [] };
+export function openBookOf(deps: RealtimeDeps, userId: number): Promise<OpenBook> {
+  return deps.openBooks ? deps.openBooks.get(userId) : readOpenBook(deps.pool, userId);
+}
+
+/** The open book from the database, for openBookOf and its cache. */
+export async function readOpenBook(pool: pg.Pool, userId: number): Promise<OpenBook> {
+  const account = await currentAccountOf(pool, userId);
+  const book = account ? await openBook(pool, account.id) : { positions: [], orders: [] };
   return {
     success: true,
     ...book,
