@@ -19,17 +19,16 @@ export async function barsBetween(
   return rows;
 }
 
-/** Opening time (epoch s) of the newest stored bar of a symbol in any of `timeframes`. */
-export async function newestBarTime(
+/** Opening time (epoch s) of the newest stored bar of a symbol, by timeframe. */
+export async function newestBarTimes(
   db: Queryable,
   accountId: number,
   symbol: string,
-  timeframes: Timeframe[],
-): Promise<number | null> {
-  const { rows } = await db.query<{ time: number | null }>(
-    `SELECT max(time) AS time FROM bars
-     WHERE account_id = $1 AND symbol = $2 AND timeframe = ANY($3::text[])`,
-    [accountId, symbol, timeframes],
+): Promise<Map<Timeframe, number>> {
+  const { rows } = await db.query<{ timeframe: Timeframe; time: number }>(
+    `SELECT timeframe, max(time) AS time FROM bars
+     WHERE account_id = $1 AND symbol = $2 GROUP BY timeframe`,
+    [accountId, symbol],
   );
-  return rows[0]?.time ?? null;
+  return new Map(rows.map((r) => [r.timeframe, r.time]));
 }

@@ -12,11 +12,11 @@ import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { runCommand } from '../bridge/run-command.js';
 import { currentAccountOf } from '../trading/trading.repo.js';
-import { barsBetween, newestBarTime } from './market.repo.js';
+import { barsBetween, newestBarTimes } from './market.repo.js';
 
 /** A symbol whose newest bar is older than this is not streaming (or the market is closed). */
 export const STALE_AFTER_S = 15 * 60;
-/** One subscription request per trader and symbol in this time, however often the chart polls. */
+/** One subscription request per trader, symbol and timeframe in this time, however often the chart polls. */
 export const REQUEST_EVERY_MS = 5 * 60_000;
 // Beyond any bar time (epoch s) the schema accepts.
 const FAR_FUTURE_S = 1e10;
@@ -50,24 +50,25 @@ async function storedBars(
 }
 
 /**
- * Reads what is stored and, when the symbol has no recent bar and the trader's agent is
- * connected, asks the agent to stream it (M1, which folds into every chart timeframe). The
- * request runs in the background: the bars land with the agent's next messages.
+ * Reads what is stored and asks the trader's connected agent to stream what is missing or
+ * stale: M1 (which folds into every timeframe and keeps the newest bar current) and, for a
+ * longer timeframe, that timeframe too, whose history reaches further back than 500 M1 bars.
+ * Requests run in the background: the bars land with the agent's next messages.
  */
 export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
   const requestedAt = new Map<string, number>();
 
-  function requestBars(userId: number, symbol: string, now: number): boolean {
-    const key = `${userId}|${symbol}`;
+  function requestBars(userId: number, symbol: string, timeframe: Timeframe, now: number) {
+    const key = `${userId}|${symbol}|${timeframe}`;
     const last = requestedAt.get(key);
     if (last !== undefined && now - last < REQUEST_EVERY_MS) return true;
     if (!deps.agents.of(userId)) return false;
-    // Keys are per trader and symbol; forget the old ones before the map can grow without bound.
+    // Keys are per trader, symbol and timeframe: forget old ones before the map can grow unbounded.
     if (requestedAt.size >= 10_000) {
       for (const [k, at] of requestedAt) if (now - at >= REQUEST_EVERY_MS) requestedAt.delete(k);
     }
     requestedAt.set(key, now);
-    void runCommand(deps, userId, { kind: 'subscribe_bars', symbol, timeframe: 'M1' })
+    void runCommand(deps, userId, { kind: 'subscribe_bars', symbol, timeframe })
       .then((reply) => {
         if (!reply.ok) log.info({ userId, symbol, reply: reply.message }, 'bars not subscribed');
       })
@@ -86,10 +87,15 @@ export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
       if (!account) return { ...answer, bars: [], source: null, bars_requested: false };
       const [stored, newest] = await Promise.all([
         storedBars(deps.pool, account.id, q),
-        newestBarTime(deps.pool, account.id, q.symbol, ['M1', q.timeframe]),
+        newestBarTimes(deps.pool, account.id, q.symbol),
       ]);
-      const stale = newest === null || newest < now / 1000 - STALE_AFTER_S;
-      const requested = stale && requestBars(userId, q.symbol, now);
+      let requested = false;
+      for (const tf of new Set<Timeframe>(['M1', q.timeframe])) {
+        const time = newest.get(tf);
+        if (time === undefined || time < now / 1000 - STALE_AFTER_S) {
+          requested = requestBars(userId, q.symbol, tf, now) || requested;
+        }
+      }
       return { ...answer, ...stored, bars_requested: requested };
     },
   };
