@@ -99,7 +99,13 @@ export function CandleChart({
     const chart = createChart(box.current, {
       autoSize: true,
       localization: { locale: 'pt-BR', timeFormatter: formatCrosshairTime },
-      timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: formatTickMark },
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: formatTickMark,
+        // Markers grow with the bar width: a few H1 bars fitted to the width dwarfed the candles.
+        maxBarSpacing: 16,
+      },
       crosshair: { mode: CrosshairMode.Normal },
     });
     const series = chart.addSeries(CandlestickSeries, { priceLineVisible: false });
