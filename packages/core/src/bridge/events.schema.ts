@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { Mt5AccountSchema, Mt5DealSchema, Mt5PositionSchema } from './mt5-records.schema.js';
+import {
+  Mt5AccountSchema,
+  Mt5DealSchema,
+  Mt5PositionSchema,
+  TimeframeSchema,
+} from './mt5-records.schema.js';
 
 /** The live feed keeps this many events and reconnects with this backoff (trading.md §4, §9). */
 export const LIVE_EVENT_HISTORY = 300;
@@ -80,12 +85,25 @@ const dealsAdded = z.object({
   count: z.number(),
 });
 
+/** Bars of a subscribed symbol were stored: price charts of it reload. */
+const barsAdded = z.object({
+  ...base,
+  type: z.literal('bars_added'),
+  account_number: z.number(),
+  symbol: z.string(),
+  timeframe: TimeframeSchema,
+  count: z.number(),
+  /** Opening time (epoch s) of the newest bar of the batch. */
+  last_time: z.number(),
+});
+
 export const BridgeEventSchema = z.discriminatedUnion('type', [
   lifecycle,
   bridgeStatus,
   accountSnapshot,
   positionsSnapshot,
   dealsAdded,
+  barsAdded,
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
 /** An event before the bus stamps it with id and time. */
@@ -100,6 +118,7 @@ export const PRIVATE_EVENT_TYPES = new Set<BridgeEvent['type']>([
   'account_snapshot',
   'positions_snapshot',
   'deals_added',
+  'bars_added',
 ]);
 
 export const LiveTicketSchema = z.object({

@@ -233,7 +233,19 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       }
     },
     bars: async (m) => {
-      if (accountId) await upsertBars(deps.pool, accountId, m.symbol, m.timeframe, m.bars);
+      if (!accountId) return;
+      await upsertBars(deps.pool, accountId, m.symbol, m.timeframe, m.bars);
+      if (identity && agent?.accountNumber) {
+        deps.bus.publish({
+          type: 'bars_added',
+          user_id: identity.userId,
+          account_number: agent.accountNumber,
+          symbol: m.symbol,
+          timeframe: m.timeframe,
+          count: m.bars.length,
+          last_time: m.bars.at(-1)?.time ?? 0,
+        });
+      }
     },
     command_result: (m) => {
       const p = pending.get(m.command_id);

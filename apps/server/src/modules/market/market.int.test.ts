@@ -1,4 +1,10 @@
-import { aggregateBars, marketMessages, type Bar, type MarketBarsResponse } from '@vortex/core';
+import {
+  aggregateBars,
+  marketMessages,
+  type Bar,
+  type BridgeEvent,
+  type MarketBarsResponse,
+} from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
@@ -168,6 +174,23 @@ describe('GET /api/market/bars', () => {
     const again = await get('/api/market/bars?symbol=WDOZ25&timeframe=M5');
     expect(again.json()).toMatchObject({ bars_requested: true });
     expect(await answerCommands(aliceAgent)).toEqual([]);
+  });
+
+  it('announces stored bars to their trader’s live channel, so charts reload', async () => {
+    const events: BridgeEvent[] = [];
+    const stop = t.app.bridgeRuntime.bus.subscribe((e) => events.push(e));
+    aliceAgent.send({ type: 'bars', symbol: 'WINZ25', timeframe: 'M1', bars: aliceBars.slice(-2) });
+    for (let i = 0; i < 100 && !events.some((e) => e.type === 'bars_added'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    stop();
+    expect(events.find((e) => e.type === 'bars_added')).toMatchObject({
+      user_id: alice.id,
+      account_number: 8_800_001,
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      count: 2,
+    });
   });
 
   it('asks nothing when the agent is offline', async () => {

@@ -27,4 +27,5 @@ export const eventLabels: Record<BridgeEvent['type'], string> = {
   account_snapshot: 'Conta atualizada',
   positions_snapshot: 'Posições atualizadas',
   deals_added: 'Novos deals',
+  bars_added: 'Novas barras',
 };

@@ -35,7 +35,8 @@ export function useBridgeLiveSync(): void {
     if (
       e.type === 'account_snapshot' ||
       e.type === 'positions_snapshot' ||
-      e.type === 'deals_added'
+      e.type === 'deals_added' ||
+      e.type === 'bars_added'
     )
       return;
     if (mine) {

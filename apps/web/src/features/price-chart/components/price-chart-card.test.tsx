@@ -136,4 +136,27 @@ describe('PriceChartCard', () => {
     await waitFor(() => expect(a.barsQueries().length).toBeGreaterThan(before));
     expect(a.callsTo('/bridge/trades').length).toBeGreaterThan(1);
   });
+
+  it('reloads the candles when new bars of the symbol shown arrive live, only those', async () => {
+    const a = api({ bars: m5Bars });
+    const stub = liveStub();
+    renderCard(stub.live);
+    await screen.findByTestId('candle-chart');
+    const barsAdded = (symbol: string) => ({
+      type: 'bars_added' as const,
+      id: 2,
+      at: new Date().toISOString(),
+      user_id: traderUser.id,
+      account_number: 5_012_345,
+      symbol,
+      timeframe: 'M1' as const,
+      count: 1,
+      last_time: T0,
+    });
+    const before = a.barsQueries().length;
+    act(() => stub.emit(barsAdded('WDOZ25')));
+    act(() => stub.emit(barsAdded('WINZ25')));
+    await waitFor(() => expect(a.barsQueries().length).toBe(before + 1));
+    expect(a.callsTo('/bridge/trades')).toHaveLength(1);
+  });
 });

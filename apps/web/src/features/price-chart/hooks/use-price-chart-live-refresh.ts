@@ -3,13 +3,19 @@ import { useLiveEvents } from '../../../lib/live';
 import { useCurrentUser } from '../../../lib/session';
 import { priceChartKeys } from '../api/price-chart-keys';
 
-/** New deals of this trader mean new markers (maybe a new symbol): reload without waiting. */
-export function usePriceChartLiveRefresh(): void {
+/**
+ * New deals of this trader mean new markers (maybe a new symbol); new bars of the symbol shown
+ * mean new candles. Both reload without waiting for the poll.
+ */
+export function usePriceChartLiveRefresh(symbol: string | undefined): void {
   const client = useQueryClient();
   const me = useCurrentUser();
   useLiveEvents((e) => {
-    if (e.type === 'deals_added' && e.user_id === me?.id) {
+    if (e.user_id !== me?.id) return;
+    if (e.type === 'deals_added') {
       void client.invalidateQueries({ queryKey: priceChartKeys.all });
+    } else if (e.type === 'bars_added' && e.symbol === symbol) {
+      void client.invalidateQueries({ queryKey: priceChartKeys.barsOf(e.symbol) });
     }
   });
 }

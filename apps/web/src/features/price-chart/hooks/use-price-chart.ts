@@ -15,9 +15,9 @@ export type PriceChartState = 'loading' | 'error' | 'no-symbol' | 'requested' | 
 
 /** The chart's data: the newest position's symbol, its candles and the positions' markers. */
 export function usePriceChart(timeframe: Timeframe) {
-  usePriceChartLiveRefresh();
   const trades = useRecentTrades();
   const symbol = useMemo(() => symbolOf(trades.data ?? []), [trades.data]);
+  usePriceChartLiveRefresh(symbol);
   const bars = useBars(symbol, timeframe);
   const data = bars.data;
   const candles = useMemo(() => candlesOf(data?.bars ?? []), [data]);

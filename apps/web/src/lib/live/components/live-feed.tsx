@@ -14,6 +14,7 @@ function detail(e: BridgeEvent): string {
     parts.push(`${liveTexts.account} ${e.account_number}`);
   if (e.type === 'bridge_status') parts.push(e.connected ? 'online' : 'offline');
   if (e.type === 'deals_added') parts.push(`${e.count} deals`);
+  if (e.type === 'bars_added') parts.push(`${e.symbol} ${e.timeframe} · ${e.count} barras`);
   return parts.join(' · ');
 }
 
