@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchPool, createBenchDatabase } from './support/bench-database.js';
-import { CpuMeter, MachineMeter } from './support/proc-stats.js';
+import { CpuMeter, MachineMeter, rssMiB } from './support/proc-stats.js';
 import {
   cleanUp,
   guardRun,
@@ -31,7 +31,7 @@ import {
   wrap,
   writeSection,
 } from './support/report.js';
-import { seedTradingAccount } from './support/trading-seed.js';
+import { appendTrips, seedTradingAccount } from './support/trading-seed.js';
 import { ROOT, startVortexServer } from './support/vortex-server.js';
 
 const COMMAND = 'npm run build && npm run bench:trading -w @vortex/bench';
@@ -45,6 +45,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const LATENCY_GOAL_MS = 100;
 const RATIO_GOAL = 0.7;
+const NEW_DEAL_ROUNDS = 5;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -56,6 +57,27 @@ interface Timing {
   max: number;
   bytes: number;
   rows: string;
+}
+
+/** One request's time from send to the end of its body. */
+async function timeOnce(baseUrl: string, token: string, route: string): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(`${baseUrl}${route}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status}: ${text.slice(0, 300)}`);
+  return performance.now() - start;
+}
+
+interface Warmth {
+  /** The first read after start-up, which builds the account's positions from every deal. */
+  coldMs: number;
+  /** Reads right after a few new deals were stored: the copy takes in only those. */
+  afterNewDealsMs: number[];
+  /** The server's resident memory once the account is warm. */
+  rssMiB: number;
 }
 
 /** Sequential requests on one keep-alive connection; each timed from send to the body's end. */
@@ -144,6 +166,8 @@ async function main(): Promise<void> {
   const { apiUrl } = server;
   const start30 = encodeURIComponent(daysAgo(30));
   console.log('Server time, sequential requests on one keep-alive connection:');
+  const coldMs = await timeOnce(apiUrl, seeded.token, '/dashboard/stats?days=30');
+  console.log(`  first read (builds the positions): ${fixed(coldMs)} ms`);
   const timings: Timing[] = [];
   for (const [label, route] of [
     ['Stats, 30 days', '/dashboard/stats?days=30'],
@@ -154,6 +178,18 @@ async function main(): Promise<void> {
   ] as const) {
     timings.push(await timeRoute(apiUrl, seeded.token, label, route));
   }
+
+  const afterNewDealsMs: number[] = [];
+  // Minutes ago, each round after the last: a live account's deals arrive in time order.
+  const liveFrom = Date.now() - 10 * 60_000;
+  for (let i = 0; i < NEW_DEAL_ROUNDS; i++) {
+    await appendTrips(pool, seeded.accountId, 2, DEALS + 1 + 4 * i, liveFrom + 10_000 * i);
+    afterNewDealsMs.push(await timeOnce(apiUrl, seeded.token, '/dashboard/stats?days=30'));
+  }
+  const warmth = { coldMs, afterNewDealsMs, rssMiB: rssMiB(server.child.pid) };
+  console.log(
+    `  after 4 new deals: ${afterNewDealsMs.map((ms) => fixed(ms)).join(', ')} ms; RSS ${fixed(warmth.rssMiB)} MiB`,
+  );
 
   const positionsUrl = `${apiUrl}/dashboard/positions`;
   const body = await (
@@ -181,7 +217,16 @@ async function main(): Promise<void> {
   );
   const ref = await flood('Bare Fastify, same body', bareUrl, seeded.token, bare.pid);
   await cleanUp();
-  await report(date, db.settings, seeded.seedSeconds, Buffer.byteLength(body), timings, real, ref);
+  await report(
+    date,
+    db.settings,
+    seeded.seedSeconds,
+    Buffer.byteLength(body),
+    timings,
+    real,
+    ref,
+    warmth,
+  );
 }
 
 async function report(
@@ -192,6 +237,7 @@ async function report(
   timings: Timing[],
   real: Flood,
   ref: Flood,
+  warmth: Warmth,
 ): Promise<void> {
   const goalRows = timings.filter((t) => /^\/(dashboard\/stats|bridge\/trades)/.test(t.path));
   const slow = goalRows.filter((t) => t.p50 > LATENCY_GOAL_MS);
@@ -259,6 +305,12 @@ async function report(
       `Goal: /dashboard/positions at ≥ ${RATIO_GOAL} of a bare Fastify JSON route's req/s under ` +
         `${CONNECTIONS} connections — **${ratioMet ? 'met' : 'NOT met'}**: ${int(real.rps)} ` +
         `against ${int(ref.rps)} req/s, a ratio of ${fixed(ratio, 2)}.`,
+      `The server keeps each account's positions warm (apps/server/src/modules/trading/` +
+        `positions-cache.ts): the first read after start-up builds them from all ` +
+        `${int(DEALS)} deals in ${fixed(warmth.coldMs / 1000, 1)} s (not in the p50/p99 above: it ` +
+        `is the first of the warm-ups); a read right after 4 new deals were stored took ` +
+        `${warmth.afterNewDealsMs.map((ms) => fixed(ms)).join(', ')} ms (${NEW_DEAL_ROUNDS} ` +
+        `rounds); the server's RSS with the account warm was ${fixed(warmth.rssMiB)} MiB.`,
       Math.max(real.otherCores, ref.otherCores) > 0.25
         ? `Shared machine: up to ${fixed(Math.max(real.otherCores, ref.otherCores), 2)} cores ` +
           `of work besides the target and autocannon (PostgreSQL included) during the floods.`

@@ -157,3 +157,50 @@ export async function seedTradingAccount(
   const seedSeconds = (performance.now() - start) / 1000;
   return { userId: trader.userId, accountId, token, deals: stored, seedSeconds };
 }
+
+/**
+ * `trips` more round trips, a second apart from `atMs` on, tickets from `firstTicket` up: what
+ * a live account's agent adds while the screens are open.
+ */
+export async function appendTrips(
+  pool: pg.Pool,
+  accountId: number,
+  trips: number,
+  firstTicket: number,
+  atMs: number,
+): Promise<void> {
+  const deals: Mt5Deal[] = [];
+  for (let i = 0; i < trips; i++) {
+    const ticket = firstTicket + 2 * i;
+    const openMs = atMs + i * 1_000;
+    const common = { symbol: winContract(openMs / 1000), volume: 1, magic: MAGICS[0] ?? 0 };
+    const fields = { ...common, position_id: ticket, swap: 0, commission: -0.25, comment: '' };
+    deals.push(
+      {
+        ...fields,
+        ticket,
+        order: ticket,
+        type: 0,
+        entry: 0,
+        price: 128_000,
+        profit: 0,
+        reason: 3,
+        time: Math.floor(openMs / 1000),
+        time_msc: openMs,
+      },
+      {
+        ...fields,
+        ticket: ticket + 1,
+        order: ticket + 1,
+        type: 1,
+        entry: 1,
+        price: 128_050,
+        profit: 10,
+        reason: 5,
+        time: Math.floor((openMs + 500) / 1000),
+        time_msc: openMs + 500,
+      },
+    );
+  }
+  await insertDeals(pool, accountId, deals);
+}

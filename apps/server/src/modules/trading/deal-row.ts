@@ -28,6 +28,20 @@ export const DEAL_COLUMNS =
 /** A buy or sell (type 0 or 1); balance operations and the like are not trades. */
 export const isTradeRow = (row: DealRow): boolean => row[3] === 0 || row[3] === 1;
 
+// MT5's reason codes are few: named once here instead of once per deal.
+const REASON_NAMES = Array.from({ length: 16 }, (_, code) => dealReasonName(code));
+
+// A long history repeats a handful of symbols; without this each position would keep its own
+// copy of the text the driver made for its row.
+const symbols = new Map<string, string>();
+function interned(symbol: string): string {
+  const known = symbols.get(symbol);
+  if (known !== undefined) return known;
+  if (symbols.size >= 10_000) symbols.clear();
+  symbols.set(symbol, symbol);
+  return symbol;
+}
+
 /** A stored row as core's Deal; the row was validated on the way in, so no schema parse here. */
 export function toDeal(row: DealRow): Deal {
   const [ticket, positionId, symbol, type, entry, volume, price, profit, commission, swap] = row;
@@ -38,7 +52,7 @@ export function toDeal(row: DealRow): Deal {
     position_id: positionId === 0 ? null : String(positionId),
     order: null,
     user_id: null,
-    symbol,
+    symbol: interned(symbol),
     magic,
     volume: Math.abs(volume),
     type: type === 0 ? 'BUY' : 'SELL',
@@ -48,7 +62,7 @@ export function toDeal(row: DealRow): Deal {
     profit,
     commission,
     swap,
-    reason: dealReasonName(reason),
+    reason: REASON_NAMES[reason] ?? dealReasonName(reason),
     status: null,
   };
 }

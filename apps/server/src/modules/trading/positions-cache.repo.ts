@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { DEAL_COLUMNS, type DealRow } from './deal-row.js';
 
-/** What the database says of an account's deals (migration 0008): see DealsVersion below. */
+/** What the database says of an account's deals (migration 0008). */
 export interface DealsVersion {
   /** Deals stored, of every type. */
   count: number;
@@ -13,15 +13,23 @@ export interface DealsVersion {
 export const sameVersion = (a: DealsVersion, b: DealsVersion): boolean =>
   a.count === b.count && a.maxTicket === b.maxTicket && a.epoch === b.epoch;
 
-/** The version and the deals above `afterTicket` (every type), read in one snapshot. */
-export async function dealsSince(
+/** Rows per FETCH: a long history is read in slices, never held whole. */
+const FETCH_ROWS = 20_000;
+
+/**
+ * The account's deals version and its deals above `afterTicket`, read in one snapshot (so the
+ * count read is the count of the rows read), in (time, ticket) order, handed to `onRows` a
+ * slice at a time. `tradesOnly` leaves balance operations and the like out. Undefined when
+ * the account is gone.
+ */
+export async function readDeals(
   pool: pg.Pool,
   accountId: number,
-  afterTicket: number,
-): Promise<{ version: DealsVersion; rows: DealRow[] } | undefined> {
+  options: { afterTicket: number; tradesOnly: boolean },
+  onRows: (rows: DealRow[]) => void,
+): Promise<DealsVersion | undefined> {
   const client = await pool.connect();
   try {
-    // One snapshot: the count read is the count of the rows read.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const head = await client.query<DealsVersion>(
       `SELECT deals_count AS count, deals_max_ticket AS "maxTicket", deals_epoch AS epoch
@@ -29,18 +37,26 @@ export async function dealsSince(
       [accountId],
     );
     const version = head.rows[0];
-    // Rows as arrays: node-postgres then builds no object per row. In (time, ticket) order, the
-    // order the positions are built in.
-    const deals = version
-      ? await client.query<DealRow>({
-          text: `SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 AND ticket > $2
-                 ORDER BY time_msc, ticket`,
-          values: [accountId, afterTicket],
+    if (version) {
+      const trades = options.tradesOnly ? 'AND type IN (0, 1)' : '';
+      await client.query(
+        `DECLARE account_deals NO SCROLL CURSOR FOR
+         SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 AND ticket > $2 ${trades}
+         ORDER BY time_msc, ticket`,
+        [accountId, options.afterTicket],
+      );
+      for (;;) {
+        // Rows as arrays: node-postgres then builds no object per row.
+        const { rows } = await client.query<DealRow>({
+          text: `FETCH ${FETCH_ROWS} FROM account_deals`,
           rowMode: 'array',
-        })
-      : undefined;
+        });
+        if (rows.length > 0) onRows(rows);
+        if (rows.length < FETCH_ROWS) break;
+      }
+    }
     await client.query('COMMIT');
-    return version && deals ? { version, rows: deals.rows } : undefined;
+    return version;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;

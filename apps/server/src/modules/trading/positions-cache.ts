@@ -1,7 +1,7 @@
 import { PositionBook } from '@vortex/core';
 import type pg from 'pg';
 import { isTradeRow, toDeal, type DealRow } from './deal-row.js';
-import { dealsSince, sameVersion, type DealsVersion } from './positions-cache.repo.js';
+import { readDeals, sameVersion, type DealsVersion } from './positions-cache.repo.js';
 
 interface Entry {
   version: DealsVersion;
@@ -63,9 +63,12 @@ export class PositionsCache {
 
   private async refresh(accountId: number, entry: Entry | undefined): Promise<Entry> {
     if (entry) {
-      const delta = await dealsSince(this.pool, accountId, entry.version.maxTicket);
-      if (!delta) return this.forget(accountId, entry);
-      const { version, rows } = delta;
+      const rows: DealRow[] = [];
+      const options = { afterTicket: entry.version.maxTicket, tradesOnly: false };
+      const version = await readDeals(this.pool, accountId, options, (slice) => {
+        for (const row of slice) rows.push(row);
+      });
+      if (!version) return this.forget(accountId, entry);
       const onlyNewer =
         version.epoch === entry.version.epoch &&
         entry.version.count + rows.length === version.count;
@@ -78,11 +81,12 @@ export class PositionsCache {
       }
       this.drop(accountId);
     }
-    const full = await dealsSince(this.pool, accountId, -1);
+    // Built aside, while readers keep the old copy: nobody sees a book half read.
     const book = new PositionBook({ uniqueTickets: true });
-    if (!full) return { version: { count: 0, maxTicket: 0, epoch: -1 }, book };
-    feed(book, full.rows);
-    const fresh = { version: full.version, book };
+    const options = { afterTicket: -1, tradesOnly: true };
+    const version = await readDeals(this.pool, accountId, options, (rows) => feed(book, rows));
+    if (!version) return { version: { count: 0, maxTicket: 0, epoch: -1 }, book };
+    const fresh = { version, book };
     this.held += book.dealCount;
     this.store(accountId, fresh);
     return fresh;
@@ -109,17 +113,9 @@ export class PositionsCache {
   }
 }
 
-// Rows become core's deals a slice at a time: a long history made into objects at once would
-// double the memory a first read takes.
-const FEED_ROWS = 50_000;
-
 /** Takes `rows` (time-ordered) into the book; false when the book refused them (see add). */
 function feed(book: PositionBook, rows: readonly DealRow[]): boolean {
-  const trades = rows.filter(isTradeRow);
-  for (let start = 0; start < trades.length; start += FEED_ROWS) {
-    if (!book.add(trades.slice(start, start + FEED_ROWS).map(toDeal))) return false;
-  }
-  return true;
+  return book.add(rows.filter(isTradeRow).map(toDeal));
 }
 
 /** A copy read at `held` serves a request that saw `seen`, unless deals came or went since. */

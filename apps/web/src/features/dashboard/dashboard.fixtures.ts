@@ -170,6 +170,7 @@ export function closed(positionId: string, net: number) {
     commission: 0,
     swap: 0,
     net_profit: net,
+    exit_reason: net >= 0 ? 'TP' : 'SL',
     status: 'closed',
     is_complete: true,
   };

@@ -126,6 +126,7 @@ export function statisticsApi(answer: Stats = stats, handlers: Record<string, Ha
     commission: 0,
     swap: 0,
     net_profit: 1,
+    exit_reason: 'EXPERT',
     status: 'closed',
     is_complete: true,
   });
