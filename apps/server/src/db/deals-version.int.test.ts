@@ -30,12 +30,12 @@ function deal(ticket: number): Mt5Deal {
 }
 
 async function versionOf(id: number) {
-  const { rows } = await db.pool.query<{ count: number; max: number; epoch: number }>(
-    `SELECT deals_count::int AS count, deals_max_ticket::float8 AS max, deals_epoch::int AS epoch
-     FROM mt5_accounts WHERE id = $1`,
+  const { rows } = await db.pool.query<{ v: { count: number; maxTicket: number; epoch: number } }>(
+    'SELECT deals_version($1) AS v',
     [id],
   );
-  return rows[0];
+  const v = rows[0]?.v;
+  return v && { count: v.count, max: v.maxTicket, epoch: v.epoch };
 }
 
 beforeAll(async () => {
@@ -82,5 +82,33 @@ describe('the deals version kept by the database', () => {
   it('bumps the epoch when deals are deleted', async () => {
     await db.pool.query('DELETE FROM deals WHERE account_id = $1 AND ticket = 1', [accountId]);
     expect(await versionOf(accountId)).toEqual({ count: 4, max: 7, epoch: 1 });
+  });
+
+  it('sums the rows of every writer connection', async () => {
+    // Separate connections land on separate rows (no shared lock), the version adds them up.
+    const clients = await Promise.all([db.pool.connect(), db.pool.connect(), db.pool.connect()]);
+    try {
+      await Promise.all(
+        clients.map((c, i) => insertDeals(c, otherId, [deal(100 + 2 * i), deal(101 + 2 * i)])),
+      );
+    } finally {
+      for (const c of clients) c.release();
+    }
+    expect(await versionOf(otherId)).toEqual({ count: 7, max: 105, epoch: 0 });
+    const { rows } = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deal_counts WHERE account_id = $1',
+      [otherId],
+    );
+    expect(rows[0]?.n).toBeGreaterThan(1);
+  });
+
+  it("forgets an account's counts with the account", async () => {
+    await db.pool.query('DELETE FROM mt5_accounts WHERE id = $1', [accountId]);
+    const { rows } = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deal_counts WHERE account_id = $1',
+      [accountId],
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect(await versionOf(accountId)).toEqual({ count: 0, max: 0, epoch: 0 });
   });
 });

@@ -59,11 +59,7 @@ async function newAccount(number: number): Promise<number> {
 async function versionOf(accountId: number) {
   const { rows } = await db.pool.query<{
     deals: { count: number; maxTicket: number; epoch: number };
-  }>(
-    `SELECT json_build_object('count', deals_count, 'maxTicket', deals_max_ticket, 'epoch', deals_epoch) AS deals
-     FROM mt5_accounts WHERE id = $1`,
-    [accountId],
-  );
+  }>('SELECT deals_version($1) AS deals', [accountId]);
   const deals = rows[0]?.deals;
   if (!deals) throw new Error('no account');
   return deals;

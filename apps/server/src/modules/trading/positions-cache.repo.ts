@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { DEAL_COLUMNS, type DealRow } from './deal-row.js';
 
-/** What the database says of an account's deals (migration 0008). */
+/** What the database says of an account's deals: deals_version() of migration 0008. */
 export interface DealsVersion {
   /** Deals stored, of every type. */
   count: number;
@@ -31,12 +31,11 @@ export async function readDeals(
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const head = await client.query<DealsVersion>(
-      `SELECT deals_count AS count, deals_max_ticket AS "maxTicket", deals_epoch AS epoch
-       FROM mt5_accounts WHERE id = $1`,
+    const head = await client.query<{ deals: DealsVersion }>(
+      'SELECT deals_version(id) AS deals FROM mt5_accounts WHERE id = $1',
       [accountId],
     );
-    const version = head.rows[0];
+    const version = head.rows[0]?.deals;
     if (version) {
       const trades = options.tradesOnly ? 'AND type IN (0, 1)' : '';
       await client.query(

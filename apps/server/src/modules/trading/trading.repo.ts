@@ -24,7 +24,7 @@ export async function currentAccountOf(
 ): Promise<TradingAccount | undefined> {
   const { rows } = await db.query<TradingAccount>(
     `SELECT id, account_number, server, balance, equity, margin, free_margin, margin_level, profit, account_at,
-            json_build_object('count', deals_count, 'maxTicket', deals_max_ticket, 'epoch', deals_epoch) AS deals
+            deals_version(id) AS deals
      FROM mt5_accounts WHERE user_id = $1 ORDER BY last_hello_at DESC NULLS LAST, id DESC LIMIT 1`,
     [userId],
   );
