@@ -311,6 +311,11 @@ async function report(
         `is the first of the warm-ups); a read right after 4 new deals were stored took ` +
         `${warmth.afterNewDealsMs.map((ms) => fixed(ms)).join(', ')} ms (${NEW_DEAL_ROUNDS} ` +
         `rounds); the server's RSS with the account warm was ${fixed(warmth.rssMiB)} MiB.`,
+      `Why /dashboard/positions can outrun the reference: a warm request reads nothing from ` +
+        `PostgreSQL but one shared round trip on the auth listener connection ` +
+        `(modules/auth/session-cache.ts), and its body is the trader's open book cached for at ` +
+        `most 1 s and serialised once per load (modules/trading/open-book-cache.ts), while the ` +
+        `bare route stringifies its object on every request.`,
       Math.max(real.otherCores, ref.otherCores) > 0.25
         ? `Shared machine: up to ${fixed(Math.max(real.otherCores, ref.otherCores), 2)} cores ` +
           `of work besides the target and autocannon (PostgreSQL included) during the floods.`
