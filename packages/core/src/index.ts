@@ -17,3 +17,4 @@ export * from './users/user-admin.schema.js';
 export * from './bridge/index.js';
 export * from './reports/index.js';
 export * from './market/index.js';
+export * from './bot/index.js';

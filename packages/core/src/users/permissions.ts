@@ -12,8 +12,9 @@ const BASE = [
 
 const BY_ROLE: Record<Role, readonly string[]> = {
   viewer: ['dashboard:read', 'trades:read', 'statistics:read', 'reports:read'],
-  user: [...BASE, 'bot:control'],
-  trader: [...BASE, 'bot:control'],
+  // Each trader configures their own bot; a viewer only reads it.
+  user: [...BASE, 'bot:control', 'bot:configure'],
+  trader: [...BASE, 'bot:control', 'bot:configure'],
   admin: [
     ...BASE,
     'bot:control',

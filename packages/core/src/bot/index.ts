@@ -1,0 +1,5 @@
+export * from './messages.js';
+export * from './fields.js';
+export * from './config.schema.js';
+export * from './stored-config.js';
+export * from './api.schema.js';
