@@ -18,3 +18,4 @@ export * from './bridge/index.js';
 export * from './reports/index.js';
 export * from './market/index.js';
 export * from './bot/index.js';
+export * from './indicators/index.js';
