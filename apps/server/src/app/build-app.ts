@@ -13,6 +13,7 @@ import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
+import { botConfigRoutes } from '../modules/bot/bot-config.routes.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
 import { bridgeHealthRoutes } from '../modules/bridge/bridge-health.routes.js';
 import { bridgeAdminRoutes } from '../modules/bridge/bridge-admin.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes({ pool: deps.pool, hub }));
   await app.register(mt5Routes(bridge));
   await app.register(reportsRoutes({ pool: deps.pool }));
+  await app.register(botConfigRoutes({ pool: deps.pool }));
   const openBooks = new OpenBookCache<OpenBook>(
     (id) => readOpenBook(deps.pool, id).then(freezeResponse),
     bus,

@@ -1,4 +1,5 @@
 import {
+  BotConfigSchema,
   CleanupSchema,
   CreateBridgeTokenSchema,
   ForgotPasswordSchema,
@@ -44,6 +45,7 @@ const TABLES = [
   'bridge_commands',
   'bridge_installers',
   'live_tickets',
+  'bot_configs',
 ];
 async function fingerprint(): Promise<string> {
   const parts = await Promise.all(
@@ -168,6 +170,22 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
     ['login', 'password', 'server', 'bridge_url'],
   ],
   ['mt5 test-bridge', 'POST', '/api/mt5/test-bridge', TestBridgeSchema, ['bridge_url']],
+  [
+    'bot config',
+    'POST',
+    '/bot/config',
+    BotConfigSchema,
+    [
+      'general',
+      'fibonacci',
+      'di_crossover',
+      'advanced_di',
+      'tema_crossover',
+      'atr_channel',
+      'rsi_contrary',
+      'bollinger_bands',
+    ],
+  ],
 ];
 
 describe('malformed input on the accounts endpoints', () => {

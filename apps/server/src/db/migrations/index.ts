@@ -7,6 +7,7 @@ import { sql as m0006 } from './0006-bars.js';
 import { sql as m0007 } from './0007-deals-without-fk-checks.js';
 import { sql as m0008 } from './0008-deals-version.js';
 import { sql as m0009 } from './0009-auth-notify.js';
+import { sql as m0010 } from './0010-bot-config.js';
 
 export interface Migration {
   id: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { id: 7, name: 'deals-without-fk-checks', sql: m0007 },
   { id: 8, name: 'deals-version', sql: m0008 },
   { id: 9, name: 'auth-notify', sql: m0009 },
+  { id: 10, name: 'bot-config', sql: m0010 },
 ];
