@@ -62,10 +62,15 @@ async function sendBars(
 }
 
 /** The commands the agent got until it has been quiet a while, each answered ok. */
-async function answerCommands(agent: TestAgent): Promise<string[]> {
+/**
+ * Answers the agent's commands and names the bar subscriptions among them: waits (up to 10 s,
+ * the subscription is sent in the background) until `expected` have come, then until 300 ms
+ * pass without another.
+ */
+async function answerCommands(agent: TestAgent, expected = 0): Promise<string[]> {
   const seen: string[] = [];
   for (;;) {
-    const m = await agent.next(300).catch(() => null);
+    const m = await agent.next(seen.length < expected ? 10_000 : 300).catch(() => null);
     if (!m) return seen;
     if (m.type !== 'command') continue;
     if (m.command.kind === 'subscribe_bars') {
@@ -130,7 +135,7 @@ describe('GET /api/market/bars', () => {
       expect(body.bars_requested).toBe(true);
     }
     // M1 is fresh; each longer timeframe is asked for once, for its longer history.
-    expect(await answerCommands(aliceAgent)).toEqual(['WINZ25 M5', 'WINZ25 M15', 'WINZ25 H1']);
+    expect(await answerCommands(aliceAgent, 3)).toEqual(['WINZ25 M5', 'WINZ25 M15', 'WINZ25 H1']);
     const from = START + 3600;
     const to = START + 7200 - 1;
     const hour = (
@@ -169,7 +174,7 @@ describe('GET /api/market/bars', () => {
   it('asks the connected agent for a symbol with no recent bars, once, and says so', async () => {
     const first = await get('/api/market/bars?symbol=WDOZ25&timeframe=M5');
     expect(first.json()).toMatchObject({ bars: [], source: null, bars_requested: true });
-    expect(await answerCommands(aliceAgent)).toEqual(['WDOZ25 M1', 'WDOZ25 M5']);
+    expect(await answerCommands(aliceAgent, 2)).toEqual(['WDOZ25 M1', 'WDOZ25 M5']);
     // The chart polls: the request stays pending instead of being sent again.
     const again = await get('/api/market/bars?symbol=WDOZ25&timeframe=M5');
     expect(again.json()).toMatchObject({ bars_requested: true });
