@@ -246,4 +246,7 @@ export const DEFAULT_BOT_CONFIG: BotConfig = {
 };
 
 /** A fresh copy, so a caller can change it without touching the defaults. */
-export const defaultBotConfig = (): BotConfig => structuredClone(DEFAULT_BOT_CONFIG);
+export const defaultBotConfig = (): BotConfig => cloneConfig(DEFAULT_BOT_CONFIG);
+
+/** A deep copy of plain configuration data (JSON values only). */
+export const cloneConfig = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   BotConfigSchema,
+  cloneConfig,
   DEFAULT_BOT_CONFIG,
   GeneralConfigSchema,
   repeatedMagics,
@@ -26,14 +27,14 @@ function shapeOf(schema: Section): Record<string, z.ZodType> {
  * dropped. If the fields together still break a rule of the section, the section is the default.
  */
 function mergeSection<T>(schema: Section, defaults: T, stored: unknown): T {
-  if (!isRecord(stored)) return structuredClone(defaults);
+  if (!isRecord(stored)) return cloneConfig(defaults);
   const merged: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
   for (const [key, field] of Object.entries(shapeOf(schema))) {
     const parsed = field.safeParse(stored[key]);
     if (parsed.success) merged[key] = parsed.data;
   }
   const whole = schema.safeParse(merged);
-  return whole.success ? (whole.data as T) : structuredClone(defaults);
+  return whole.success ? (whole.data as T) : cloneConfig(defaults);
 }
 
 /**
