@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { BotConfigScreen } from '../../features/bot-config';
 
+/** Where the bot card's Configurações button leads: the same configuration, at the Fibonacci card. */
 export function Component() {
-  return <PagePlaceholder title={paths.fibonacci.title} />;
+  return <BotConfigScreen focus="fibonacci" />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { BotConfigScreen } from '../../features/bot-config';
 
+/** Any logged-in user's own bot configuration (the menu shows the entry to admins only). */
 export function Component() {
-  return <PagePlaceholder title={paths.settings.title} />;
+  return <BotConfigScreen />;
 }

@@ -1,0 +1,3 @@
+export const botConfigKeys = {
+  all: ['bot', 'config'] as const,
+};

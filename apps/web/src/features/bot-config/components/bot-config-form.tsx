@@ -1,0 +1,119 @@
+import { DEFAULT_BOT_CONFIG, STRATEGY_KEYS, type BotConfig, type StrategyKey } from '@vortex/core';
+import { RotateCcw, Save } from 'lucide-react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { SaveBotConfigError, useSaveBotConfig } from '../api/save-bot-config';
+import { useBotConfigForm } from '../hooks/use-bot-config-form';
+import { useNotice } from '../hooks/use-notice';
+import { botConfigTexts as t } from '../messages';
+import type { SectionKey } from '../fields';
+import { fieldId } from './config-field';
+import { GeneralCard } from './general-card';
+import { NoticeBanner } from './notice-banner';
+import { StrategyCard } from './strategy-card';
+
+interface BotConfigFormProps {
+  initial: BotConfig;
+  /** Whether `initial` came from the server or is the fallback after a failed load. */
+  loaded: boolean;
+  readOnly: boolean;
+  focus?: StrategyKey | undefined;
+}
+
+export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFormProps) {
+  const form = useBotConfigForm(initial);
+  const save = useSaveBotConfig();
+  const { notice, show, clear } = useNotice();
+  const focusRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    show(
+      loaded
+        ? { tone: 'success', text: t.notices.loaded }
+        : { tone: 'warning', text: t.notices.usingDefaults },
+    );
+  }, [loaded, show]);
+
+  useEffect(() => {
+    const card = focusRef.current;
+    // jsdom has no scrollIntoView.
+    if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'start' });
+  }, []);
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = form.validate();
+    if (!result.config) {
+      show({ tone: 'error', text: t.notices.saveError(result.firstInvalid.message) });
+      const [section, field] = result.firstInvalid.path.split('.');
+      if (section && field) document.getElementById(fieldId(section as SectionKey, field))?.focus();
+      return;
+    }
+    save.mutate(result.config, {
+      onSuccess: () => {
+        form.reset(result.config);
+        show({ tone: 'success', text: t.notices.saved });
+      },
+      onError: (err) => {
+        show({
+          tone: 'error',
+          text: err instanceof SaveBotConfigError ? err.message : t.notices.saveError(undefined),
+        });
+      },
+    });
+  }
+
+  const change = (section: SectionKey) => (field: string, value: string | boolean) => {
+    form.update(section, field, value);
+  };
+
+  return (
+    <form noValidate aria-label={t.formLabel} onSubmit={handleSubmit} className="space-y-6">
+      <GeneralCard
+        values={form.draft.general}
+        errors={form.errors}
+        readOnly={readOnly}
+        onChange={change('general')}
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {STRATEGY_KEYS.map((key) => (
+          <StrategyCard
+            key={key}
+            ref={key === focus ? focusRef : undefined}
+            strategy={key}
+            values={form.draft[key]}
+            errors={form.errors}
+            readOnly={readOnly}
+            highlighted={key === focus}
+            onChange={change(key)}
+          />
+        ))}
+      </div>
+      <div className="sticky bottom-0 z-10 -mx-4 space-y-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
+        {notice && <NoticeBanner notice={notice} onDismiss={clear} />}
+        {readOnly ? (
+          <p className="text-sm text-muted-foreground">{t.readOnly}</p>
+        ) : (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={save.isPending}
+              onClick={() => {
+                form.reset(DEFAULT_BOT_CONFIG);
+              }}
+            >
+              <RotateCcw />
+              {t.restoreDefaults}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : <Save />}
+              {save.isPending ? t.saving : t.save}
+            </Button>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { BotConfigScreen } from './components/bot-config-screen';
