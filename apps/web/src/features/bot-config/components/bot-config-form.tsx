@@ -90,12 +90,12 @@ export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFor
           />
         ))}
       </div>
-      <div className="sticky bottom-0 z-10 -mx-4 space-y-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:items-center sm:px-6 lg:-mx-10 lg:px-10">
         {notice && <NoticeBanner notice={notice} onDismiss={clear} />}
         {readOnly ? (
           <p className="text-sm text-muted-foreground">{t.readOnly}</p>
         ) : (
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2 sm:ml-auto">
             <Button
               type="button"
               variant="outline"

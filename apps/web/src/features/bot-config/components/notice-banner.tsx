@@ -15,7 +15,7 @@ export function NoticeBanner({ notice, onDismiss }: { notice: Notice; onDismiss:
     <div
       role={notice.tone === 'error' ? 'alert' : 'status'}
       className={cn(
-        'flex items-center gap-3 rounded-lg border px-4 py-2.5 text-sm font-medium',
+        'flex min-w-0 flex-1 items-center gap-3 rounded-lg border px-4 py-2 text-sm font-medium',
         tones[notice.tone],
       )}
     >
