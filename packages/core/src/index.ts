@@ -19,3 +19,4 @@ export * from './reports/index.js';
 export * from './market/index.js';
 export * from './bot/index.js';
 export * from './indicators/index.js';
+export * from './strategies/index.js';
