@@ -20,3 +20,4 @@ export * from './market/index.js';
 export * from './bot/index.js';
 export * from './indicators/index.js';
 export * from './strategies/index.js';
+export * from './backtest/index.js';
