@@ -23,7 +23,7 @@ describe('migrate', () => {
   it('applies each migration once when instances start together', async () => {
     db = await createTestDatabase({ migrated: false });
     const results = await Promise.all([migrate(db.pool), migrate(db.pool), migrate(db.pool)]);
-    expect(results.flat().sort()).toEqual(migrations.map((m) => m.id));
+    expect(results.flat().sort((a, b) => a - b)).toEqual(migrations.map((m) => m.id));
   });
 
   it('rolls back a failing migration entirely and names it', async () => {
