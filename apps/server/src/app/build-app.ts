@@ -13,6 +13,7 @@ import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
+import { backtestRoutes } from '../modules/backtest/backtest.routes.js';
 import { botConfigRoutes } from '../modules/bot/bot-config.routes.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
 import { bridgeHealthRoutes } from '../modules/bridge/bridge-health.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mt5Routes(bridge));
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));
+  await app.register(backtestRoutes({ pool: deps.pool }));
   const openBooks = new OpenBookCache<OpenBook>(
     (id) => readOpenBook(deps.pool, id).then(freezeResponse),
     bus,

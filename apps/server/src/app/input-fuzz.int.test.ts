@@ -1,4 +1,5 @@
 import {
+  BacktestRequestSchema,
   BotConfigSchema,
   CleanupSchema,
   CreateBridgeTokenSchema,
@@ -185,6 +186,13 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
       'rsi_contrary',
       'bollinger_bands',
     ],
+  ],
+  [
+    'backtest',
+    'POST',
+    '/api/bot/backtest',
+    BacktestRequestSchema,
+    ['config', 'source', 'start_date', 'end_date', 'csv'],
   ],
 ];
 

@@ -1,1 +1,4 @@
 export * from './backtest.js';
+export * from './bars-csv.js';
+export * from './messages.js';
+export * from './api.schema.js';

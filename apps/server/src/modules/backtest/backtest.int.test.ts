@@ -1,0 +1,161 @@
+import {
+  backtestMessages,
+  DEFAULT_BOT_CONFIG,
+  type BacktestResponse,
+  type Bar,
+} from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { upsertBars } from '../bridge/bars.repo.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let trader: TestUser;
+let stranger: TestUser;
+
+// Ten days of 10:00–12:59 São Paulo M1 bars: a slide, then a rally, every day, so the DI
+// strategies trade; 2025-11-10 onwards.
+const FIRST_DAY = Date.UTC(2025, 10, 10, 13) / 1000;
+function m1Bars(): Bar[] {
+  const bars: Bar[] = [];
+  for (let day = 0; day < 10; day++) {
+    let price = 120_000;
+    for (let i = 0; i < 180; i++) {
+      const step = i < 100 ? -20 : 60;
+      const open = price;
+      const close = price + step;
+      bars.push({
+        time: FIRST_DAY + 86_400 * day + 60 * i,
+        open,
+        high: Math.max(open, close) + 10,
+        low: Math.min(open, close) - 10,
+        close,
+        tick_volume: 10,
+        volume: 10,
+      });
+      price = close;
+    }
+  }
+  return bars;
+}
+const BARS = m1Bars();
+
+const csvOf = (bars: Bar[]) =>
+  [
+    'time,open,high,low,close',
+    ...bars.map((b) => `${b.time},${b.open},${b.high},${b.low},${b.close}`),
+  ].join('\n');
+
+const post = (user: TestUser | null, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bot/backtest',
+    headers: user ? bearer(user.token) : {},
+    payload: body as object,
+  });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  trader = await makeUser(db.pool, { role: 'trader' });
+  stranger = await makeUser(db.pool, { role: 'trader' });
+  const accountId = await upsertAccount(db.pool, {
+    userId: trader.id,
+    accountNumber: 5_500_001,
+    server: 'Demo',
+    company: '',
+    currency: 'BRL',
+    marginMode: 'netting',
+    tradeMode: 'demo',
+  });
+  await upsertBars(db.pool, accountId, 'WINZ25', 'M1', BARS);
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+describe('POST /api/bot/backtest', () => {
+  const window = { start_date: '2025-11-01', end_date: '2025-11-30' };
+
+  it("runs the configuration over the caller's stored bars", async () => {
+    const res = await post(trader, { config: DEFAULT_BOT_CONFIG, ...window });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BacktestResponse>();
+    expect(body).toMatchObject({ success: true, source: 'stored', bars: BARS.length });
+    expect(body.first_bar_time).toBe(BARS[0]?.time);
+    expect(body.trades.length).toBeGreaterThan(0);
+    expect(body.statistics.total_trades).toBe(body.trades.length);
+    // The daily limit of the configuration holds: 10 a day by default.
+    const perDay = new Map<number, number>();
+    for (const trade of body.trades) {
+      const day = Math.floor((trade.open_time / 1000 - FIRST_DAY) / 86_400);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(10);
+    expect(new Set(body.trades.map((tr) => tr.magic)).size).toBeGreaterThan(0);
+  });
+
+  it('folds stored M1 bars into the configured timeframe', async () => {
+    const config = {
+      ...DEFAULT_BOT_CONFIG,
+      general: { ...DEFAULT_BOT_CONFIG.general, timeframe: 'M5' },
+    };
+    const body = (await post(trader, { config, ...window })).json<BacktestResponse>();
+    expect(body.bars).toBe(BARS.length / 5);
+  });
+
+  it('runs an uploaded CSV and gives the same trades as the same bars stored', async () => {
+    const stored = (
+      await post(trader, { config: DEFAULT_BOT_CONFIG, ...window })
+    ).json<BacktestResponse>();
+    const res = await post(stranger, {
+      config: DEFAULT_BOT_CONFIG,
+      source: 'csv',
+      csv: csvOf(BARS),
+    });
+    expect(res.statusCode).toBe(200);
+    const uploaded = res.json<BacktestResponse>();
+    expect(uploaded.source).toBe('csv');
+    expect(uploaded.trades).toEqual(stored.trades);
+  });
+
+  it('answers bad input in pt-BR', async () => {
+    const noCsv = await post(trader, { config: DEFAULT_BOT_CONFIG, source: 'csv' });
+    expect(noCsv.statusCode).toBe(400);
+    expect(noCsv.json<{ error: string }>().error).toBe(
+      `Dados inválidos. csv: ${backtestMessages.csvMissing}`,
+    );
+    const badRow = await post(trader, {
+      config: DEFAULT_BOT_CONFIG,
+      source: 'csv',
+      csv: 'time,open,high,low,close\n100,1,2,0.5,1\n50,1,2,0.5,1',
+    });
+    expect(badRow.statusCode).toBe(400);
+    expect(badRow.json()).toMatchObject({ error: backtestMessages.csvOutOfOrder(3) });
+    const badConfig = await post(trader, {
+      config: {
+        ...DEFAULT_BOT_CONFIG,
+        general: { ...DEFAULT_BOT_CONFIG.general, max_daily_trades: 0 },
+      },
+    });
+    expect(badConfig.statusCode).toBe(400);
+  });
+
+  it('says why there is nothing to run over, and refuses anonymous callers', async () => {
+    const none = await post(stranger, { config: DEFAULT_BOT_CONFIG });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ error: backtestMessages.noAccount });
+    const empty = await post(trader, {
+      config: DEFAULT_BOT_CONFIG,
+      start_date: '2024-01-01',
+      end_date: '2024-01-31',
+    });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toMatchObject({ error: backtestMessages.noBars });
+    expect((await post(null, { config: DEFAULT_BOT_CONFIG })).statusCode).toBe(401);
+  });
+});
