@@ -15,6 +15,8 @@ import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { backtestRoutes } from '../modules/backtest/backtest.routes.js';
 import { botConfigRoutes } from '../modules/bot/bot-config.routes.js';
+import { botControlRoutes } from '../modules/bot/bot-control.routes.js';
+import { BotManager } from '../modules/bot/bot-manager.js';
 import { agentRoutes } from '../modules/bridge/agent.routes.js';
 import { bridgeHealthRoutes } from '../modules/bridge/bridge-health.routes.js';
 import { bridgeAdminRoutes } from '../modules/bridge/bridge-admin.routes.js';
@@ -127,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));
   await app.register(backtestRoutes({ pool: deps.pool }));
+  const bots = new BotManager({ ...bridge, log: deps.logger });
+  app.addHook('onReady', () => bots.resumeAll());
+  app.addHook('onClose', () => bots.close());
+  await app.register(botControlRoutes(bots));
   const openBooks = new OpenBookCache<OpenBook>(
     (id) => readOpenBook(deps.pool, id).then(freezeResponse),
     bus,

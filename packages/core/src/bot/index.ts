@@ -3,3 +3,4 @@ export * from './fields.js';
 export * from './config.schema.js';
 export * from './stored-config.js';
 export * from './api.schema.js';
+export * from './control.schema.js';

@@ -8,6 +8,7 @@ import { sql as m0007 } from './0007-deals-without-fk-checks.js';
 import { sql as m0008 } from './0008-deals-version.js';
 import { sql as m0009 } from './0009-auth-notify.js';
 import { sql as m0010 } from './0010-bot-config.js';
+import { sql as m0011 } from './0011-bot-runs.js';
 
 export interface Migration {
   id: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { id: 8, name: 'deals-version', sql: m0008 },
   { id: 9, name: 'auth-notify', sql: m0009 },
   { id: 10, name: 'bot-config', sql: m0010 },
+  { id: 11, name: 'bot-runs', sql: m0011 },
 ];

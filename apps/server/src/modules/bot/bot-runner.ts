@@ -1,0 +1,249 @@
+import {
+  botControlMessages as msg,
+  MAGIC_BASE,
+  nextStop,
+  STRATEGIES,
+  STRATEGY_KEYS,
+  WIN_INSTRUMENT,
+  AtrStream,
+  type Bar,
+  type BotConfig,
+  type Signal,
+  type Strategy,
+  type StrategyKey,
+} from '@vortex/core';
+import type pg from 'pg';
+import type { AgentRegistry } from '../bridge/agent-registry.js';
+import { recentBars } from '../bridge/bars.repo.js';
+import { runCommand } from '../bridge/run-command.js';
+import { barsBetween } from '../market/market.repo.js';
+import { todayRange } from '../trading/trading-range.js';
+import {
+  entriesSince,
+  openPositionsByMagic,
+  recordDecision,
+  setBotError,
+} from './bot-runs.repo.js';
+
+export interface RunnerDeps {
+  pool: pg.Pool;
+  agents: AgentRegistry;
+}
+
+interface Lane {
+  key: StrategyKey;
+  strategy: Strategy<unknown, unknown>;
+  state: unknown;
+  magic: number;
+  volume: number;
+  /** An entry was sent and its position may not be reported yet: no second one until then. */
+  pendingUntil: number;
+}
+
+/** Bars read to warm the indicators up before the bot acts on a new one. */
+export const WARM_UP_BARS = 500;
+/** How long an entry just sent counts as an open position while the agent reports it. */
+const PENDING_MS = 15_000;
+const MANAGE_ATR_PERIOD = 14;
+/** Seconds per bar of each timeframe. */
+const SECONDS = { M1: 60, M5: 300, M15: 900, H1: 3600 } as const;
+
+/**
+ * One trader's bot: feeds each closed bar of the configured symbol and timeframe (streamed by
+ * the bridge, stored, announced by `bars_added`) to the enabled strategies, in order and once;
+ * sends their entries as market orders with the strategy's magic, within the rules (daily
+ * limit, one position per strategy); moves advanced_di's stops; logs every decision. Bars
+ * before the start only warm the indicators up.
+ */
+export class BotRunner {
+  private lanes: Lane[] = [];
+  private lastBarTime = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly atr = new AtrStream(MANAGE_ATR_PERIOD);
+  private readonly risks = new Map<number, number>();
+  private stopped = false;
+  private entriesSent = { day: '', count: 0 };
+  lastError: string | null = null;
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    readonly userId: number,
+    readonly accountId: number,
+    readonly config: BotConfig,
+    readonly startedAt: Date,
+  ) {
+    this.lanes = STRATEGY_KEYS.filter((key) => config[key].enabled).map((key) => {
+      const strategy = STRATEGIES[key] as Strategy<unknown, unknown>;
+      return {
+        key,
+        strategy,
+        state: strategy.init(config[key], WIN_INSTRUMENT),
+        magic: MAGIC_BASE + config[key].magic_offset,
+        volume: config[key].volume,
+        pendingUntil: 0,
+      };
+    });
+  }
+
+  get symbol(): string {
+    return this.config.general.symbol;
+  }
+
+  get timeframe() {
+    return this.config.general.timeframe;
+  }
+
+  /** Whether the bridge and MT5 are there to trade through. */
+  get paused(): boolean {
+    return !this.deps.agents.of(this.userId)?.mt5Alive;
+  }
+
+  /** Warms the strategies up on the stored bars, then asks the agent for the live ones. */
+  async start(): Promise<void> {
+    const history = await recentBars(
+      this.deps.pool,
+      this.accountId,
+      this.symbol,
+      this.timeframe,
+      WARM_UP_BARS,
+    );
+    for (const bar of history) this.step(bar, false);
+    // In the background: the agent answers in its own time, and the start answers now.
+    void this.subscribe();
+  }
+
+  /** (Re)subscribes to the bars: at start and whenever the bridge comes back. */
+  async subscribe(): Promise<void> {
+    if (this.stopped || !this.deps.agents.of(this.userId)) return;
+    const command = {
+      kind: 'subscribe_bars' as const,
+      symbol: this.symbol,
+      timeframe: this.timeframe,
+    };
+    const reply = await runCommand(this.deps, this.userId, command);
+    if (!reply.ok) await this.fail(reply.message);
+  }
+
+  /** New bars are stored: process those after the last one seen, once each, in order. */
+  onBars(): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.processNew())
+      .catch((err: unknown) => {
+        void this.fail(err instanceof Error ? err.message : String(err));
+      });
+    return this.queue;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async processNew(): Promise<void> {
+    if (this.stopped) return;
+    const bars = await barsBetween(this.deps.pool, this.accountId, this.symbol, this.timeframe, {
+      from: this.lastBarTime + 1,
+      to: Number.MAX_SAFE_INTEGER,
+      limit: WARM_UP_BARS,
+    });
+    // A bar that closed after the start is acted on; an older one (history) only warms up.
+    const liveFrom = this.startedAt.getTime() / 1000 - SECONDS[this.timeframe];
+    for (const bar of bars) {
+      const signals = this.step(bar, bar.time >= liveFrom);
+      for (const [lane, signal] of signals) await this.enter(lane, signal, bar);
+      if (bar.time >= liveFrom) await this.manageStops(bar);
+    }
+  }
+
+  /** Feeds one bar to every strategy; the signals to act on when `live`. */
+  private step(bar: Bar, live: boolean): [Lane, Signal][] {
+    if (bar.time <= this.lastBarTime) return [];
+    this.lastBarTime = bar.time;
+    this.atr.next(bar.high, bar.low, bar.close);
+    const out: [Lane, Signal][] = [];
+    for (const lane of this.lanes) {
+      const signal = lane.strategy.next(lane.state, bar);
+      if (signal && live) out.push([lane, signal]);
+    }
+    return out;
+  }
+
+  private async enter(lane: Lane, signal: Signal, bar: Bar): Promise<void> {
+    const { pool } = this.deps;
+    const detail = { bar_time: bar.time, ...signal };
+    await recordDecision(pool, this.userId, lane.key, 'signal', detail);
+    if (this.paused) {
+      await recordDecision(pool, this.userId, lane.key, 'skip', { reason: 'paused' });
+      return;
+    }
+    const today = todayRange();
+    const dayKey = String(today.from);
+    if (this.entriesSent.day !== dayKey) this.entriesSent = { day: dayKey, count: 0 };
+    const magics = this.lanes.map((l) => l.magic);
+    const stored = await entriesSince(pool, this.accountId, magics, today.from);
+    const max = this.config.general.max_daily_trades;
+    if (Math.max(stored, this.entriesSent.count) >= max) {
+      await recordDecision(pool, this.userId, lane.key, 'skip', { reason: msg.dailyLimit(max) });
+      return;
+    }
+    const open = await openPositionsByMagic(pool, this.accountId);
+    if (open.some((p) => p.magic === lane.magic) || lane.pendingUntil > Date.now()) {
+      await recordDecision(pool, this.userId, lane.key, 'skip', { reason: msg.positionOpen });
+      return;
+    }
+    const reply = await runCommand(this.deps, this.userId, {
+      kind: 'place_order',
+      symbol: this.symbol,
+      side: signal.side === 'BUY' ? 'buy' : 'sell',
+      order_type: 'market',
+      volume: lane.volume,
+      sl: signal.stopLoss,
+      tp: signal.takeProfit,
+      magic: lane.magic,
+      comment: `vortex:${lane.key}`.slice(0, 31),
+    });
+    await recordDecision(pool, this.userId, lane.key, 'order', { ...reply });
+    if (reply.ok) {
+      this.entriesSent.count++;
+      lane.pendingUntil = Date.now() + PENDING_MS;
+    } else await this.fail(msg.orderFailed(reply.message));
+  }
+
+  /** advanced_di's breakeven and trailing, on its open positions, at each live close. */
+  private async manageStops(bar: Bar): Promise<void> {
+    const lane = this.lanes.find((l) => l.key === 'advanced_di');
+    const rules = this.config.advanced_di;
+    if (!lane || (!rules.enable_breakeven && !rules.enable_trailing) || this.paused) return;
+    const atr = this.atr.value;
+    for (const p of await openPositionsByMagic(this.deps.pool, this.accountId)) {
+      if (p.magic !== lane.magic || !(p.sl > 0)) continue;
+      // The first stop seen is the position's 1R.
+      const risk = this.risks.get(p.ticket) ?? Math.abs(p.price_open - p.sl);
+      this.risks.set(p.ticket, risk);
+      const position = {
+        side: p.type === 0 ? ('BUY' as const) : ('SELL' as const),
+        entry: p.price_open,
+        stopLoss: p.sl,
+        initialRisk: risk,
+      };
+      const stop = nextStop(position, bar.close, atr, rules, WIN_INSTRUMENT.tick);
+      if (stop === null) continue;
+      const reply = await runCommand(this.deps, this.userId, {
+        kind: 'modify_order',
+        ticket: p.ticket,
+        sl: stop,
+      });
+      await recordDecision(this.deps.pool, this.userId, lane.key, 'stop_move', {
+        ticket: p.ticket,
+        from: p.sl,
+        to: stop,
+        ok: reply.ok,
+        message: reply.message,
+      });
+    }
+  }
+
+  private async fail(message: string): Promise<void> {
+    this.lastError = message;
+    await setBotError(this.deps.pool, this.userId, message);
+  }
+}
