@@ -3,7 +3,7 @@ import { DEFAULT_BOT_CONFIG, type BotConfig } from '../bot/config.schema.js';
 import { STRATEGY_KEYS } from '../bot/config.schema.js';
 import { randomBars } from '../indicators/random-bars.fixture.js';
 import type { BarLike } from '../strategies/signal.js';
-import { barsFromCloses, path } from '../strategies/test-bars.js';
+import { barsFromCloses, path } from '../strategies/test-bars.fixture.js';
 import { statisticsRecord } from '../trading/statistics-record.js';
 import { backtest } from './backtest.js';
 

@@ -10,7 +10,7 @@ import type { DiCrossoverParams } from './di-crossover.js';
 import type { FibonacciParams } from './fibonacci.js';
 import type { RsiContraryParams } from './rsi-contrary.js';
 import type { TemaCrossoverParams } from './tema-crossover.js';
-import { barsFromCloses, chop, path } from './test-bars.js';
+import { barsFromCloses, chop, path } from './test-bars.fixture.js';
 
 /** The element at `i`, which the test expects to be there. */
 function at<T>(list: ArrayLike<T>, i: number): T {
