@@ -35,6 +35,7 @@ import type { Mailer } from '../modules/mail/mailer.js';
 import { marketRoutes } from '../modules/market/market.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { OpenBookCache } from '../modules/trading/open-book-cache.js';
+import { PositionsCache } from '../modules/trading/positions-cache.js';
 import { readOpenBook, type OpenBook } from '../modules/trading/realtime.service.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
@@ -129,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));
   await app.register(backtestRoutes({ pool: deps.pool }));
-  const bots = new BotManager({ ...bridge, log: deps.logger });
+  // One per instance, shared by the trading screens and the bot card's counters.
+  const positions = new PositionsCache(deps.pool);
+  const bots = new BotManager({ ...bridge, positions, log: deps.logger });
   app.addHook('onReady', () => bots.resumeAll());
   app.addHook('onClose', () => bots.close());
   await app.register(botControlRoutes(bots));
@@ -138,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
   );
   app.addHook('onClose', () => openBooks.close());
-  await app.register(tradingRoutes({ ...bridge, openBooks }));
+  await app.register(tradingRoutes({ ...bridge, openBooks, positions }));
   await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/** Today's bot positions closed (net of costs) and its entries the terminal refused. */
+export const BotTodaySchema = z.object({
+  trades: z.number().int().nonnegative(),
+  winners: z.number().int().nonnegative(),
+  /** Mean net profit of the winners, 0 without any. */
+  average_win: z.number(),
+  losers: z.number().int().nonnegative(),
+  /** Mean net profit of the losers (negative), 0 without any. */
+  average_loss: z.number(),
+  /** Orders the terminal refused or let expire. */
+  canceled: z.number().int().nonnegative(),
+});
+export type BotToday = z.infer<typeof BotTodaySchema>;
+
 /** GET /bot/status (trading.md §7): whether the caller's bot runs, where and since when. */
 export const BotStatusResponseSchema = z.object({
   success: z.literal(true),
@@ -13,6 +27,8 @@ export const BotStatusResponseSchema = z.object({
     paused: z.boolean(),
     /** The last error the bot met, in pt-BR, or null. */
     error: z.string().nullable(),
+    /** The bot card's counters for today (São Paulo day), from the bot's magics only. */
+    today: BotTodaySchema,
   }),
 });
 export type BotStatusResponse = z.infer<typeof BotStatusResponseSchema>;

@@ -3,15 +3,19 @@ import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import type { EventBus } from '../live/event-bus.js';
+import type { PositionsCache } from '../trading/positions-cache.js';
 import { currentAccountOf } from '../trading/trading.repo.js';
 import { botConfigOf } from './bot-config.service.js';
 import { BotRunner } from './bot-runner.js';
+import { botTodayOf } from './bot-today.service.js';
 import { activeBotUsers, findBotRun, markStarted, markStopped } from './bot-runs.repo.js';
 
 export interface BotManagerDeps {
   pool: pg.Pool;
   agents: AgentRegistry;
   bus: EventBus;
+  /** The trading screens' positions, shared: the card's counters read the same copy. */
+  positions: PositionsCache;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -90,6 +94,7 @@ export class BotManager {
       start_time: active ? (run?.started_at?.toISOString() ?? null) : null,
       paused: active && (runner ? runner.paused : true),
       error: run?.last_error ?? runner?.lastError ?? null,
+      today: await botTodayOf(this.deps, userId),
     };
   }
 

@@ -103,3 +103,17 @@ export async function openPositionsByMagic(db: Queryable, accountId: number) {
   );
   return rows;
 }
+
+/** The bot's orders since `since` that the terminal refused (or let expire). */
+export async function canceledOrdersSince(
+  db: Queryable,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM bot_decisions
+     WHERE user_id = $1 AND at >= $2 AND kind = 'order' AND detail->>'ok' = 'false'`,
+    [userId, since],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -23,10 +23,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The trading screens' reads: dashboard, trades, equity curve and the reports' summary. */
 export const tradingRoutes =
-  (bridge: RealtimeDeps): FastifyPluginAsyncZod =>
+  (bridge: RealtimeDeps & { positions?: PositionsCache }): FastifyPluginAsyncZod =>
   async (app) => {
     // One per instance: every screen reads the same warm copy of an account's positions.
-    const deps = { ...bridge, positions: new PositionsCache(bridge.pool) };
+    const deps = { ...bridge, positions: bridge.positions ?? new PositionsCache(bridge.pool) };
     await app.register(dashboardRoutes(deps));
 
     app.get(
