@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
               { path: strip(paths.statistics.path), lazy: () => import('./routes/statistics') },
               { path: strip(paths.trades.path), lazy: () => import('./routes/trades') },
               { path: strip(paths.settings.path), lazy: () => import('./routes/settings') },
+              { path: strip(paths.backtest.path), lazy: () => import('./routes/backtest') },
               { path: strip(paths.alerts.path), lazy: () => import('./routes/alerts') },
               { path: strip(paths.reports.path), lazy: () => import('./routes/reports') },
               {

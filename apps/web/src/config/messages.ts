@@ -23,6 +23,7 @@ export const navLabels = {
   trades: 'Trades',
   statistics: 'Estatísticas',
   settings: 'Parametrização',
+  backtest: 'Backtest',
   mt5: 'MT5',
   bridge: 'Bridge',
   alerts: 'Alertas',

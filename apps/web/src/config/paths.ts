@@ -10,6 +10,7 @@ export const paths = {
   trades: { path: '/trades', title: 'Trades Reais MT5' },
   fibonacci: { path: '/fibonacci', title: 'Fibonacci' },
   settings: { path: '/settings', title: 'Parametrização VórtexBot' },
+  backtest: { path: '/backtest', title: 'Backtest' },
   alerts: { path: '/alerts', title: 'Gerenciador de Alertas' },
   reports: { path: '/reports', title: 'Relatórios de Trading' },
   mt5: { path: '/mt5', title: 'Configuração MT5' },

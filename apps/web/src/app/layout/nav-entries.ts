@@ -9,6 +9,7 @@ import {
   MonitorCog,
   ShieldCheck,
   SlidersHorizontal,
+  FlaskConical,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -32,6 +33,8 @@ const links: LinkSpec[] = [
   { key: 'trades', icon: ChartCandlestick, adminOnly: false },
   { key: 'statistics', icon: ChartColumnBig, adminOnly: false },
   { key: 'settings', icon: SlidersHorizontal, adminOnly: true },
+  // Beyond the spec (issue 6): read-only computation on the trader's own config, so for all.
+  { key: 'backtest', icon: FlaskConical, adminOnly: false },
   { key: 'mt5', icon: MonitorCog, adminOnly: true },
   { key: 'bridge', icon: Cable, adminOnly: true },
   { key: 'alerts', icon: Bell, adminOnly: false },

@@ -25,6 +25,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Trades',
       'Estatísticas',
       'Parametrização',
+      'Backtest',
       'MT5',
       'Bridge',
       'Alertas',
@@ -41,6 +42,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Dashboard',
       'Trades',
       'Estatísticas',
+      'Backtest',
       'Forçar Refresh',
       'Alertas',
       'Relatórios',
@@ -53,7 +55,14 @@ describe('sidebar entries (trading.md §2)', () => {
     const hrefs = within(nav)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/dashboard', '/trades', '/statistics', '/alerts', '/reports']);
+    expect(hrefs).toEqual([
+      '/dashboard',
+      '/trades',
+      '/statistics',
+      '/backtest',
+      '/alerts',
+      '/reports',
+    ]);
     expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('joao.trader');
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('Trader');
   });

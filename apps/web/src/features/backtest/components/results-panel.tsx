@@ -1,0 +1,44 @@
+import { formatDatePtBR, formatDecimal } from '@vortex/core';
+import { backtestTexts } from '../messages';
+import { EquityCurve } from './equity-curve';
+import { ComparisonTable, KeyStatCards } from './key-stats';
+import { SkippedSignals, StrategyBreakdown, type Run } from './strategy-breakdown';
+import { TradesTable } from './trades-table';
+
+const t = backtestTexts;
+
+/** What the runs went over: the bar count, their first and last day, and the source. */
+function RunSummary({ run }: { run: Run }) {
+  const { bars, first_bar_time: first, last_bar_time: last, source } = run.result;
+  const parts = [t.summary.bars(formatDecimal(bars, 0))];
+  if (first !== null && last !== null) {
+    parts.push(t.summary.range(formatDatePtBR(first * 1000), formatDatePtBR(last * 1000)));
+  }
+  parts.push(source === 'csv' ? t.summary.sourceCsv : t.summary.sourceStored);
+  return (
+    <p data-testid="backtest-summary" className="text-sm text-muted-foreground">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+export function ResultsPanel({ runs }: { runs: Run[] }) {
+  const [a, b] = runs;
+  if (!a) return null;
+  return (
+    <div className="space-y-6">
+      <RunSummary run={a} />
+      {b ? (
+        <ComparisonTable a={a.result.statistics} b={b.result.statistics} />
+      ) : (
+        <KeyStatCards stats={a.result.statistics} />
+      )}
+      <EquityCurve runs={runs.map((run) => ({ label: run.label, trades: run.result.trades }))} />
+      <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
+        <StrategyBreakdown runs={runs} />
+        <SkippedSignals runs={runs} />
+      </div>
+      <TradesTable runs={runs} />
+    </div>
+  );
+}

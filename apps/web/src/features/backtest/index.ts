@@ -1,0 +1,1 @@
+export { BacktestScreen } from './components/backtest-screen';
