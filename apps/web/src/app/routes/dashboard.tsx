@@ -1,6 +1,7 @@
+import { BotControlCard } from '../../features/bot-control';
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen';
 import { PriceChartCard } from '../../features/price-chart';
 
 export function Component() {
-  return <DashboardScreen priceChart={<PriceChartCard />} />;
+  return <DashboardScreen priceChart={<PriceChartCard />} botCard={<BotControlCard />} />;
 }

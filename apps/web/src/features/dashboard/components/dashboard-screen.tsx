@@ -22,10 +22,14 @@ const ChartsPanel = lazy(() =>
 );
 
 /**
- * /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. `priceChart` is
- * another feature's card, composed in by the route.
+ * /dashboard (trading.md §2 "Dashboard"): the trader's real MT5 data, live. `priceChart` and
+ * `botCard` are other features' cards, composed in by the route; the bot card shows in every
+ * data state (it is how a trader starts trading at all).
  */
-export function DashboardScreen({ priceChart }: { priceChart?: ReactNode } = {}) {
+export function DashboardScreen({
+  priceChart,
+  botCard,
+}: { priceChart?: ReactNode; botCard?: ReactNode } = {}) {
   useDashboardLiveSync();
   const d = useDashboardData();
   const overview = d.overview.data;
@@ -69,6 +73,8 @@ export function DashboardScreen({ priceChart }: { priceChart?: ReactNode } = {})
           <span>{e.partial}</span>
         </Alert>
       )}
+
+      {botCard}
 
       {d.state !== 'loading' && !live && (
         <NoDataNotice info={d.bridgeInfo} checking={d.checking} onVerify={d.forceCheck} />

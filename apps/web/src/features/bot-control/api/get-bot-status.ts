@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { BotStatusResponseSchema, type BotStatusResponse } from '@vortex/core';
+import { apiJson, NetworkError } from '../../../lib/api-client';
+import { botControlTexts as t } from '../messages';
+import { BOT_STATUS_POLL_MS, botControlKeys } from './bot-control-keys';
+
+export type BotStatus = BotStatusResponse['status'];
+
+export async function fetchBotStatus(signal?: AbortSignal): Promise<BotStatus> {
+  try {
+    const res = await apiJson('/bot/status', BotStatusResponseSchema, signal ? { signal } : {});
+    return res.status;
+  } catch (error) {
+    if (error instanceof NetworkError) throw new Error(t.errors.connection);
+    throw error;
+  }
+}
+
+/** GET /bot/status, polled every 5 s. */
+export function useBotStatus() {
+  return useQuery({
+    queryKey: botControlKeys.status,
+    queryFn: ({ signal }) => fetchBotStatus(signal),
+    refetchInterval: BOT_STATUS_POLL_MS,
+    retry: false,
+  });
+}

@@ -1,0 +1,210 @@
+import type { BridgeEvent } from '@vortex/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import type { LiveConnection } from '../../../lib/live/live-connection';
+import { LiveContext } from '../../../lib/live/live-context';
+import type { SessionUser } from '../../../lib/session';
+import { SessionContext } from '../../../lib/session/session-context';
+import { fakeApi, json } from '../../../test/fake-api';
+import { adminUser, traderUser } from '../../../test/session-fixtures';
+import { mt5Status, runningStatus, stoppedStatus } from '../bot-control.fixtures';
+import type { BotStatus } from '../api/get-bot-status';
+import { botControlTexts as t } from '../messages';
+import { BotControlCard } from './bot-control-card';
+
+function liveStub() {
+  const listeners = new Set<(e: BridgeEvent) => void>();
+  const live = {
+    getSnapshot: () => ({ status: 'open', events: [], received: 0 }),
+    subscribe: () => () => undefined,
+    onEvent: (l: (e: BridgeEvent) => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  } as unknown as LiveConnection;
+  return { live, emit: (e: BridgeEvent) => listeners.forEach((l) => l(e)) };
+}
+
+function renderCard(user: SessionUser = traderUser, live = liveStub().live) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session = {
+    state: { status: 'authenticated' as const, token: 't', user },
+    signIn: () => undefined,
+    signOut: () => undefined,
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <BotControlCard /> },
+      { path: '/settings', element: <p>tela settings</p> },
+      { path: '/fibonacci', element: <p>tela fibonacci</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <SessionContext.Provider value={session}>
+        <LiveContext.Provider value={live}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </LiveContext.Provider>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** The status endpoint answers `current.status`, changeable between polls. */
+function api(current: { status: BotStatus; mt5?: boolean }, extra = {}) {
+  return fakeApi({
+    'GET /bot/status': () => json({ success: true, status: current.status }),
+    'GET /api/mt5/status': () => json(mt5Status(current.mt5 ?? true)),
+    ...extra,
+  });
+}
+
+/** The button once the status has loaded (start waits for it). */
+async function enabledButton(name: string) {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+
+describe('bot control card (trading.md §2, §4, §8)', () => {
+  it('shows a stopped bot with MT5 and bridge on, its counters and no prerequisites', async () => {
+    api({ status: { ...runningStatus, bot_active: false, start_time: null } });
+    renderCard();
+    expect(await screen.findByText(t.badges.botStopped)).toBeTruthy();
+    expect(await screen.findByText(t.badges.mt5On)).toBeTruthy();
+    expect(screen.getByText(t.badges.bridgeOn)).toBeTruthy();
+    expect(screen.getByText(t.counters.trades).nextSibling?.textContent).toBe('5');
+    expect(screen.getByText(t.counters.winners).nextSibling?.textContent).toBe('3');
+    expect(screen.getByText(/média R\$\s?40,50/)).toBeTruthy();
+    expect(screen.getByText(/média -R\$\s?25,00/)).toBeTruthy();
+    expect(screen.getByText(t.counters.canceled).nextSibling?.textContent).toBe('1');
+    expect(screen.queryByText(t.prerequisites.title)).toBeNull();
+    expect(screen.getByText(/Atualizado às \d\d:\d\d:\d\d/)).toBeTruthy();
+  });
+
+  it('lists the prerequisites and the off badges when MT5 is not connected', async () => {
+    api({ status: stoppedStatus, mt5: false });
+    renderCard();
+    expect(await screen.findByText(t.prerequisites.title)).toBeTruthy();
+    for (const item of t.prerequisites.items) expect(screen.getByText(item)).toBeTruthy();
+    expect(screen.getByText(t.badges.mt5Off)).toBeTruthy();
+    expect(screen.getByText(t.badges.bridgeOff)).toBeTruthy();
+  });
+
+  it("shows the bot's error in a banner", async () => {
+    api({ status: { ...runningStatus, error: 'Ordem recusada: sem margem' } });
+    renderCard();
+    expect(await screen.findByText('Ordem recusada: sem margem')).toBeTruthy();
+    expect(screen.getByText(t.badges.botActive)).toBeTruthy();
+  });
+
+  it('starts: Iniciando... while loading, the server message, then a re-check 2 s later', async () => {
+    const current = { status: stoppedStatus };
+    let release: () => void = () => undefined;
+    const fake = api(current, {
+      'POST /api/bot/start': () =>
+        new Promise<Response>((resolve) => {
+          release = () => {
+            current.status = runningStatus;
+            resolve(json({ success: true, message: 'Bot iniciado: operando.' }));
+          };
+        }),
+    });
+    renderCard();
+    fireEvent.click(await enabledButton(t.start));
+    expect(await screen.findByRole('button', { name: t.starting })).toBeTruthy();
+    const polls = fake.callsTo('/bot/status').length;
+    act(() => release());
+    expect(await screen.findByText('Bot iniciado: operando.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: t.stop })).toBeTruthy();
+    expect(screen.getByText(t.badges.botActive)).toBeTruthy();
+    await waitFor(() => expect(fake.callsTo('/bot/status').length).toBe(polls + 1), {
+      timeout: 3_000,
+    });
+  });
+
+  it('stops: Parando... while loading and the server message', async () => {
+    api(
+      { status: runningStatus },
+      {
+        'POST /api/bot/stop': async () => {
+          await new Promise((r) => setTimeout(r, 50));
+          return json({ success: true, message: 'Bot parado.' });
+        },
+      },
+    );
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: t.stop }));
+    expect(await screen.findByRole('button', { name: t.stopping })).toBeTruthy();
+    expect(await screen.findByText('Bot parado.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: t.start })).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'the server error',
+      () => json({ success: false, error: 'MT5 não conectado' }, { status: 409 }),
+      '❌ MT5 não conectado',
+    ],
+    [
+      'the generic text',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      '❌ Erro ao iniciar bot',
+    ],
+  ])('shows %s with a cross when the start fails', async (_, answer, text) => {
+    api({ status: stoppedStatus }, { 'POST /api/bot/start': answer });
+    renderCard();
+    fireEvent.click(await enabledButton(t.start));
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it("says 'Erro ao parar bot' when the stop cannot reach the server", async () => {
+    api(
+      { status: runningStatus },
+      { 'POST /api/bot/stop': () => Promise.reject(new TypeError('Failed to fetch')) },
+    );
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: t.stop }));
+    expect(await screen.findByText('❌ Erro ao parar bot')).toBeTruthy();
+  });
+
+  it("says 'Erro de conexão com o servidor' when the status poll fails", async () => {
+    fakeApi({
+      'GET /bot/status': () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/mt5/status': () => json(mt5Status(true)),
+    });
+    renderCard();
+    expect(await screen.findByText(t.errors.connection)).toBeTruthy();
+  });
+
+  it.each([
+    ['a trader', traderUser, 'tela settings'],
+    ['an admin', adminUser, 'tela fibonacci'],
+  ])('opens the settings screen of %s', async (_, user, screenText) => {
+    api({ status: stoppedStatus });
+    renderCard(user);
+    fireEvent.click(await screen.findByRole('button', { name: t.settings }));
+    expect(await screen.findByText(screenText)).toBeTruthy();
+  });
+
+  it('reloads the status on bridge_status and deals_added events of this trader', async () => {
+    const current = { status: stoppedStatus };
+    const fake = api(current);
+    const { live, emit } = liveStub();
+    renderCard(traderUser, live);
+    await screen.findByText(t.badges.botStopped);
+    const before = fake.callsTo('/bot/status').length;
+    current.status = runningStatus;
+    act(() => emit({ type: 'deals_added', user_id: traderUser.id } as unknown as BridgeEvent));
+    expect(await screen.findByText(t.badges.botActive)).toBeTruthy();
+    act(() => emit({ type: 'deals_added', user_id: traderUser.id + 1 } as unknown as BridgeEvent));
+    act(() => emit({ type: 'bridge_status', user_id: traderUser.id } as unknown as BridgeEvent));
+    await waitFor(() => expect(fake.callsTo('/bot/status').length).toBe(before + 2));
+  });
+});

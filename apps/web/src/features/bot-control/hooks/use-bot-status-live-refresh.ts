@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '../../../lib/live';
+import { sharedKeys } from '../../../lib/query-keys';
+import { useCurrentUser } from '../../../lib/session';
+import { botControlKeys } from '../api/bot-control-keys';
+
+/** The bridge coming or going, and new deals (the counters), refresh the card at once. */
+export function useBotStatusLiveRefresh(): void {
+  const client = useQueryClient();
+  const me = useCurrentUser();
+  useLiveEvents((e) => {
+    if (e.user_id !== me?.id) return;
+    if (e.type === 'bridge_status') {
+      void client.invalidateQueries({ queryKey: botControlKeys.status });
+      void client.invalidateQueries({ queryKey: sharedKeys.mt5Status });
+    } else if (e.type === 'deals_added') {
+      void client.invalidateQueries({ queryKey: botControlKeys.status });
+    }
+  });
+}

@@ -1,0 +1,1 @@
+export { BotControlCard } from './components/bot-control-card';

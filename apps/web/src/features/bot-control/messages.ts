@@ -1,0 +1,43 @@
+/** pt-BR texts of the bot control card (trading.md §2 'Bot control card', §8 'Bot'). */
+export const botControlTexts = {
+  title: 'Controle do VórtexBot',
+  badges: {
+    botActive: 'Bot ativo',
+    botStopped: 'Bot parado',
+    botPaused: 'Aguardando MT5',
+    mt5On: 'MT5 conectado',
+    mt5Off: 'MT5 desconectado',
+    bridgeOn: 'Bridge ativo',
+    bridgeOff: 'Bridge desligado',
+  },
+  counters: {
+    trades: 'Trades hoje',
+    winners: 'Vencedores',
+    losers: 'Perdedores',
+    canceled: 'Cancelados',
+    average: (value: string) => `média ${value}`,
+  },
+  start: 'Iniciar bot',
+  stop: 'Parar bot',
+  starting: 'Iniciando...',
+  stopping: 'Parando...',
+  settings: 'Configurações',
+  lastUpdate: (time: string) => `Atualizado às ${time}`,
+  since: (time: string) => `Ativo desde ${time}`,
+  errors: {
+    connection: 'Erro de conexão com o servidor',
+    start: 'Erro ao iniciar bot',
+    stop: 'Erro ao parar bot',
+    /** Start/stop failures, in an alert prefixed with a cross (§8). */
+    failed: (text: string) => `❌ ${text}`,
+  },
+  prerequisites: {
+    title: 'Antes de iniciar o bot:',
+    items: [
+      'Configure a conexão na aba Conexão MT5',
+      'Mantenha o MT5 aberto e logado na conta',
+      'Habilite o AutoTrading no MT5',
+      'Configure os parâmetros do bot',
+    ],
+  },
+} as const;
