@@ -19,6 +19,8 @@ export const backtestTexts = {
       'Exportação do MT5 (<DATE> <TIME> <OPEN> <HIGH> <LOW> <CLOSE> ...), horário de Brasília',
     formatPlain:
       'Colunas time,open,high,low,close (time em epoch ou ISO), separadas por vírgula, ponto e vírgula ou tab',
+    csvTimeframe:
+      'As barras do arquivo são usadas no período gráfico em que estão: o timeframe da configuração só vale para as barras armazenadas.',
     fileLoaded: (name: string, size: string) => `${name} · ${size}`,
     fileTooBig: 'O arquivo passa de 16 MB: corte o período ou use um timeframe maior.',
     fileMissing: 'Escolha o arquivo CSV das barras.',

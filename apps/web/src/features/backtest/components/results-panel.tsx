@@ -34,7 +34,8 @@ export function ResultsPanel({ runs }: { runs: Run[] }) {
         <KeyStatCards stats={a.result.statistics} />
       )}
       <EquityCurve runs={runs.map((run) => ({ label: run.label, trades: run.result.trades }))} />
-      <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
+      {/* Two runs' strategy tables need the full width; one run leaves room for the refusals. */}
+      <div className={b ? 'grid gap-4' : 'grid gap-4 xl:grid-cols-[2fr_1fr]'}>
         <StrategyBreakdown runs={runs} />
         <SkippedSignals runs={runs} />
       </div>

@@ -152,6 +152,7 @@ export function SourceCard({
               <li>{t.formatMt5}</li>
               <li>{t.formatPlain}</li>
             </ul>
+            <p className="mt-2 text-muted-foreground">{t.csvTimeframe}</p>
           </div>
         </div>
       )}

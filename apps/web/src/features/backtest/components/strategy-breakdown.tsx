@@ -51,7 +51,7 @@ function StrategyTable({ run, caption }: { run: Run; caption: string | undefined
             <tbody>
               {rows.map((row) => (
                 <tr key={row.magic} className="border-b border-border/60 last:border-0">
-                  <td className="py-1.5 pr-2">{row.label}</td>
+                  <td className="py-1.5 pr-2 whitespace-nowrap">{row.label}</td>
                   <td className="px-2 py-1.5 text-right text-muted-foreground tabular-nums">
                     {row.magic}
                   </td>
