@@ -179,7 +179,11 @@ describe('/backtest', () => {
     await openBacktest();
     fireEvent.click(screen.getByRole('switch', { name: 'Comparar com outra configuração' }));
     fireEvent.click(screen.getByRole('switch', { name: 'B: Fibonacci' }));
-    fireEvent.change(screen.getByLabelText('Máx. trades/dia'), { target: { value: '3' } });
+    const max = screen.getByLabelText<HTMLInputElement>('Máx. trades/dia');
+    // Emptied while typing: the field shows it, B keeps its last valid number.
+    fireEvent.change(max, { target: { value: '' } });
+    expect(max.value).toBe('');
+    fireEvent.change(max, { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Timeframe'), { target: { value: 'M15' } });
     run('Executar A e B');
     const table = await screen.findByRole('table', { name: 'Comparação' });
@@ -204,5 +208,18 @@ describe('/backtest', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Configuração B (2)' }));
     const tradesB = screen.getByRole('table', { name: 'Trades do backtest · Configuração B' });
     expect(within(tradesB).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it("'Copiar A de novo' puts B back to the saved values", async () => {
+    backtestApi();
+    await openBacktest();
+    fireEvent.click(screen.getByRole('switch', { name: 'Comparar com outra configuração' }));
+    const fib = () => screen.getByRole('switch', { name: 'B: Fibonacci' });
+    fireEvent.click(fib());
+    fireEvent.change(screen.getByLabelText('Máx. trades/dia'), { target: { value: '7' } });
+    expect(fib().getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar A de novo' }));
+    expect(fib().getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByLabelText<HTMLInputElement>('Máx. trades/dia').value).toBe('10');
   });
 });

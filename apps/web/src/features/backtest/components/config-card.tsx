@@ -1,6 +1,6 @@
 import { botOptionLabels, STRATEGY_KEYS, TIMEFRAMES, type BotConfig } from '@vortex/core';
 import { Settings2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -53,6 +53,9 @@ function TweaksEditor({
   onReset: () => void;
 }) {
   const id = useId();
+  // The typed text, so the field can be emptied while typing; B keeps the last valid number.
+  const [maxDraft, setMaxDraft] = useState(String(tweaks.max_daily_trades));
+  const maxValid = /^\d+$/.test(maxDraft) && Number(maxDraft) >= 1 && Number(maxDraft) <= 100;
   const noneEnabled = STRATEGY_KEYS.every((key) => !tweaks.enabled[key]);
   return (
     <div className="space-y-3 rounded-lg border border-dashed border-primary/50 p-3">
@@ -87,11 +90,14 @@ function TweaksEditor({
             min={1}
             max={100}
             step={1}
-            value={tweaks.max_daily_trades}
+            value={maxDraft}
+            aria-invalid={!maxValid}
             onChange={(e) => {
-              const n = Number(e.target.value);
-              // The contract's bounds (1–100, whole): anything else keeps the last good value.
-              if (Number.isInteger(n) && n >= 1 && n <= 100) {
+              const text = e.target.value;
+              setMaxDraft(text);
+              // The contract's bounds (1–100, whole).
+              const n = Number(text);
+              if (/^\d+$/.test(text) && n >= 1 && n <= 100) {
                 onChange({ ...tweaks, max_daily_trades: n });
               }
             }}
@@ -131,6 +137,8 @@ export function ConfigCard(props: {
   onResetTweaks: () => void;
 }) {
   const id = useId();
+  // A reset remounts the editor, so its typed text starts again from A's values.
+  const [resets, setResets] = useState(0);
   return (
     <Card className="space-y-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -162,9 +170,13 @@ export function ConfigCard(props: {
       </div>
       {props.compare && (
         <TweaksEditor
+          key={resets}
           tweaks={props.tweaks}
           onChange={props.onTweaks}
-          onReset={props.onResetTweaks}
+          onReset={() => {
+            setResets((n) => n + 1);
+            props.onResetTweaks();
+          }}
         />
       )}
     </Card>
