@@ -36,7 +36,7 @@ export function BotControlCard() {
   };
 
   return (
-    <Card aria-labelledby="bot-control-title">
+    <Card role="region" aria-labelledby="bot-control-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
         <CardTitle id="bot-control-title" className="text-lg">
           {t.title}
