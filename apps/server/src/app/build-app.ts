@@ -67,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live side of the bridge: events, browser channels and connected agents. */
     bridgeRuntime: { bus: EventBus; hub: LiveHub; agents: AgentRegistry };
+    /** The bots this instance runs. */
+    botManager: BotManager;
   }
 }
 
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One per instance, shared by the trading screens and the bot card's counters.
   const positions = new PositionsCache(deps.pool);
   const bots = new BotManager({ ...bridge, positions, log: deps.logger });
+  app.decorate('botManager', bots);
   app.addHook('onReady', () => bots.resumeAll());
   app.addHook('onClose', () => bots.close());
   await app.register(botControlRoutes(bots));

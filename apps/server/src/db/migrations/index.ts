@@ -9,6 +9,7 @@ import { sql as m0008 } from './0008-deals-version.js';
 import { sql as m0009 } from './0009-auth-notify.js';
 import { sql as m0010 } from './0010-bot-config.js';
 import { sql as m0011 } from './0011-bot-runs.js';
+import { sql as m0012 } from './0012-bot-lease.js';
 
 export interface Migration {
   id: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { id: 9, name: 'auth-notify', sql: m0009 },
   { id: 10, name: 'bot-config', sql: m0010 },
   { id: 11, name: 'bot-runs', sql: m0011 },
+  { id: 12, name: 'bot-lease', sql: m0012 },
 ];

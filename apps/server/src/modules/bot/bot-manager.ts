@@ -1,4 +1,5 @@
 import { botControlMessages as msg, type BridgeEvent } from '@vortex/core';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
@@ -8,7 +9,15 @@ import { currentAccountOf } from '../trading/trading.repo.js';
 import { botConfigOf } from './bot-config.service.js';
 import { BotRunner } from './bot-runner.js';
 import { botTodayOf } from './bot-today.service.js';
-import { activeBotUsers, findBotRun, markStarted, markStopped } from './bot-runs.repo.js';
+import {
+  BOT_LEASE_MS,
+  claimLapsedBots,
+  findBotRun,
+  markStarted,
+  markStopped,
+  releaseLeases,
+  renewLeases,
+} from './bot-runs.repo.js';
 
 export interface BotManagerDeps {
   pool: pg.Pool;
@@ -31,15 +40,24 @@ export class BotControlError extends Error {
 
 /**
  * The bots this instance runs, one per trader who started theirs. Runners follow the event
- * bus: stored bars drive them, the bridge coming back re-subscribes them. Started bots are
- * rows of bot_runs, so a restart resumes them (resumeAll).
+ * bus: stored bars drive them, the bridge coming back re-subscribes them. A started bot is a
+ * row of bot_runs leased to exactly one instance: the holder renews the lease every 10 s and
+ * drops a runner whose row it no longer holds (stopped, or taken over); every instance takes
+ * over the active bots whose lease lapsed, so a restart or a dead instance resumes them.
  */
 export class BotManager {
   private readonly runners = new Map<number, BotRunner>();
   private unsubscribe: (() => void) | undefined;
-  readonly instance = `${hostname()}:${process.pid}`;
+  private timer: NodeJS.Timeout | undefined;
+  /** host:pid and a random tag: two managers in one process never share a lease. */
+  readonly instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   constructor(private readonly deps: BotManagerDeps) {}
+
+  /** Whether this instance runs the user's bot now. */
+  isRunning(userId: number): boolean {
+    return this.runners.has(userId);
+  }
 
   listen(): void {
     this.unsubscribe ??= this.deps.bus.subscribe((event) => this.onEvent(event));
@@ -65,12 +83,8 @@ export class BotManager {
     const agent = this.deps.agents.of(userId);
     if (!agent?.mt5Alive) throw new BotControlError(409, msg.mt5Required);
     const runner = await this.runnerFor(userId, new Date());
-    if (!(await markStarted(this.deps.pool, userId, this.instance))) {
-      // Already marked active (another request or instance won): run it here too only if it
-      // is ours to run, which a single instance always is.
-      const run = await findBotRun(this.deps.pool, userId);
-      if (run?.instance !== this.instance) return msg.alreadyRunning;
-    }
+    // Already running (started by another request, or held by another instance).
+    if (!(await markStarted(this.deps.pool, userId, this.instance))) return msg.alreadyRunning;
     this.runners.set(userId, runner);
     await runner.start();
     return msg.started;
@@ -98,31 +112,47 @@ export class BotManager {
     };
   }
 
-  /** At start-up: every bot left running resumes here (it waits for its bridge if need be). */
+  /** At start-up, then every third of a lease: renews ours, takes over the lapsed ones. */
   async resumeAll(): Promise<void> {
     this.listen();
-    for (const userId of await activeBotUsers(this.deps.pool)) {
+    await this.tend();
+    this.timer ??= setInterval(() => {
+      this.tend().catch((err: unknown) => this.deps.log.warn({ err }, 'bot leases not tended'));
+    }, BOT_LEASE_MS / 3);
+    this.timer.unref();
+  }
+
+  /** One round of lease keeping (public for tests, which do not wait for the timer). */
+  async tend(): Promise<void> {
+    const held = await renewLeases(this.deps.pool, this.instance, [...this.runners.keys()]);
+    for (const [userId, runner] of this.runners) {
+      if (held.has(userId)) continue;
+      runner.stop();
+      this.runners.delete(userId);
+    }
+    for (const run of await claimLapsedBots(this.deps.pool, this.instance)) {
       try {
-        const run = await findBotRun(this.deps.pool, userId);
-        const runner = await this.runnerFor(userId, run?.started_at ?? new Date());
-        this.runners.set(userId, runner);
-        await this.deps.pool.query('UPDATE bot_runs SET instance = $2 WHERE user_id = $1', [
-          userId,
-          this.instance,
-        ]);
+        const runner = await this.runnerFor(run.user_id, run.started_at ?? new Date());
+        this.runners.set(run.user_id, runner);
         await runner.start();
       } catch (err) {
-        this.deps.log.warn({ err, userId }, 'bot could not resume');
+        this.deps.log.warn({ err, userId: run.user_id }, 'bot could not resume');
       }
     }
   }
 
-  /** Stops running here without marking the bots stopped: the next start-up resumes them. */
-  close(): void {
+  /**
+   * Stops running here without marking the bots stopped, and lets go of their leases: the next
+   * instance to tend its leases resumes them.
+   */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     for (const runner of this.runners.values()) runner.stop();
     this.runners.clear();
+    await releaseLeases(this.deps.pool, this.instance);
   }
 
   private async runnerFor(userId: number, startedAt: Date): Promise<BotRunner> {

@@ -140,7 +140,7 @@ describe('the bot runner', () => {
 
     const s = await status(trader);
     expect(s).toMatchObject({ bot_active: true, paused: false });
-    expect(s.process_id).toMatch(/:\d+$/);
+    expect(s.process_id).toBe(t.app.botManager.instance);
     expect(Date.parse(s.start_time ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // The order is logged with the terminal's answer, which the agent has just sent.
     let rows: { kind: string; strategy: string }[] = [];
@@ -155,10 +155,23 @@ describe('the bot runner', () => {
     expect(new Set(rows.map((r) => r.strategy))).toEqual(new Set(['di_crossover']));
   });
 
-  it('resumes after a restart: another instance on the same database picks it up', async () => {
+  it('is held by one instance at a time, and another takes it over when that one is gone', async () => {
     const second = await createTestApp(db);
     try {
-      expect((await status(trader, second.app)).bot_active).toBe(true);
+      // Started on the first instance, which holds its lease: the second leaves it there.
+      expect(await status(trader, second.app)).toMatchObject({
+        bot_active: true,
+        process_id: t.app.botManager.instance,
+      });
+      expect(second.app.botManager.isRunning(trader.id)).toBe(false);
+      // The first instance dies (its lease lapses without renewal): the second takes over.
+      await db.pool.query("UPDATE bot_runs SET lease_until = now() - interval '1 second'");
+      await second.app.botManager.tend();
+      expect(second.app.botManager.isRunning(trader.id)).toBe(true);
+      expect((await status(trader)).process_id).toBe(second.app.botManager.instance);
+      // Were the first still alive, its next renewal would find the bot gone and drop it.
+      await t.app.botManager.tend();
+      expect(t.app.botManager.isRunning(trader.id)).toBe(false);
       const base2 = await second.app.listen({ port: 0, host: '127.0.0.1' });
       const other = await pairTestAgent(second.app, base2, trader, 7_100_001);
       try {
@@ -169,8 +182,13 @@ describe('the bot runner', () => {
         other.close();
       }
     } finally {
+      // A graceful shutdown lets go of the lease: the first instance takes the bot back.
       await second.close();
     }
+    await t.app.botManager.tend();
+    expect(t.app.botManager.isRunning(trader.id)).toBe(true);
+    // Taken back, it asks its own bridge for the bars again.
+    expect((await nextCommand(agent)).command).toMatchObject({ kind: 'subscribe_bars' });
   });
 
   it('stops: status says so and new bars send nothing', async () => {

@@ -17,21 +17,60 @@ export async function findBotRun(db: Queryable, userId: number): Promise<BotRun 
   return rows[0];
 }
 
-/** Marks the bot started (false when it already was). */
+/** How long a bot's lease lasts without renewal; renewed every third of it. */
+export const BOT_LEASE_MS = 30_000;
+
+/** Marks the bot started and leased to `instance` (false when it already was running). */
 export async function markStarted(
   db: Queryable,
   userId: number,
   instance: string,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO bot_runs (user_id, active, started_at, stopped_at, instance, last_error, updated_at)
-     VALUES ($1, true, now(), NULL, $2, NULL, now())
+    `INSERT INTO bot_runs
+       (user_id, active, started_at, stopped_at, instance, last_error, updated_at, lease_until)
+     VALUES ($1, true, now(), NULL, $2, NULL, now(), now() + make_interval(secs => $3))
      ON CONFLICT (user_id) DO UPDATE SET active = true, started_at = now(), stopped_at = NULL,
-       instance = $2, last_error = NULL, updated_at = now()
+       instance = $2, last_error = NULL, updated_at = now(), lease_until = EXCLUDED.lease_until
      WHERE NOT bot_runs.active`,
-    [userId, instance],
+    [userId, instance, BOT_LEASE_MS / 1000],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** Renews the leases `instance` holds among `userIds`; the users whose lease it still holds. */
+export async function renewLeases(
+  db: Queryable,
+  instance: string,
+  userIds: number[],
+): Promise<Set<number>> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `UPDATE bot_runs SET lease_until = now() + make_interval(secs => $3)
+     WHERE user_id = ANY($2::bigint[]) AND active AND instance = $1 RETURNING user_id`,
+    [instance, userIds, BOT_LEASE_MS / 1000],
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Takes the active bots whose lease lapsed (or never was): theirs to run now. */
+export async function claimLapsedBots(
+  db: Queryable,
+  instance: string,
+): Promise<{ user_id: number; started_at: Date | null }[]> {
+  const { rows } = await db.query<{ user_id: number; started_at: Date | null }>(
+    `UPDATE bot_runs SET instance = $1, lease_until = now() + make_interval(secs => $2)
+     WHERE active AND (lease_until IS NULL OR lease_until < now())
+     RETURNING user_id, started_at`,
+    [instance, BOT_LEASE_MS / 1000],
+  );
+  return rows;
+}
+
+/** Lets go of every lease `instance` holds, so the next instance resumes its bots at once. */
+export async function releaseLeases(db: Queryable, instance: string): Promise<void> {
+  await db.query('UPDATE bot_runs SET lease_until = now() WHERE instance = $1 AND active', [
+    instance,
+  ]);
 }
 
 /** Marks the bot stopped (false when it was not running). */
@@ -49,14 +88,6 @@ export async function setBotError(db: Queryable, userId: number, error: string |
     userId,
     error,
   ]);
-}
-
-/** Users whose bot should be running: resumed by an instance at start-up. */
-export async function activeBotUsers(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM bot_runs WHERE active ORDER BY user_id',
-  );
-  return rows.map((r) => r.user_id);
 }
 
 export async function recordDecision(
