@@ -19,16 +19,9 @@ export class BotCardPage {
 
   /** Clicks start (or stop) once the card knows the bot's state, and waits for the toast. */
   async press(name: 'Iniciar bot' | 'Parar bot', toast: string): Promise<void> {
-    const button = this.card().getByRole('button', { name });
+    // Start waits for the first status: the enabled button is the one to press.
+    const button = this.card().locator('button:enabled', { hasText: name });
     await button.waitFor({ timeout: 30_000 });
-    await this.page.waitForFunction(
-      (label) =>
-        Array.from(document.querySelectorAll('button')).some(
-          (b) => b.textContent?.trim() === label && !b.disabled,
-        ),
-      name,
-      { timeout: 30_000 },
-    );
     await button.click();
     await this.page.getByText(toast).first().waitFor({ timeout: 30_000 });
   }

@@ -6,7 +6,10 @@ function Counter(props: { label: string; value: number; note?: string; tone?: st
   return (
     <div className="rounded-lg border border-border bg-background/60 p-3">
       <dt className="text-xs text-muted-foreground">{props.label}</dt>
-      <dd className={cn('text-2xl font-semibold tabular-nums', props.tone)}>{props.value}</dd>
+      {/* Colour only a count there is: a green or red zero reads as a result. */}
+      <dd className={cn('text-2xl font-semibold tabular-nums', props.value > 0 && props.tone)}>
+        {props.value}
+      </dd>
       {props.note && <dd className="text-xs text-muted-foreground tabular-nums">{props.note}</dd>}
     </div>
   );
