@@ -1,13 +1,8 @@
-import {
-  MAGIC_BASE,
-  STRATEGY_KEYS,
-  type BotConfig,
-  type StrategyKey,
-} from '../bot/config.schema.js';
+import type { BotConfig } from '../bot/config.schema.js';
 import { AtrStream } from '../indicators/atr.js';
 import { nextStop } from '../strategies/manage-stops.js';
-import { STRATEGIES } from '../strategies/registry.js';
-import type { BarLike, Instrument, Side, Signal, Strategy } from '../strategies/signal.js';
+import { enabledStrategies, type StrategyLane } from '../strategies/registry.js';
+import type { BarLike, Instrument, Side, Signal } from '../strategies/signal.js';
 import { formatDuration } from '../format/duration.js';
 import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import type { ClosedPosition } from '../trading/position.js';
@@ -31,7 +26,6 @@ export const WIN_BACKTEST_INSTRUMENT: BacktestInstrument = {
 const MANAGE_ATR_PERIOD = 14;
 
 interface OpenTrade {
-  key: StrategyKey;
   side: Side;
   volume: number;
   entry: number;
@@ -39,15 +33,9 @@ interface OpenTrade {
   stopLoss: number;
   takeProfit: number;
   initialRisk: number;
-  rule: string;
 }
 
-interface Lane {
-  key: StrategyKey;
-  strategy: Strategy<unknown, unknown>;
-  state: unknown;
-  volume: number;
-  magic: number;
+interface Lane extends StrategyLane {
   /** A signal waiting for the next bar's open. */
   pending: Signal | null;
   open: OpenTrade | null;
@@ -80,18 +68,11 @@ export function backtest(
   instrument: BacktestInstrument = WIN_BACKTEST_INSTRUMENT,
 ): BacktestResult {
   const clock = zoneClock(DEFAULT_TIME_ZONE);
-  const lanes: Lane[] = STRATEGY_KEYS.filter((key) => config[key].enabled).map((key) => {
-    const strategy = STRATEGIES[key] as Strategy<unknown, unknown>;
-    return {
-      key,
-      strategy,
-      state: strategy.init(config[key], instrument),
-      volume: config[key].volume,
-      magic: MAGIC_BASE + config[key].magic_offset,
-      pending: null,
-      open: null,
-    };
-  });
+  const lanes: Lane[] = enabledStrategies(config, instrument).map((lane) => ({
+    ...lane,
+    pending: null,
+    open: null,
+  }));
   const trades: ClosedPosition[] = [];
   const skipped = { dailyLimit: 0, positionOpen: 0 };
   const atr = new AtrStream(MANAGE_ATR_PERIOD);
@@ -145,7 +126,6 @@ export function backtest(
         lane.pending = null;
         const risk = Math.abs(s.entry - s.stopLoss);
         lane.open = {
-          key: lane.key,
           side: s.side,
           volume: lane.volume,
           entry: bar.open,
@@ -153,7 +133,6 @@ export function backtest(
           stopLoss: s.stopLoss,
           takeProfit: s.takeProfit,
           initialRisk: risk,
-          rule: s.rule,
         };
       }
       const t = lane.open;

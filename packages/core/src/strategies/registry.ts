@@ -4,6 +4,7 @@ import { bollingerBands } from './bollinger-bands.js';
 import { diCrossover } from './di-crossover.js';
 import { fibonacci } from './fibonacci.js';
 import { rsiContrary } from './rsi-contrary.js';
+import { magicOf, STRATEGY_KEYS, type BotConfig, type StrategyKey } from '../bot/config.schema.js';
 import type { BarLike, Instrument, Signal, Strategy } from './signal.js';
 import { temaCrossover } from './tema-crossover.js';
 
@@ -44,4 +45,27 @@ export function signalsOver<P, S>(
     if (signal) out.push({ ...signal, index, time: bar.time });
   });
   return out;
+}
+
+/** One enabled strategy of a configuration, ready to step: its fresh state, magic and volume. */
+export interface StrategyLane {
+  key: StrategyKey;
+  strategy: Strategy<unknown, unknown>;
+  state: unknown;
+  magic: number;
+  volume: number;
+}
+
+/** The configuration's enabled strategies, in the spec's order: what the bot and a backtest run. */
+export function enabledStrategies(config: BotConfig, instrument: Instrument): StrategyLane[] {
+  return STRATEGY_KEYS.filter((key) => config[key].enabled).map((key) => {
+    const strategy = STRATEGIES[key] as Strategy<unknown, unknown>;
+    return {
+      key,
+      strategy,
+      state: strategy.init(config[key], instrument),
+      magic: magicOf(key, config),
+      volume: config[key].volume,
+    };
+  });
 }

@@ -1,16 +1,14 @@
 import {
-  botControlMessages as msg,
-  MAGIC_BASE,
-  nextStop,
-  STRATEGIES,
-  STRATEGY_KEYS,
-  WIN_INSTRUMENT,
   AtrStream,
+  botControlMessages as msg,
+  enabledStrategies,
+  nextStop,
+  TIMEFRAME_SECONDS,
+  WIN_INSTRUMENT,
   type Bar,
   type BotConfig,
   type Signal,
-  type Strategy,
-  type StrategyKey,
+  type StrategyLane,
 } from '@vortex/core';
 import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
@@ -30,12 +28,7 @@ export interface RunnerDeps {
   agents: AgentRegistry;
 }
 
-interface Lane {
-  key: StrategyKey;
-  strategy: Strategy<unknown, unknown>;
-  state: unknown;
-  magic: number;
-  volume: number;
+interface Lane extends StrategyLane {
   /** An entry was sent and its position may not be reported yet: no second one until then. */
   pendingUntil: number;
 }
@@ -45,8 +38,6 @@ export const WARM_UP_BARS = 500;
 /** How long an entry just sent counts as an open position while the agent reports it. */
 const PENDING_MS = 15_000;
 const MANAGE_ATR_PERIOD = 14;
-/** Seconds per bar of each timeframe. */
-const SECONDS = { M1: 60, M5: 300, M15: 900, H1: 3600 } as const;
 
 /**
  * One trader's bot: feeds each closed bar of the configured symbol and timeframe (streamed by
@@ -72,17 +63,10 @@ export class BotRunner {
     readonly config: BotConfig,
     readonly startedAt: Date,
   ) {
-    this.lanes = STRATEGY_KEYS.filter((key) => config[key].enabled).map((key) => {
-      const strategy = STRATEGIES[key] as Strategy<unknown, unknown>;
-      return {
-        key,
-        strategy,
-        state: strategy.init(config[key], WIN_INSTRUMENT),
-        magic: MAGIC_BASE + config[key].magic_offset,
-        volume: config[key].volume,
-        pendingUntil: 0,
-      };
-    });
+    this.lanes = enabledStrategies(config, WIN_INSTRUMENT).map((lane) => ({
+      ...lane,
+      pendingUntil: 0,
+    }));
   }
 
   get symbol(): string {
@@ -146,7 +130,7 @@ export class BotRunner {
       limit: WARM_UP_BARS,
     });
     // A bar that closed after the start is acted on; an older one (history) only warms up.
-    const liveFrom = this.startedAt.getTime() / 1000 - SECONDS[this.timeframe];
+    const liveFrom = this.startedAt.getTime() / 1000 - TIMEFRAME_SECONDS[this.timeframe];
     for (const bar of bars) {
       const signals = this.step(bar, bar.time >= liveFrom);
       for (const [lane, signal] of signals) await this.enter(lane, signal, bar);

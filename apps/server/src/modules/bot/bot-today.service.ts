@@ -17,9 +17,13 @@ export async function botTodayOf(
   now = Date.now(),
 ): Promise<BotToday> {
   const range = todayRange(now);
-  const config = await botConfigOf(deps.pool, userId);
+  // Independent reads, polled every 5 s by the card: side by side, not one after the other.
+  const [config, { positions }, canceled] = await Promise.all([
+    botConfigOf(deps.pool, userId),
+    positionsOfUser(deps, userId, range),
+    canceledOrdersSince(deps.pool, userId, new Date(range.from)),
+  ]);
   const magics = new Set(STRATEGY_KEYS.map((key) => magicOf(key, config)));
-  const { positions } = await positionsOfUser(deps, userId, range);
   const nets = positions.filter((p) => magics.has(p.magic)).map(netProfitOf);
   const wins = nets.filter((n) => n > 0);
   const losses = nets.filter((n) => n < 0);
@@ -29,6 +33,6 @@ export async function botTodayOf(
     average_win: mean(wins),
     losers: losses.length,
     average_loss: mean(losses),
-    canceled: await canceledOrdersSince(deps.pool, userId, new Date(range.from)),
+    canceled,
   };
 }

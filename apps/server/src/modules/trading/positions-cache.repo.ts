@@ -10,9 +10,6 @@ export interface DealsVersion {
   epoch: number;
 }
 
-export const sameVersion = (a: DealsVersion, b: DealsVersion): boolean =>
-  a.count === b.count && a.maxTicket === b.maxTicket && a.epoch === b.epoch;
-
 /** Rows per FETCH: a long history is read in slices, never held whole. */
 const FETCH_ROWS = 20_000;
 

@@ -1,7 +1,7 @@
 import { PositionBook } from '@vortex/core';
 import type pg from 'pg';
 import { isTradeRow, toDeal, type DealRow } from './deal-row.js';
-import { readDeals, sameVersion, type DealsVersion } from './positions-cache.repo.js';
+import { readDeals, type DealsVersion } from './positions-cache.repo.js';
 
 interface Entry {
   version: DealsVersion;
@@ -120,9 +120,6 @@ function feed(book: PositionBook, rows: readonly DealRow[]): boolean {
 
 /** A copy read at `held` serves a request that saw `seen`, unless deals came or went since. */
 function isCurrent(held: DealsVersion, seen: DealsVersion): boolean {
-  return (
-    sameVersion(held, seen) ||
-    // Read after the request looked: newer, never older, so it serves it too.
-    (held.epoch === seen.epoch && held.count >= seen.count && held.maxTicket >= seen.maxTicket)
-  );
+  // The same version, or one read after the request looked (newer, never older): it serves.
+  return held.epoch === seen.epoch && held.count >= seen.count && held.maxTicket >= seen.maxTicket;
 }
