@@ -17,6 +17,7 @@ export * from './users/user-admin.schema.js';
 export * from './bridge/index.js';
 export * from './reports/index.js';
 export * from './market/index.js';
+export * from './sim-market/index.js';
 export * from './bot/index.js';
 export * from './indicators/index.js';
 export * from './strategies/index.js';

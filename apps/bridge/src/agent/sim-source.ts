@@ -1,11 +1,12 @@
-import type { Bar, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
 import {
-  backfill,
   hashSeed,
   TIMEFRAME_SECONDS,
-  type BackfillResult,
-  type SimDeal,
-} from '../sim/index.js';
+  type Bar,
+  type Mt5Deal,
+  type Mt5Order,
+  type Mt5Position,
+} from '@vortex/core';
+import { backfill, type BackfillResult, type SimDeal } from '../sim/index.js';
 import { runSimCommand, type SimSession } from './sim-commands.js';
 import type { Mt5Source, TerminalInfo } from './mt5-source.js';
 
@@ -113,15 +114,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
         .bars(timeframe, afterTime + 1)
         .filter((b) => b.time < closedBefore)
         .slice(-limit)
-        .map((b) => ({
-          time: b.time,
-          open: b.open,
-          high: b.high,
-          low: b.low,
-          close: b.close,
-          tick_volume: b.tick_volume,
-          volume: b.real_volume,
-        }));
+        .map((b) => ({ ...b })); // copies: the simulator keeps its own
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { InstrumentSpec } from './instrument.js';
+import { type InstrumentSpec } from '@vortex/core';
 import { roundCents } from './money.js';
 import type { Quote } from './orders.js';
 import { applyFill, closingPrice, closingProfit, type Fill, type Position } from './positions.js';

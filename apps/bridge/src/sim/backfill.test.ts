@@ -1,8 +1,7 @@
-import { DealSchema, dealsToPositions } from '@vortex/core';
+import { DealSchema, dealsToPositions, SessionCalendar } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { backfill } from './backfill.js';
 import { roundCents } from './money.js';
-import { SessionCalendar } from './session.js';
 
 // Wednesday 2025-10-15, 20:00 in São Paulo, after the close: 90 weekdays back is Thursday
 // 2025-06-12, and the history ends flat.

@@ -1,8 +1,5 @@
-import type { Bar } from './bars.js';
-import type { PriceModel } from './price-process.js';
+import { type Bar, type PriceModel, winSymbolFor, SessionCalendar } from '@vortex/core';
 import { ReferenceTrader, type ReferenceTraderOptions } from './reference-trader.js';
-import { winSymbolFor } from './instrument.js';
-import { SessionCalendar } from './session.js';
 import { createSimulator, type Simulator } from './simulator.js';
 import type { AccountInfo, SimDeal } from './types.js';
 

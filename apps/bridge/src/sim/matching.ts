@@ -1,8 +1,7 @@
+import { type InstrumentSpec, type Tick } from '@vortex/core';
 import type { Account } from './account.js';
-import type { InstrumentSpec } from './instrument.js';
 import { opposite, sideOf, type OrderBook } from './orders.js';
 import { DEAL_REASON, type DealReason } from './retcodes.js';
-import type { Tick } from './tick.js';
 import { fillAtMarket, type FillContext } from './trading.js';
 
 export interface OrderEvent {

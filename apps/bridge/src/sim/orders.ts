@@ -1,4 +1,4 @@
-import { isOnTick } from './instrument.js';
+import { isOnTick } from '@vortex/core';
 import { ORDER_TYPE, RETCODE, type OrderTypeCode, type Retcode, type Side } from './retcodes.js';
 
 /** The mutable record of a pending order. */

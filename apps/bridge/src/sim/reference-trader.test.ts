@@ -1,7 +1,7 @@
+import { scriptedTicks, type TickInput } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { ReferenceTrader, type ReferenceTraderOptions } from './reference-trader.js';
 import { createSimulator, type Simulator } from './simulator.js';
-import { scriptedTicks, type TickInput } from './tick.js';
 
 const sp = (hms: string): number => Date.parse(`2025-03-10T${hms}-03:00`);
 const MINUTE = 60_000;

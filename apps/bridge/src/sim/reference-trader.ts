@@ -1,5 +1,4 @@
-import type { Bar } from './bars.js';
-import { roundToTick } from './instrument.js';
+import { type Bar, roundToTick } from '@vortex/core';
 import type { AdvanceResult, Simulator } from './simulator.js';
 
 export interface ReferenceTraderOptions {

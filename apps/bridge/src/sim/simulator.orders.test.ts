@@ -1,6 +1,6 @@
+import { scriptedTicks, type TickInput } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from './simulator.js';
-import { scriptedTicks, type TickInput } from './tick.js';
 
 // Monday 2025-03-10 in São Paulo (UTC-3).
 const sp = (hms: string): number => Date.parse(`2025-03-10T${hms}-03:00`);

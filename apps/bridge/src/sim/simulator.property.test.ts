@@ -1,9 +1,9 @@
+import { scriptedTicks, type TickInput } from '@vortex/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundCents } from './money.js';
 import type { OrderTypeName } from './retcodes.js';
 import { createSimulator, type Simulator } from './simulator.js';
-import { scriptedTicks, type TickInput } from './tick.js';
 
 const OPEN = Date.parse('2025-03-10T09:00:00-03:00');
 

@@ -1,6 +1,6 @@
+import { scriptedTicks, type TickInput } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { createSimulator, type SimulatorOptions } from './simulator.js';
-import { scriptedTicks, type TickInput } from './tick.js';
 import type { SimDeal } from './types.js';
 
 // Monday 2025-03-10 in São Paulo (UTC-3).

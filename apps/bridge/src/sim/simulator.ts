@@ -1,4 +1,3 @@
-import { Account } from './account.js';
 import {
   aggregateBars,
   lowerBound,
@@ -6,13 +5,19 @@ import {
   TIMEFRAME_SECONDS,
   type Bar,
   type Timeframe,
-} from './bars.js';
-import { winSpec, winSymbolFor, type InstrumentSpec } from './instrument.js';
+  winSpec,
+  winSymbolFor,
+  type InstrumentSpec,
+  PriceProcess,
+  type PriceModel,
+  SessionCalendar,
+  type SessionHours,
+  type Tick,
+  type TickSource,
+} from '@vortex/core';
+import { Account } from './account.js';
 import { matchTick, type MatchingState, type OrderEvent } from './matching.js';
 import { OrderBook } from './orders.js';
-import { PriceProcess, type PriceModel } from './price-process.js';
-import { SessionCalendar, type SessionHours } from './session.js';
-import type { Tick, TickSource } from './tick.js';
 import * as trading from './trading.js';
 import type {
   AccountInfo,

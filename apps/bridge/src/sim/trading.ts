@@ -1,5 +1,5 @@
+import { type InstrumentSpec, type Tick } from '@vortex/core';
 import type { Account } from './account.js';
-import type { InstrumentSpec } from './instrument.js';
 import {
   checkPendingPrice,
   checkStops,
@@ -19,7 +19,6 @@ import {
   type Retcode,
   type Side,
 } from './retcodes.js';
-import type { Tick } from './tick.js';
 import type { OrderRequest, SimDeal, TradeResult } from './types.js';
 
 /** What a trade request sees of the simulator. */

@@ -1,4 +1,5 @@
-import { MS_PER_DAY, MS_PER_MINUTE, zoneClock, type ZoneClock } from '@vortex/core';
+import { MS_PER_DAY, MS_PER_MINUTE } from '../trading/constants.js';
+import { zoneClock, type ZoneClock } from '../trading/zone-clock.js';
 
 /** Trading hours of one market, in local minutes since midnight. */
 export interface SessionHours {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateBars, lowerBound, M1BarBuilder, ticksToM1, type Bar } from './bars.js';
+import type { Bar } from '../bridge/mt5-records.schema.js';
+import { aggregateBars } from '../market/aggregate-bars.js';
+import { lowerBound, M1BarBuilder, ticksToM1 } from './bars.js';
 import { makeTick } from './tick.js';
 
 const T0 = Date.parse('2025-03-10T12:00:00Z'); // 09:00 in São Paulo
@@ -25,8 +27,7 @@ describe('M1 bars from ticks', () => {
         low: 124_980,
         close: 125_010,
         tick_volume: 4,
-        spread: 5,
-        real_volume: 7,
+        volume: 7,
       },
       {
         time: S0 + 60,
@@ -35,8 +36,7 @@ describe('M1 bars from ticks', () => {
         low: 125_015,
         close: 125_015,
         tick_volume: 1,
-        spread: 5,
-        real_volume: 5,
+        volume: 5,
       },
       {
         time: S0 + 180,
@@ -45,8 +45,7 @@ describe('M1 bars from ticks', () => {
         low: 125_100,
         close: 125_100,
         tick_volume: 1,
-        spread: 5,
-        real_volume: 1,
+        volume: 1,
       },
     ]);
   });
@@ -63,7 +62,7 @@ describe('M1 bars from ticks', () => {
   });
 });
 
-describe('aggregateBars', () => {
+describe("M1 bars folded by core's aggregateBars", () => {
   const m1 = ticksToM1(
     Array.from({ length: 120 }, (_, minute) => tick(minute * 60_000, 125_000 + minute * 5, 2)),
   );
@@ -78,8 +77,7 @@ describe('aggregateBars', () => {
       low: 125_025,
       close: 125_045,
       tick_volume: 5,
-      spread: 5,
-      real_volume: 10,
+      volume: 10,
     });
   });
 

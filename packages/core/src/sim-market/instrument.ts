@@ -1,4 +1,4 @@
-import { zoneClock } from '@vortex/core';
+import { zoneClock } from '../trading/zone-clock.js';
 
 /** What the simulator needs to know about the traded contract. Prices are in index points. */
 export interface InstrumentSpec {
