@@ -40,10 +40,65 @@ export function intradayShape(minute: number, sessionMinutes: number): number {
   return 1 + 1.2 * Math.exp(-minute / 20) + 0.6 * Math.exp(-(sessionMinutes - minute) / 30);
 }
 
-interface Shape {
-  readonly volatility: Float64Array; // log-return sd per sqrt(second), per session minute
-  readonly meanGapMs: Float64Array; // mean ms between ticks, per session minute
+/** Per session minute: the log-return sd per sqrt(second) and the mean ms between ticks. */
+export interface SessionShape {
+  readonly volatility: Float64Array;
+  readonly meanGapMs: Float64Array;
 }
+
+/** The U shape over a session's minutes, normalised to leave its variance and tick count at the model's values. */
+export function sessionShape(model: PriceModel, minutes: number): SessionShape {
+  const raw = Array.from({ length: minutes }, (_, m) => intradayShape(m + 0.5, minutes));
+  const meanSquare = raw.reduce((sum, v) => sum + v * v, 0) / minutes;
+  const mean = raw.reduce((sum, v) => sum + v, 0) / minutes;
+  const gapMs = 60_000 / model.ticksPerMinute;
+  return {
+    volatility: Float64Array.from(raw, (v) => v / Math.sqrt(meanSquare)),
+    meanGapMs: Float64Array.from(raw, (v) => (gapMs * mean) / v),
+  };
+}
+
+/** What a session draws at its open; rates per second of session time. */
+export interface SessionDraw {
+  /** The session's own stream, to draw its ticks from. */
+  readonly rng: Rng;
+  /** Log price at the open (after the overnight gap). */
+  readonly logPrice: number;
+  readonly sigma: number;
+  readonly drift: number;
+  readonly jumpRate: number;
+}
+
+/**
+ * A session's open: its stream hashed from (seed, local day), the overnight reversion and gap
+ * (not on the first session), then the day's volatility, drift and jump rate.
+ */
+export function openSession(
+  model: PriceModel,
+  seed: number | string,
+  session: Session,
+  logPrice: number,
+  overnight: boolean,
+): SessionDraw {
+  const rng = createRng(hashSeed(seed, session.day));
+  let price = logPrice;
+  if (overnight) {
+    const anchor = Math.log(model.initialPrice);
+    price += model.reversionPerDay * (anchor - price);
+    price += model.overnightGap * rng.normal();
+  }
+  const seconds = (session.close - session.open) / 1000;
+  const jumpRate = model.jumpsPerDay / seconds;
+  // Mean-one lognormal scale: quiet and wild days around the model's volatility.
+  const scale = Math.exp(0.25 * rng.normal() - 0.03125);
+  const sigma = (model.dailyVolatility * scale) / Math.sqrt(seconds);
+  const drift = (model.dailyDrift * rng.normal()) / seconds;
+  return { rng, logPrice: price, sigma, drift, jumpRate };
+}
+
+/** Minutes in a session (at least one). */
+export const sessionMinutes = (session: Session): number =>
+  Math.max(1, Math.round((session.close - session.open) / 60_000));
 
 /**
  * Log-price jump-diffusion on session time only: per session a drawn volatility and drift,
@@ -53,9 +108,9 @@ interface Shape {
  */
 export class PriceProcess implements TickSource {
   private readonly model: PriceModel;
-  private readonly shapes = new Map<number, Shape>();
+  private readonly shapes = new Map<number, SessionShape>();
   private session: Session;
-  private shape: Shape;
+  private shape: SessionShape;
   private rng: Rng;
   private logPrice: number;
   private time: number;
@@ -116,35 +171,19 @@ export class PriceProcess implements TickSource {
   }
 
   private startSession(overnight: boolean): Rng {
-    const { model } = this;
-    const rng = createRng(hashSeed(this.seed, this.session.day));
-    if (overnight) {
-      const anchor = Math.log(model.initialPrice);
-      this.logPrice += model.reversionPerDay * (anchor - this.logPrice);
-      this.logPrice += model.overnightGap * rng.normal();
-    }
-    const seconds = (this.session.close - this.session.open) / 1000;
-    this.jumpRate = model.jumpsPerDay / seconds;
-    // Mean-one lognormal scale: quiet and wild days around the model's volatility.
-    const scale = Math.exp(0.25 * rng.normal() - 0.03125);
-    this.daySigma = (model.dailyVolatility * scale) / Math.sqrt(seconds);
-    this.dayDrift = (model.dailyDrift * rng.normal()) / seconds;
-    return rng;
+    const draw = openSession(this.model, this.seed, this.session, this.logPrice, overnight);
+    this.logPrice = draw.logPrice;
+    this.jumpRate = draw.jumpRate;
+    this.daySigma = draw.sigma;
+    this.dayDrift = draw.drift;
+    return draw.rng;
   }
 
-  // Normalised so the shape leaves a session's variance and tick count at the model's values.
-  private shapeOf(session: Session): Shape {
-    const minutes = Math.max(1, Math.round((session.close - session.open) / 60_000));
+  private shapeOf(session: Session): SessionShape {
+    const minutes = sessionMinutes(session);
     let shape = this.shapes.get(minutes);
     if (!shape) {
-      const raw = Array.from({ length: minutes }, (_, m) => intradayShape(m + 0.5, minutes));
-      const meanSquare = raw.reduce((sum, v) => sum + v * v, 0) / minutes;
-      const mean = raw.reduce((sum, v) => sum + v, 0) / minutes;
-      const gapMs = 60_000 / this.model.ticksPerMinute;
-      shape = {
-        volatility: Float64Array.from(raw, (v) => v / Math.sqrt(meanSquare)),
-        meanGapMs: Float64Array.from(raw, (v) => (gapMs * mean) / v),
-      };
+      shape = sessionShape(this.model, minutes);
       this.shapes.set(minutes, shape);
     }
     return shape;
