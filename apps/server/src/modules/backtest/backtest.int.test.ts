@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { upsertBars } from '../bridge/bars.repo.js';
+import { tradingApiMessages } from '../trading/trading.messages.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -157,5 +158,102 @@ describe('POST /api/bot/backtest', () => {
     expect(empty.statusCode).toBe(404);
     expect(empty.json()).toMatchObject({ error: backtestMessages.noBars });
     expect((await post(null, { config: DEFAULT_BOT_CONFIG })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/bot/backtest over the simulator', () => {
+  const march = { source: 'simulator', start_date: '2025-03-01', end_date: '2025-03-31' };
+  const error = async (body: object) => {
+    const res = await post(stranger, { config: DEFAULT_BOT_CONFIG, ...body });
+    return { status: res.statusCode, error: res.json<{ error: string }>().error };
+  };
+
+  it('runs the configuration over the simulated market of the dates, no account needed', async () => {
+    const res = await post(stranger, { config: DEFAULT_BOT_CONFIG, ...march, seed: 7 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BacktestResponse>();
+    // 21 weekdays in March 2025, 09:00–18:25 São Paulo: 565 M1 bars each.
+    expect(body).toMatchObject({ success: true, source: 'simulator', seed: 7, bars: 21 * 565 });
+    expect(body.first_bar_time).toBe(Date.parse('2025-03-03T09:00:00-03:00') / 1000);
+    expect(body.last_bar_time).toBe(Date.parse('2025-03-31T18:24:00-03:00') / 1000);
+    expect(body.trades.length).toBeGreaterThan(0);
+    expect(body.statistics.total_trades).toBe(body.trades.length);
+  });
+
+  it('runs the same market for the same seed, another for another, seed 1 by default', async () => {
+    const run = async (seed?: number) =>
+      (
+        await post(trader, {
+          config: DEFAULT_BOT_CONFIG,
+          ...march,
+          ...(seed === undefined ? {} : { seed }),
+        })
+      ).json<BacktestResponse>();
+    const [a, b, c, fallback] = [await run(7), await run(7), await run(8), await run()];
+    expect(b).toEqual(a);
+    expect(c.trades).not.toEqual(a.trades);
+    expect(fallback.seed).toBe(1);
+    expect(fallback).toEqual(await run(1));
+  });
+
+  it('folds the simulated M1 bars into the configured timeframe', async () => {
+    const config = {
+      ...DEFAULT_BOT_CONFIG,
+      general: { ...DEFAULT_BOT_CONFIG.general, timeframe: 'M5' },
+    };
+    const body = (await post(trader, { config, ...march })).json<BacktestResponse>();
+    expect(body.bars).toBe(21 * 113); // 565 minutes = 113 five-minute bars
+  });
+
+  it('answers bad ranges and seeds with a 400 in pt-BR', async () => {
+    expect(await error({ source: 'simulator', start_date: '2025-03-01' })).toEqual({
+      status: 400,
+      error: `Dados inválidos. start_date: ${backtestMessages.simulatorRangeMissing}`,
+    });
+    expect(await error({ ...march, start_date: '2025-04-01' })).toEqual({
+      status: 400,
+      error: tradingApiMessages.startAfterEnd,
+    });
+    expect(await error({ ...march, start_date: '2025-02-30' })).toEqual({
+      status: 400,
+      error: tradingApiMessages.invalidStart,
+    });
+    expect(await error({ ...march, start_date: '2025-03-08', end_date: '2025-03-09' })).toEqual({
+      status: 400,
+      error: backtestMessages.simulatorNoSessions,
+    });
+    for (const end_date of ['2026-06-30', '2125-01-01']) {
+      expect(await error({ ...march, start_date: '2025-01-01', end_date })).toEqual({
+        status: 400,
+        error: backtestMessages.simulatorTooManyBars(200_000),
+      });
+    }
+    for (const seed of [1.5, -1, 2 ** 31, '7']) {
+      expect(await error({ ...march, seed })).toEqual({
+        status: 400,
+        error: `Dados inválidos. seed: ${backtestMessages.invalidSeed}`,
+      });
+    }
+  });
+
+  it('keeps answering other requests while a year-long backtest runs', async () => {
+    const order: string[] = [];
+    const year = post(trader, {
+      config: DEFAULT_BOT_CONFIG,
+      source: 'simulator',
+      start_date: '2025-01-01',
+      end_date: '2025-12-31',
+    }).then((res) => {
+      order.push(`backtest ${res.statusCode}`);
+      return res;
+    });
+    // Sent after the backtest, one after the other: each needs the event loop to answer.
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/health' });
+      order.push(`health ${res.statusCode}`);
+    }
+    const body = (await year).json<BacktestResponse>();
+    expect(order).toEqual([...Array<string>(5).fill('health 200'), 'backtest 200']);
+    expect(body.bars).toBeGreaterThan(140_000);
   });
 });

@@ -1,12 +1,9 @@
 import {
   aggregateBars,
+  BACKTEST_DEFAULT_SEED,
   BACKTEST_MAX_BARS,
-  backtest,
   backtestMessages as m,
-  netProfitOf,
-  parseBarsCsv,
-  statisticsRecord,
-  INITIAL_BALANCE,
+  simulatedBarCount,
   type BacktestRequest,
   type BacktestResponse,
   type BarLike,
@@ -16,6 +13,8 @@ import { HttpError } from '../../app/http-error.js';
 import { barsBetween } from '../market/market.repo.js';
 import { resolveRange } from '../trading/trading-range.js';
 import { currentAccountOf } from '../trading/trading.repo.js';
+import type { BacktestJob } from './backtest.job.js';
+import type { BacktestPool } from './backtest.pool.js';
 
 /** Stored bars look back a year by default. */
 const DEFAULT_DAYS = 365;
@@ -40,36 +39,47 @@ async function storedBars(
   return aggregateBars(await barsBetween(pool, account.id, symbol, 'M1', window), timeframe);
 }
 
-/**
- * POST /api/bot/backtest: core's backtest (the live bot's rules) of the configuration over the
- * caller's stored bars or an uploaded CSV, with the statistics object the screens show.
- */
-export async function runBacktest(
+/** The simulated market's range, checked here so a bad one never reaches a worker. */
+function simulatorJob(request: BacktestRequest): BacktestJob {
+  const range = resolveRange({ start: request.start_date, end: request.end_date }, DEFAULT_DAYS);
+  // resolveRange's end is inclusive, the generator's exclusive.
+  const to = range.to + 1;
+  // Bounded before counting: ten years of calendar is still a cheap walk.
+  if (to - range.from > 10 * 366 * 86_400_000) {
+    throw new HttpError(400, m.simulatorTooManyBars(BACKTEST_MAX_BARS));
+  }
+  const count = simulatedBarCount(range.from, to);
+  if (count === 0) throw new HttpError(400, m.simulatorNoSessions);
+  if (count > BACKTEST_MAX_BARS)
+    throw new HttpError(400, m.simulatorTooManyBars(BACKTEST_MAX_BARS));
+  const seed = request.seed ?? BACKTEST_DEFAULT_SEED;
+  return { config: request.config, source: 'simulator', range: { seed, from: range.from, to } };
+}
+
+async function jobOf(
   pool: pg.Pool,
   userId: number,
   request: BacktestRequest,
+): Promise<BacktestJob> {
+  if (request.source === 'csv')
+    return { config: request.config, source: 'csv', csv: request.csv ?? '' };
+  if (request.source === 'simulator') return simulatorJob(request);
+  const bars = await storedBars(pool, userId, request);
+  if (bars.length === 0) throw new HttpError(404, m.noBars);
+  return { config: request.config, source: 'stored', bars };
+}
+
+/**
+ * POST /api/bot/backtest: core's backtest (the live bot's rules) of the configuration over the
+ * caller's stored bars, an uploaded CSV or the simulator's market, with the statistics object
+ * the screens show. The parsing, drawing and backtesting run on a worker thread.
+ */
+export async function runBacktest(
+  deps: { pool: pg.Pool; backtests: BacktestPool },
+  userId: number,
+  request: BacktestRequest,
 ): Promise<BacktestResponse> {
-  let bars: BarLike[];
-  if (request.source === 'csv') {
-    const parsed = parseBarsCsv(request.csv ?? '', BACKTEST_MAX_BARS);
-    if (!parsed.ok) throw new HttpError(400, parsed.error);
-    bars = parsed.bars;
-  } else {
-    bars = await storedBars(pool, userId, request);
-    if (bars.length === 0) throw new HttpError(404, m.noBars);
-  }
-  const result = backtest(bars, request.config);
-  return {
-    success: true,
-    source: request.source,
-    bars: bars.length,
-    first_bar_time: bars[0]?.time ?? null,
-    last_bar_time: bars[bars.length - 1]?.time ?? null,
-    trades: result.trades.map((t) => ({ ...t, net_profit: netProfitOf(t) })),
-    statistics: statisticsRecord(result.trades, { initialBalance: INITIAL_BALANCE }),
-    skipped: {
-      daily_limit: result.skipped.dailyLimit,
-      position_open: result.skipped.positionOpen,
-    },
-  };
+  const result = await deps.backtests.run(await jobOf(deps.pool, userId, request));
+  if (!result.ok) throw new HttpError(result.status, result.error);
+  return result.response;
 }
