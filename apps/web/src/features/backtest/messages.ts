@@ -11,6 +11,12 @@ export const backtestTexts = {
     storedHint: 'As barras da conta MT5 conectada, no ativo e timeframe da configuração.',
     csv: 'Arquivo CSV',
     csvHint: 'Um arquivo seu, lido no navegador e enviado ao servidor (até 16 MB).',
+    simulator: 'Simulador (mercado sintético)',
+    simulatorHint:
+      'O mercado do simulador do Vórtex (WIN nos pregões da B3), gerado no servidor; não precisa de conta.',
+    seed: 'Semente',
+    seedHint: 'A mesma semente e as mesmas datas repetem o mesmo mercado.',
+    badSeed: 'Use um número inteiro de 0 a 2.147.483.647.',
     start: 'Início',
     end: 'Fim',
     file: 'Arquivo de barras (CSV)',
@@ -62,6 +68,7 @@ export const backtestTexts = {
     range: (from: string, to: string) => `de ${from} a ${to}`,
     sourceStored: 'barras armazenadas',
     sourceCsv: 'arquivo CSV',
+    sourceSimulator: (seed: string) => `simulador, semente ${seed}`,
   },
 
   stats: {

@@ -10,7 +10,9 @@ import { backtestTexts as t } from '../messages';
 
 /** The bars every configuration of one run goes over. */
 export type BarsChoice =
-  { source: 'stored'; start_date: string; end_date: string } | { source: 'csv'; csv: string };
+  | { source: 'stored'; start_date: string; end_date: string }
+  | { source: 'csv'; csv: string }
+  | { source: 'simulator'; start_date: string; end_date: string; seed: number };
 
 /** A failed run, its message already in pt-BR. */
 export class BacktestError extends Error {

@@ -140,6 +140,40 @@ describe('/backtest', () => {
     expect(screen.getByTestId('backtest-summary').textContent).toContain('arquivo CSV');
   });
 
+  it('runs over the simulator with the dates and a seed, and names it in the summary', async () => {
+    const api = backtestApi({
+      'POST /api/bot/backtest': () =>
+        json(answer(threeTrades, { source: 'simulator', seed: 42, bars: 50_850 })),
+    });
+    await openBacktest();
+    fireEvent.click(screen.getByRole('radio', { name: /Simulador \(mercado sintético\)/ }));
+    const seed = screen.getByLabelText<HTMLInputElement>('Semente');
+    expect(seed.value).toBe('1');
+    expect(
+      screen.getByText('A mesma semente e as mesmas datas repetem o mesmo mercado.'),
+    ).toBeTruthy();
+    fireEvent.change(seed, { target: { value: '4,2' } });
+    expect(screen.getByText('Use um número inteiro de 0 a 2.147.483.647.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Executar backtest' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.change(seed, { target: { value: '42' } });
+    run();
+    await screen.findByRole('region', { name: 'Resultado' });
+    expect(bodies(api)).toEqual([
+      {
+        config: savedConfig(),
+        source: 'simulator',
+        start_date: '2025-12-15',
+        end_date: '2026-03-15',
+        seed: 42,
+      },
+    ]);
+    expect(screen.getByTestId('backtest-summary').textContent).toContain('50.850 barras · de ');
+    expect(screen.getByTestId('backtest-summary').textContent).toContain('simulador, semente 42');
+  });
+
   it("shows the server's pt-BR error and runs again on retry", async () => {
     let fail = true;
     const api = backtestApi({

@@ -1,3 +1,4 @@
+import { BACKTEST_DEFAULT_SEED } from '@vortex/core';
 import { format, subDays } from 'date-fns';
 import { CircleAlert, FlaskConical, Play } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { backtestTexts as t } from '../messages';
 import { applyTweaks, enabledStrategies, tweaksOf, type ConfigTweaks } from '../utils/strategies';
 import { ConfigCard } from './config-card';
 import { ResultsPanel } from './results-panel';
-import { SourceCard, type SourceState } from './source-card';
+import { seedOf, SourceCard, type SourceState } from './source-card';
 
 /** Stored bars default to the last 90 days, local calendar days. */
 const DEFAULT_DAYS = 90;
@@ -23,10 +24,13 @@ const RUN_LABELS = [t.compare.a, t.compare.b];
 function barsOf(source: SourceState): BarsChoice | null {
   if (source.source === 'csv') return source.csv ? { source: 'csv', csv: source.csv.text } : null;
   if (!source.start || !source.end || source.start > source.end) return null;
-  return { source: 'stored', start_date: source.start, end_date: source.end };
+  const range = { start_date: source.start, end_date: source.end };
+  if (source.source === 'stored') return { source: 'stored', ...range };
+  const seed = seedOf(source.seed);
+  return seed === null ? null : { source: 'simulator', ...range, seed };
 }
 
-/** /backtest: the saved configuration (and optionally a tweaked copy) over past bars. */
+/** /backtest: the saved configuration (and optionally a tweaked copy) over past or simulated bars. */
 export function BacktestScreen() {
   const saved = useSavedConfig();
   const run = useRunBacktest();
@@ -35,6 +39,7 @@ export function BacktestScreen() {
     start: day(subDays(new Date(), DEFAULT_DAYS)),
     end: day(new Date()),
     csv: null,
+    seed: String(BACKTEST_DEFAULT_SEED),
   }));
   const [compare, setCompare] = useState(false);
   const [tweaks, setTweaks] = useState<ConfigTweaks | null>(null);

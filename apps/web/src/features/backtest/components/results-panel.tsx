@@ -9,12 +9,13 @@ const t = backtestTexts;
 
 /** What the runs went over: the bar count, their first and last day, and the source. */
 function RunSummary({ run }: { run: Run }) {
-  const { bars, first_bar_time: first, last_bar_time: last, source } = run.result;
+  const { bars, first_bar_time: first, last_bar_time: last, source, seed } = run.result;
   const parts = [t.summary.bars(formatDecimal(bars, 0))];
   if (first !== null && last !== null) {
     parts.push(t.summary.range(formatDatePtBR(first * 1000), formatDatePtBR(last * 1000)));
   }
-  parts.push(source === 'csv' ? t.summary.sourceCsv : t.summary.sourceStored);
+  if (source === 'simulator') parts.push(t.summary.sourceSimulator(String(seed ?? '')));
+  else parts.push(source === 'csv' ? t.summary.sourceCsv : t.summary.sourceStored);
   return (
     <p data-testid="backtest-summary" className="text-sm text-muted-foreground">
       {parts.join(' · ')}

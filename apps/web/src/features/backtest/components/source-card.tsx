@@ -1,5 +1,5 @@
-import { BACKTEST_MAX_CSV_BYTES, formatDecimal } from '@vortex/core';
-import { Database, FileUp } from 'lucide-react';
+import { BACKTEST_MAX_CSV_BYTES, BACKTEST_SEED_MAX, formatDecimal } from '@vortex/core';
+import { Database, FileUp, Shuffle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -16,10 +16,19 @@ export interface CsvFile {
 }
 
 export interface SourceState {
-  source: 'stored' | 'csv';
+  source: 'stored' | 'csv' | 'simulator';
   start: string;
   end: string;
   csv: CsvFile | null;
+  /** The simulator's seed as typed. */
+  seed: string;
+}
+
+/** The typed seed as the API takes it, or null when it is not one. */
+export function seedOf(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text.trim())) return null;
+  const seed = Number(text);
+  return seed <= BACKTEST_SEED_MAX ? seed : null;
 }
 
 const sizeOf = (bytes: number) =>
@@ -59,7 +68,42 @@ function SourceOption(props: {
   );
 }
 
-/** Where the bars come from: the account's stored bars between two dates, or a CSV file. */
+function SeedField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (seed: string) => void;
+}) {
+  const bad = seedOf(value) === null;
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <Label htmlFor={`${id}-seed`}>{t.seed}</Label>
+      <Input
+        id={`${id}-seed`}
+        inputMode="numeric"
+        className="sm:w-48"
+        value={value}
+        aria-invalid={bad}
+        aria-describedby={`${id}-seed-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p
+        id={`${id}-seed-hint`}
+        className={cn('text-xs', bad ? 'font-medium text-destructive' : 'text-muted-foreground')}
+      >
+        {bad ? t.badSeed : t.seedHint}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Where the bars come from: the account's stored bars between two dates, a CSV file, or the
+ * simulator's market between two dates from a seed.
+ */
 export function SourceCard({
   value,
   onChange,
@@ -83,7 +127,7 @@ export function SourceCard({
   return (
     <Card className="space-y-4 p-4 sm:p-5">
       <h2 className="text-base font-semibold tracking-tight">{t.title}</h2>
-      <fieldset className="grid gap-2 sm:grid-cols-2">
+      <fieldset className="grid gap-2 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
         <legend className="sr-only">{t.legend}</legend>
         <SourceOption
           checked={value.source === 'stored'}
@@ -99,10 +143,17 @@ export function SourceCard({
           icon={<FileUp aria-hidden />}
           onSelect={() => onChange({ ...value, source: 'csv' })}
         />
+        <SourceOption
+          checked={value.source === 'simulator'}
+          label={t.simulator}
+          hint={t.simulatorHint}
+          icon={<Shuffle aria-hidden />}
+          onSelect={() => onChange({ ...value, source: 'simulator' })}
+        />
       </fieldset>
 
-      {value.source === 'stored' ? (
-        <div key="stored" className="grid gap-3 sm:grid-cols-2">
+      {value.source !== 'csv' ? (
+        <div key="dates" className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor={`${id}-start`}>{t.start}</Label>
             <Input
@@ -125,6 +176,13 @@ export function SourceCard({
           </div>
           {value.start > value.end && (
             <p className="text-xs font-medium text-destructive sm:col-span-2">{t.badRange}</p>
+          )}
+          {value.source === 'simulator' && (
+            <SeedField
+              id={id}
+              value={value.seed}
+              onChange={(seed) => onChange({ ...value, seed })}
+            />
           )}
         </div>
       ) : (
