@@ -190,6 +190,31 @@ describe('validation (trading.md §5) with pt-BR messages', () => {
   });
 });
 
+describe('risk limits in the configuration', () => {
+  it('are off by default and optional in a save (the spec’s payload has none)', () => {
+    expect(DEFAULT_BOT_CONFIG.risk).toEqual({ daily_loss_limit: 0, max_drawdown: 0 });
+    const { risk: _none, ...specPayload } = defaultBotConfig();
+    expect(BotConfigSchema.parse(specPayload)).not.toHaveProperty('risk');
+  });
+
+  it('take reais to the centavo, from 0, with pt-BR messages', () => {
+    expect(errorOf((x) => (x.risk = { daily_loss_limit: 750.5, max_drawdown: 1200 }))).toBe(
+      undefined,
+    );
+    expect(errorOf((x) => (x.risk = { daily_loss_limit: -1, max_drawdown: 0 }))).toEqual({
+      path: 'risk.daily_loss_limit',
+      message: 'Perda máxima diária (R$) deve estar entre 0 e 10000000.',
+    });
+    expect(errorOf((x) => (x.risk = { daily_loss_limit: 0, max_drawdown: 10.001 }))).toEqual({
+      path: 'risk.max_drawdown',
+      message: 'Rebaixamento máximo (R$) deve ser múltiplo de 0,01.',
+    });
+    expect(
+      errorOf((x) => ((x as Record<string, unknown>).risk = { daily_loss_limit: 1 }))?.message,
+    ).toBe('Rebaixamento máximo (R$) deve ser um número.');
+  });
+});
+
 describe('a stored configuration read as today’s shape', () => {
   it('fills fields and sections added later with their defaults', () => {
     const old = {
@@ -205,6 +230,11 @@ describe('a stored configuration read as today’s shape', () => {
       swing_lookback: 30,
     });
     expect(read.bollinger_bands).toEqual(DEFAULT_BOT_CONFIG.bollinger_bands);
+    expect(read.risk).toEqual(DEFAULT_BOT_CONFIG.risk);
+    expect(readStoredBotConfig({ risk: { daily_loss_limit: 300 } }).risk).toEqual({
+      daily_loss_limit: 300,
+      max_drawdown: 0,
+    });
   });
 
   it('drops unknown fields and replaces fields no longer valid', () => {

@@ -34,6 +34,9 @@ export const BOT_LIMITS = {
   std_dev: { min: 0.1, max: 5, step: 0.1 },
   // Distance to the band as a fraction of the band's width.
   touch_threshold: { min: 0, max: 1, step: 0.01 },
+  // Risk limits in reais, to the centavo; 0 turns the limit off.
+  daily_loss_limit: { min: 0, max: 10_000_000, step: 0.01 },
+  max_drawdown: { min: 0, max: 10_000_000, step: 0.01 },
 } as const;
 
 export type BotLimitKey = keyof typeof BOT_LIMITS;
@@ -125,6 +128,20 @@ export const BollingerBandsConfigSchema = section(sections.bollinger_bands, {
   tp_target: enumField('tp_target', BOLLINGER_TP_TARGETS),
 });
 
+/**
+ * Risk limits (not in the spec: ours, as a trader expects them). When one is reached the bot
+ * closes the positions it opened and stops. Both in reais; 0 is off.
+ * - daily_loss_limit: today's (São Paulo day) closed result of the bot's magics plus the open
+ *   result of its positions, as a loss.
+ * - max_drawdown: the account's equity below its highest value since the bot started.
+ */
+export const RiskConfigSchema = section(sections.risk, {
+  daily_loss_limit: stepped('daily_loss_limit'),
+  max_drawdown: stepped('max_drawdown'),
+});
+export type RiskConfig = z.output<typeof RiskConfigSchema>;
+export const DEFAULT_RISK_CONFIG: RiskConfig = { daily_loss_limit: 0, max_drawdown: 0 };
+
 /** The seven strategies, in the spec's order, which is also the order of their magic offsets. */
 export const STRATEGY_SCHEMAS = {
   fibonacci: FibonacciConfigSchema,
@@ -159,6 +176,9 @@ export function repeatedMagics(config: Pick<BotConfig, StrategyKey>): Map<number
 export const BotConfigSchema = section('Configuração', {
   general: GeneralConfigSchema,
   ...STRATEGY_SCHEMAS,
+  // Optional: the spec's payload has no risk section, and a save without one keeps the stored
+  // limits rather than turning them off.
+  risk: RiskConfigSchema.optional(),
 }).superRefine((config, ctx) => {
   for (const [magic, keys] of repeatedMagics(config)) {
     // Reported on every strategy but the first, so the form marks the ones to change.
@@ -243,7 +263,12 @@ export const DEFAULT_BOT_CONFIG: BotConfig = {
     touch_threshold: 0.1,
     tp_target: 'middle',
   },
+  risk: DEFAULT_RISK_CONFIG,
 };
+
+/** The configuration's risk limits, the defaults (off) when it has none. */
+export const riskOf = (config: Pick<BotConfig, 'risk'>): RiskConfig =>
+  config.risk ?? DEFAULT_RISK_CONFIG;
 
 /** A fresh copy, so a caller can change it without touching the defaults. */
 export const defaultBotConfig = (): BotConfig => cloneConfig(DEFAULT_BOT_CONFIG);

@@ -25,7 +25,9 @@ export const BotStatusResponseSchema = z.object({
     start_time: z.string().nullable(),
     /** Waiting for the bridge (disconnected or MT5 logged out): it resumes by itself. */
     paused: z.boolean(),
-    /** The last error the bot met, in pt-BR, or null. */
+    /** 'Pause entries': it manages its open positions and opens none. */
+    entries_paused: z.boolean(),
+    /** The last error the bot met (or the risk limit that stopped it), in pt-BR, or null. */
     error: z.string().nullable(),
     /** The bot card's counters for today (São Paulo day), from the bot's magics only. */
     today: BotTodaySchema,
@@ -40,6 +42,15 @@ export const BotControlResponseSchema = z.object({
 });
 export type BotControlResponse = z.infer<typeof BotControlResponseSchema>;
 
+/** POST /api/bot/entries: pause the running bot's entries, or resume them. */
+export const BotEntriesRequestSchema = z.strictObject(
+  {
+    paused: z.boolean({ error: 'Informe se as entradas ficam pausadas (paused: true ou false).' }),
+  },
+  { error: 'Informe se as entradas ficam pausadas (paused: true ou false).' },
+);
+export type BotEntriesRequest = z.infer<typeof BotEntriesRequestSchema>;
+
 /** pt-BR texts of the bot's control and of its decision log. */
 export const botControlMessages = {
   started: 'Bot iniciado: operando as estratégias ativas.',
@@ -52,4 +63,19 @@ export const botControlMessages = {
   dailyLimit: (max: number) => `Limite diário de ${max} operações atingido.`,
   positionOpen: 'Estratégia já tem posição aberta.',
   orderFailed: (reason: string) => `Ordem recusada: ${reason}`,
+  entriesPaused: 'Entradas pausadas: o bot segue cuidando das posições abertas e não abre novas.',
+  entriesResumed: 'Entradas retomadas: o bot volta a abrir posições.',
+  entriesNotRunning: 'O bot está parado: inicie-o para pausar ou retomar as entradas.',
+  entriesPausedSkip: 'Entradas pausadas pelo trader.',
+  noOpenPositions: 'Nenhuma posição aberta para fechar.',
+  closeAllSent: (closed: number, refused: number) => {
+    const done =
+      closed === 0
+        ? 'Nenhuma posição fechada'
+        : closed === 1
+          ? '1 posição fechada'
+          : `${closed} posições fechadas`;
+    if (refused === 0) return `${done}.`;
+    return `${done}; ${refused === 1 ? '1 recusada' : `${refused} recusadas`} pelo terminal.`;
+  },
 } as const;

@@ -4,3 +4,4 @@ export * from './config.schema.js';
 export * from './stored-config.js';
 export * from './api.schema.js';
 export * from './control.schema.js';
+export * from './risk.js';

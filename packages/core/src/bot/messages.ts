@@ -9,6 +9,7 @@ export const botSectionLabels = {
   atr_channel: 'Canal ATR',
   rsi_contrary: 'RSI Contrário',
   bollinger_bands: 'Bandas de Bollinger',
+  risk: 'Limites de risco',
 } as const;
 
 export const botFieldLabels = {
@@ -39,6 +40,8 @@ export const botFieldLabels = {
   std_dev: 'Desvio padrão',
   touch_threshold: 'Limiar de toque',
   tp_target: 'Alvo do take profit',
+  daily_loss_limit: 'Perda máxima diária (R$)',
+  max_drawdown: 'Rebaixamento máximo (R$)',
 } as const;
 
 export type BotFieldKey = keyof typeof botFieldLabels;

@@ -3,8 +3,10 @@ import {
   BotConfigSchema,
   cloneConfig,
   DEFAULT_BOT_CONFIG,
+  DEFAULT_RISK_CONFIG,
   GeneralConfigSchema,
   repeatedMagics,
+  RiskConfigSchema,
   STRATEGY_KEYS,
   STRATEGY_SCHEMAS,
   type BotConfig,
@@ -53,6 +55,7 @@ export function readStoredBotConfig(stored: unknown): BotConfig {
       raw[key],
     );
   }
+  config.risk = mergeSection(RiskConfigSchema, DEFAULT_RISK_CONFIG, raw.risk);
   // Offsets kept from one version and defaulted in another may collide: then all are defaults.
   if (repeatedMagics(config).size > 0) {
     for (const key of STRATEGY_KEYS)

@@ -97,6 +97,17 @@ const barsAdded = z.object({
   last_time: z.number(),
 });
 
+/** A risk limit stopped the trader's bot: the app tells them at once (and alerts follow it). */
+const botRiskStop = z.object({
+  ...base,
+  type: z.literal('bot_risk_stop'),
+  reason: z.enum(['daily_loss', 'max_drawdown']),
+  /** The pt-BR sentence naming the limit, the figures, and what the bot did. */
+  message: z.string(),
+  /** Positions the bot sent to close. */
+  closed: z.number(),
+});
+
 export const BridgeEventSchema = z.discriminatedUnion('type', [
   lifecycle,
   bridgeStatus,
@@ -104,6 +115,7 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
   positionsSnapshot,
   dealsAdded,
   barsAdded,
+  botRiskStop,
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
 /** An event before the bus stamps it with id and time. */
@@ -119,6 +131,7 @@ export const PRIVATE_EVENT_TYPES = new Set<BridgeEvent['type']>([
   'positions_snapshot',
   'deals_added',
   'bars_added',
+  'bot_risk_stop',
 ]);
 
 export const LiveTicketSchema = z.object({

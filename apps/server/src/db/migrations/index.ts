@@ -10,6 +10,7 @@ import { sql as m0009 } from './0009-auth-notify.js';
 import { sql as m0010 } from './0010-bot-config.js';
 import { sql as m0011 } from './0011-bot-runs.js';
 import { sql as m0012 } from './0012-bot-lease.js';
+import { sql as m0013 } from './0013-bot-risk.js';
 
 export interface Migration {
   id: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { id: 10, name: 'bot-config', sql: m0010 },
   { id: 11, name: 'bot-runs', sql: m0011 },
   { id: 12, name: 'bot-lease', sql: m0012 },
+  { id: 13, name: 'bot-risk', sql: m0013 },
 ];

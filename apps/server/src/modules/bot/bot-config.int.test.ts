@@ -112,6 +112,25 @@ describe('POST /bot/config', () => {
     expect((await audits(u)).at(-1)?.meta.changed).toEqual(['advanced_di.enable_trailing']);
   });
 
+  it('keeps the stored risk limits when a save (the spec’s payload) has none', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const limited = { ...edited(), risk: { daily_loss_limit: 750.5, max_drawdown: 2_000 } };
+    expect((await save(u, limited)).statusCode).toBe(200);
+    const { risk: _none, ...specPayload } = edited();
+    specPayload.general.max_daily_trades = 40;
+    expect((await save(u, specPayload)).statusCode).toBe(200);
+    const { config } = await read(u);
+    expect(config.general.max_daily_trades).toBe(40);
+    expect(config.risk).toEqual({ daily_loss_limit: 750.5, max_drawdown: 2_000 });
+    expect((await audits(u)).at(-1)?.meta.changed).toEqual(['general.max_daily_trades']);
+    // Sent explicitly, the limits change (0 turns them off).
+    expect(
+      (await save(u, { ...specPayload, risk: { daily_loss_limit: 0, max_drawdown: 0 } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await read(u)).config.risk).toEqual({ daily_loss_limit: 0, max_drawdown: 0 });
+  });
+
   it('refuses bad input with a pt-BR message and changes nothing', async () => {
     const u = await makeUser(db.pool, { role: 'user' });
     expect((await save(u, edited())).statusCode).toBe(200);

@@ -26,7 +26,10 @@ export function changedFields(before: BotConfig, after: BotConfig): string[] {
   return changed;
 }
 
-/** Replaces the whole configuration (already validated) and records what changed. */
+/**
+ * Replaces the whole configuration (already validated) and records what changed. A save
+ * without risk limits (the spec's payload has none) keeps the stored ones.
+ */
 export async function saveBotConfig(
   pool: pg.Pool,
   actor: BotConfigActor,
@@ -34,13 +37,14 @@ export async function saveBotConfig(
 ): Promise<void> {
   await inTransaction(pool, async (tx) => {
     const before = readStoredBotConfig(await findBotConfigForUpdate(tx, actor.userId));
-    await upsertBotConfig(tx, actor.userId, config, actor.userId);
+    const after = { ...config, risk: config.risk ?? before.risk };
+    await upsertBotConfig(tx, actor.userId, after, actor.userId);
     await writeAudit(tx, {
       actorUserId: actor.userId,
       action: 'bot_config.update',
       targetUserId: actor.userId,
       ip: actor.ip,
-      meta: { changed: changedFields(before, config) },
+      meta: { changed: changedFields(before, after) },
     });
   });
 }

@@ -1,4 +1,9 @@
-import { ApiErrorSchema, BotControlResponseSchema, BotStatusResponseSchema } from '@vortex/core';
+import {
+  ApiErrorSchema,
+  BotControlResponseSchema,
+  BotEntriesRequestSchema,
+  BotStatusResponseSchema,
+} from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
@@ -19,7 +24,10 @@ const asHttp = (err: unknown): never => {
   throw err;
 };
 
-/** trading.md §7: the caller's own bot, its status, start and stop. */
+/**
+ * trading.md §7: the caller's own bot, its status, start and stop; and ours: pausing its
+ * entries, and closing every open position of the account.
+ */
 export const botControlRoutes =
   (bots: BotManager): FastifyPluginAsyncZod =>
   async (app) => {
@@ -65,6 +73,39 @@ export const botControlRoutes =
       async (req) => ({
         success: true as const,
         message: await bots.stop(authOf(req).user.id).catch(asHttp),
+      }),
+    );
+
+    app.post(
+      '/api/bot/entries',
+      {
+        config: controllers,
+        schema: {
+          tags,
+          summary: 'Pausa ou retoma as entradas do bot (as posições abertas seguem geridas)',
+          body: BotEntriesRequestSchema,
+          response: { 200: BotControlResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        message: await bots.setEntriesPaused(authOf(req).user.id, req.body.paused).catch(asHttp),
+      }),
+    );
+
+    app.post(
+      '/api/bot/close-all',
+      {
+        config: controllers,
+        schema: {
+          tags,
+          summary: 'Fecha a mercado todas as posições abertas da conta',
+          response: { 200: BotControlResponseSchema, ...errors },
+        },
+      },
+      async (req) => ({
+        success: true as const,
+        message: await bots.closeAll(authOf(req).user.id).catch(asHttp),
       }),
     );
   };

@@ -1,4 +1,9 @@
-import { botControlMessages as msg, type BridgeEvent } from '@vortex/core';
+import {
+  botControlMessages as msg,
+  riskBreachMessage,
+  type BridgeEvent,
+  type RiskBreach,
+} from '@vortex/core';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
@@ -15,9 +20,14 @@ import {
   findBotRun,
   markStarted,
   markStopped,
+  openPositionsByMagic,
+  recordDecision,
   releaseLeases,
   renewLeases,
+  setBotError,
+  setEntriesPaused,
 } from './bot-runs.repo.js';
+import { closePositions } from './close-positions.js';
 
 export interface BotManagerDeps {
   pool: pg.Pool;
@@ -76,6 +86,65 @@ export class BotManager {
     if (event.type === 'bridge_status' && event.connected) {
       void runner.subscribe();
     }
+    if (!('account_number' in event) || event.account_number !== runner.account.account_number) {
+      return;
+    }
+    if (event.type === 'account_snapshot') runner.risk.onEquity(event.account.equity);
+    else if (event.type === 'positions_snapshot') runner.risk.onPositions(event.positions);
+    else if (event.type === 'deals_added') {
+      runner.risk.refreshClosed().catch((err: unknown) => {
+        this.deps.log.warn({ err, userId: event.user_id }, 'bot risk not refreshed');
+      });
+    }
+  }
+
+  /**
+   * A risk limit was reached: the bot stops at once (status and error say why), closes the
+   * positions it opened, logs the decision and tells the trader's app.
+   */
+  private async riskStop(userId: number, runner: BotRunner, breach: RiskBreach): Promise<void> {
+    if (this.runners.get(userId) !== runner) return;
+    runner.stop();
+    this.runners.delete(userId);
+    const { pool } = this.deps;
+    const message = riskBreachMessage(breach);
+    await markStopped(pool, userId);
+    await setBotError(pool, userId, message);
+    const open = await openPositionsByMagic(pool, runner.accountId);
+    const tickets = open.filter((p) => runner.magics.has(p.magic)).map((p) => p.ticket);
+    const result = await closePositions(this.deps, userId, tickets);
+    await recordDecision(pool, userId, 'risk', 'risk_stop', { ...breach, ...result });
+    this.deps.bus.publish({
+      type: 'bot_risk_stop',
+      user_id: userId,
+      reason: breach.kind,
+      message,
+      closed: result.closed,
+    });
+  }
+
+  /** 'Pause entries' and back: the running bot keeps managing what it holds. */
+  async setEntriesPaused(userId: number, paused: boolean): Promise<string> {
+    if (!(await setEntriesPaused(this.deps.pool, userId, paused))) {
+      throw new BotControlError(409, msg.entriesNotRunning);
+    }
+    return paused ? msg.entriesPaused : msg.entriesResumed;
+  }
+
+  /** Closes every open position of the trader's current account, the bot's and their own. */
+  async closeAll(userId: number): Promise<string> {
+    if (!this.deps.agents.of(userId)?.mt5Alive) throw new BotControlError(409, msg.mt5Required);
+    const account = await currentAccountOf(this.deps.pool, userId);
+    if (!account) throw new BotControlError(409, msg.mt5Required);
+    const open = await openPositionsByMagic(this.deps.pool, account.id);
+    if (open.length === 0) return msg.noOpenPositions;
+    const result = await closePositions(
+      this.deps,
+      userId,
+      open.map((p) => p.ticket),
+    );
+    await recordDecision(this.deps.pool, userId, 'manual', 'close_all', result);
+    return msg.closeAllSent(result.closed, result.refused);
   }
 
   async start(userId: number): Promise<string> {
@@ -87,6 +156,8 @@ export class BotManager {
     if (!(await markStarted(this.deps.pool, userId, this.instance))) return msg.alreadyRunning;
     this.runners.set(userId, runner);
     await runner.start();
+    // A limit already reached today (a day lost before the start) stops it at once.
+    if (runner.risk.breach) throw new BotControlError(409, riskBreachMessage(runner.risk.breach));
     return msg.started;
   }
 
@@ -107,6 +178,7 @@ export class BotManager {
       process_id: active ? (run?.instance ?? null) : null,
       start_time: active ? (run?.started_at?.toISOString() ?? null) : null,
       paused: active && (runner ? runner.paused : true),
+      entries_paused: active && Boolean(run?.entries_paused),
       error: run?.last_error ?? runner?.lastError ?? null,
       today: await botTodayOf(this.deps, userId),
     };
@@ -162,6 +234,11 @@ export class BotManager {
     }
     const account = await currentAccountOf(this.deps.pool, userId);
     if (!account) throw new BotControlError(409, msg.mt5Required);
-    return new BotRunner(this.deps, userId, account.id, config, startedAt);
+    const runner: BotRunner = new BotRunner(this.deps, userId, account, config, startedAt, (b) => {
+      this.riskStop(userId, runner, b).catch((err: unknown) => {
+        this.deps.log.warn({ err, userId }, 'bot risk stop failed');
+      });
+    });
+    return runner;
   }
 }

@@ -1,12 +1,13 @@
-import {
-  botControlMessages as msg,
-  DEFAULT_BOT_CONFIG,
-  STRATEGY_KEYS,
-  type Bar,
-  type ServerMessage,
-} from '@vortex/core';
+import { botControlMessages as msg, DEFAULT_BOT_CONFIG, STRATEGY_KEYS } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
+import {
+  anyCommand,
+  barsOf as bars,
+  nextCommand,
+  rally,
+  slide,
+} from '../../../test/bot-scenario.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -16,42 +17,6 @@ let t: TestApp;
 let base: string;
 let trader: TestUser;
 let agent: TestAgent;
-
-type Command = Extract<ServerMessage, { type: 'command' }>;
-
-/** The next command the server sends the agent, answered as the terminal would. */
-async function nextCommand(a: TestAgent, timeoutMs = 10_000): Promise<Command> {
-  for (;;) {
-    const m = await a.next(timeoutMs);
-    if (m.type !== 'command') continue;
-    const data = m.command.kind === 'place_order' ? { deal: 1, order: 1 } : undefined;
-    a.send({ type: 'command_result', command_id: m.command_id, ok: true, message: 'ok', data });
-    return m;
-  }
-}
-
-/** Whether a command arrives within `ms` (answered if so). */
-async function anyCommand(a: TestAgent, ms: number): Promise<Command | null> {
-  return nextCommand(a, ms).catch(() => null);
-}
-
-// di_crossover's scenario (strategies.test.ts): 60 bars sliding, then 40 rallying.
-function bars(from: number, closes: number[], start: number): Bar[] {
-  return closes.map((close, i) => {
-    const open = i === 0 ? start : (closes[i - 1] as number);
-    return {
-      time: from + 60 * i,
-      open,
-      high: Math.max(open, close) + 10,
-      low: Math.min(open, close) - 10,
-      close,
-      tick_volume: 1,
-      volume: 1,
-    };
-  });
-}
-const slide = Array.from({ length: 60 }, (_, i) => 120_000 - 20 * (i + 1));
-const rally = Array.from({ length: 40 }, (_, i) => 118_800 + 60 * (i + 1));
 
 const post = (url: string, user: TestUser, payload?: object) =>
   t.app.inject({

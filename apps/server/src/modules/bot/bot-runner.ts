@@ -3,10 +3,12 @@ import {
   botControlMessages as msg,
   enabledStrategies,
   nextStop,
+  riskOf,
   TIMEFRAME_SECONDS,
   WIN_INSTRUMENT,
   type Bar,
   type BotConfig,
+  type RiskBreach,
   type Signal,
   type StrategyLane,
 } from '@vortex/core';
@@ -15,8 +17,12 @@ import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { recentBars } from '../bridge/bars.repo.js';
 import { runCommand } from '../bridge/run-command.js';
 import { barsBetween } from '../market/market.repo.js';
+import type { PositionsCache } from '../trading/positions-cache.js';
 import { todayRange } from '../trading/trading-range.js';
+import { RiskWatch } from './bot-risk-watch.js';
+import { botMagicsOf } from './bot-today.service.js';
 import {
+  entriesPausedOf,
   entriesSince,
   openPositionsByMagic,
   recordDecision,
@@ -26,6 +32,7 @@ import {
 export interface RunnerDeps {
   pool: pg.Pool;
   agents: AgentRegistry;
+  positions: PositionsCache;
 }
 
 interface Lane extends StrategyLane {
@@ -43,8 +50,8 @@ const MANAGE_ATR_PERIOD = 14;
  * One trader's bot: feeds each closed bar of the configured symbol and timeframe (streamed by
  * the bridge, stored, announced by `bars_added`) to the enabled strategies, in order and once;
  * sends their entries as market orders with the strategy's magic, within the rules (daily
- * limit, one position per strategy); moves advanced_di's stops; logs every decision. Bars
- * before the start only warm the indicators up.
+ * limit, one position per strategy, entries not paused); moves advanced_di's stops; logs
+ * every decision; watches the risk limits. Bars before the start only warm the indicators up.
  */
 export class BotRunner {
   private lanes: Lane[] = [];
@@ -55,18 +62,30 @@ export class BotRunner {
   private stopped = false;
   private entriesSent = { day: '', count: 0 };
   lastError: string | null = null;
+  /** The magics of all seven strategies: the positions that are the bot's. */
+  readonly magics: Set<number>;
+  readonly risk: RiskWatch;
 
   constructor(
     private readonly deps: RunnerDeps,
     readonly userId: number,
-    readonly accountId: number,
+    readonly account: { id: number; account_number: number },
     readonly config: BotConfig,
     readonly startedAt: Date,
+    onRiskBreach: (breach: RiskBreach) => void = () => undefined,
   ) {
     this.lanes = enabledStrategies(config, WIN_INSTRUMENT).map((lane) => ({
       ...lane,
       pendingUntil: 0,
     }));
+    this.magics = botMagicsOf(config);
+    this.risk = new RiskWatch(deps, userId, account.id, riskOf(config), this.magics, (b) => {
+      if (!this.stopped) onRiskBreach(b);
+    });
+  }
+
+  get accountId(): number {
+    return this.account.id;
   }
 
   get symbol(): string {
@@ -92,6 +111,7 @@ export class BotRunner {
       WARM_UP_BARS,
     );
     for (const bar of history) this.step(bar, false);
+    await this.risk.load();
     // In the background: the agent answers in its own time, and the start answers now.
     void this.subscribe();
   }
@@ -136,6 +156,8 @@ export class BotRunner {
       for (const [lane, signal] of signals) await this.enter(lane, signal, bar);
       if (bar.time >= liveFrom) await this.manageStops(bar);
     }
+    // Each bar may open a new São Paulo day: today's closed result starts again from zero.
+    if (bars.length > 0) await this.risk.refreshClosed();
   }
 
   /** Feeds one bar to every strategy; the signals to act on when `live`. */
@@ -157,6 +179,12 @@ export class BotRunner {
     await recordDecision(pool, this.userId, lane.key, 'signal', detail);
     if (this.paused) {
       await recordDecision(pool, this.userId, lane.key, 'skip', { reason: 'paused' });
+      return;
+    }
+    if (await entriesPausedOf(pool, this.userId)) {
+      await recordDecision(pool, this.userId, lane.key, 'skip', {
+        reason: msg.entriesPausedSkip,
+      });
       return;
     }
     const today = todayRange();

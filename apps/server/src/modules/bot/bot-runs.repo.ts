@@ -7,11 +7,14 @@ export interface BotRun {
   stopped_at: Date | null;
   instance: string | null;
   last_error: string | null;
+  entries_paused: boolean;
+  peak_equity: number | null;
 }
 
 export async function findBotRun(db: Queryable, userId: number): Promise<BotRun | undefined> {
   const { rows } = await db.query<BotRun>(
-    'SELECT user_id, active, started_at, stopped_at, instance, last_error FROM bot_runs WHERE user_id = $1',
+    `SELECT user_id, active, started_at, stopped_at, instance, last_error, entries_paused,
+            peak_equity FROM bot_runs WHERE user_id = $1`,
     [userId],
   );
   return rows[0];
@@ -31,7 +34,8 @@ export async function markStarted(
        (user_id, active, started_at, stopped_at, instance, last_error, updated_at, lease_until)
      VALUES ($1, true, now(), NULL, $2, NULL, now(), now() + make_interval(secs => $3))
      ON CONFLICT (user_id) DO UPDATE SET active = true, started_at = now(), stopped_at = NULL,
-       instance = $2, last_error = NULL, updated_at = now(), lease_until = EXCLUDED.lease_until
+       instance = $2, last_error = NULL, updated_at = now(), lease_until = EXCLUDED.lease_until,
+       entries_paused = false, peak_equity = NULL
      WHERE NOT bot_runs.active`,
     [userId, instance, BOT_LEASE_MS / 1000],
   );
@@ -83,6 +87,37 @@ export async function markStopped(db: Queryable, userId: number): Promise<boolea
   return (rowCount ?? 0) > 0;
 }
 
+/** Pauses or resumes the running bot's entries (false when the bot is not running). */
+export async function setEntriesPaused(
+  db: Queryable,
+  userId: number,
+  paused: boolean,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE bot_runs SET entries_paused = $2, updated_at = now() WHERE user_id = $1 AND active`,
+    [userId, paused],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Whether the running bot's entries are paused. */
+export async function entriesPausedOf(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await db.query<{ entries_paused: boolean }>(
+    'SELECT entries_paused FROM bot_runs WHERE user_id = $1 AND active',
+    [userId],
+  );
+  return rows[0]?.entries_paused ?? false;
+}
+
+/** Raises the stored equity peak to `equity` if that is higher (never lowers it). */
+export async function raisePeakEquity(db: Queryable, userId: number, equity: number) {
+  await db.query(
+    `UPDATE bot_runs SET peak_equity = GREATEST(COALESCE(peak_equity, $2), $2)
+     WHERE user_id = $1 AND active`,
+    [userId, equity],
+  );
+}
+
 export async function setBotError(db: Queryable, userId: number, error: string | null) {
   await db.query('UPDATE bot_runs SET last_error = $2, updated_at = now() WHERE user_id = $1', [
     userId,
@@ -118,7 +153,7 @@ export async function entriesSince(
   return rows[0]?.n ?? 0;
 }
 
-/** Open positions of the account by magic: ticket, side, open price and stop. */
+/** Open positions of the account: ticket, magic, side, open price, stop and open result. */
 export async function openPositionsByMagic(db: Queryable, accountId: number) {
   const { rows } = await db.query<{
     ticket: number;
@@ -126,9 +161,12 @@ export async function openPositionsByMagic(db: Queryable, accountId: number) {
     type: number;
     price_open: number;
     sl: number;
+    profit: number;
+    swap: number;
   }>(
     `SELECT ticket, (data->>'magic')::bigint AS magic, (data->>'type')::int AS type,
-            (data->>'price_open')::float8 AS price_open, (data->>'sl')::float8 AS sl
+            (data->>'price_open')::float8 AS price_open, (data->>'sl')::float8 AS sl,
+            (data->>'profit')::float8 AS profit, COALESCE((data->>'swap')::float8, 0) AS swap
      FROM open_positions WHERE account_id = $1`,
     [accountId],
   );

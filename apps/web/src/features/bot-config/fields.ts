@@ -1,5 +1,6 @@
 import {
   botOptionLabels,
+  riskOf,
   STRATEGY_KEYS,
   type BotConfig,
   type BotFieldKey,
@@ -20,6 +21,9 @@ export const GENERAL_FIELDS: FieldSpec[] = [
   { key: 'timeframe', kind: 'select', options: botOptionLabels.timeframe },
   num('max_daily_trades'),
 ];
+
+/** In reais; 0 turns a limit off. */
+export const RISK_FIELDS: FieldSpec[] = [num('daily_loss_limit'), num('max_drawdown')];
 
 /** Every strategy starts with volume and magic offset; `enabled` is the card's own toggle. */
 const COMMON = [num('volume'), num('magic_offset')];
@@ -72,8 +76,12 @@ export const STRATEGY_FIELDS: Record<StrategyKey, FieldSpec[]> = {
   ],
 };
 
-export type SectionKey = 'general' | StrategyKey;
-export const SECTION_KEYS: SectionKey[] = ['general', ...STRATEGY_KEYS];
+export type SectionKey = 'general' | 'risk' | StrategyKey;
+export const SECTION_KEYS: SectionKey[] = ['general', 'risk', ...STRATEGY_KEYS];
+
+/** A section's values; the risk limits are optional in the contract (off when absent). */
+const sectionOf = (config: BotConfig, section: SectionKey): Record<string, unknown> =>
+  section === 'risk' ? riskOf(config) : config[section];
 
 /** What the form holds: numbers as typed (strings), so '0,' or '' can be on screen mid-edit. */
 export type Draft = Record<SectionKey, Record<string, string | boolean>>;
@@ -82,10 +90,9 @@ export function toDraft(config: BotConfig): Draft {
   const draft = {} as Draft;
   for (const section of SECTION_KEYS) {
     draft[section] = Object.fromEntries(
-      Object.entries(config[section] as Record<string, string | number | boolean>).map(([k, v]) => [
-        k,
-        typeof v === 'number' ? String(v) : v,
-      ]),
+      Object.entries(sectionOf(config, section) as Record<string, string | number | boolean>).map(
+        ([k, v]) => [k, typeof v === 'number' ? String(v) : v],
+      ),
     );
   }
   return draft;
@@ -95,7 +102,7 @@ export function toDraft(config: BotConfig): Draft {
 export function fromDraft(draft: Draft, reference: BotConfig): unknown {
   const out: Record<string, Record<string, unknown>> = {};
   for (const section of SECTION_KEYS) {
-    const ref = reference[section] as Record<string, unknown>;
+    const ref = sectionOf(reference, section);
     out[section] = Object.fromEntries(
       Object.entries(draft[section]).map(([k, v]): [string, unknown] => {
         if (typeof ref[k] !== 'number' || typeof v !== 'string') return [k, v];

@@ -16,6 +16,8 @@ export const botConfigTexts = {
   enabledToggle: (strategy: string) => `Ativar ${strategy}`,
   dismiss: 'Fechar aviso',
   formLabel: 'Configuração do bot',
+  riskDescription:
+    'Valores em reais; 0 desativa o limite. Ao atingir um limite, o bot fecha as posições que abriu e para.',
 
   notices: {
     usingDefaults: '⚠️ Usando configuração padrão',

@@ -5,6 +5,7 @@ export const stoppedStatus: BotStatus = {
   process_id: null,
   start_time: null,
   paused: false,
+  entries_paused: false,
   error: null,
   today: { trades: 0, winners: 0, average_win: 0, losers: 0, average_loss: 0, canceled: 0 },
 };
@@ -14,6 +15,7 @@ export const runningStatus: BotStatus = {
   process_id: 'host:42',
   start_time: '2025-12-01T13:00:00.000Z',
   paused: false,
+  entries_paused: false,
   error: null,
   today: { trades: 5, winners: 3, average_win: 40.5, losers: 2, average_loss: -25, canceled: 1 },
 };

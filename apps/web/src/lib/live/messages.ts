@@ -28,4 +28,5 @@ export const eventLabels: Record<BridgeEvent['type'], string> = {
   positions_snapshot: 'Posições atualizadas',
   deals_added: 'Novos deals',
   bars_added: 'Novas barras',
+  bot_risk_stop: 'Bot parado por limite de risco',
 };

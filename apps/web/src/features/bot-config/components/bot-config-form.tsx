@@ -7,10 +7,10 @@ import { SaveBotConfigError, useSaveBotConfig } from '../api/save-bot-config';
 import { useBotConfigForm } from '../hooks/use-bot-config-form';
 import { useNotice } from '../hooks/use-notice';
 import { botConfigTexts as t } from '../messages';
-import type { SectionKey } from '../fields';
+import { GENERAL_FIELDS, RISK_FIELDS, type SectionKey } from '../fields';
 import { fieldId } from './config-field';
-import { GeneralCard } from './general-card';
 import { NoticeBanner } from './notice-banner';
+import { SettingsCard } from './settings-card';
 import { StrategyCard } from './strategy-card';
 
 interface BotConfigFormProps {
@@ -70,11 +70,24 @@ export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFor
 
   return (
     <form noValidate aria-label={t.formLabel} onSubmit={handleSubmit} className="space-y-6">
-      <GeneralCard
+      <SettingsCard
+        section="general"
+        fields={GENERAL_FIELDS}
+        className="sm:grid-cols-3"
         values={form.draft.general}
         errors={form.errors}
         readOnly={readOnly}
         onChange={change('general')}
+      />
+      <SettingsCard
+        section="risk"
+        fields={RISK_FIELDS}
+        className="sm:grid-cols-2"
+        description={t.riskDescription}
+        values={form.draft.risk}
+        errors={form.errors}
+        readOnly={readOnly}
+        onChange={change('risk')}
       />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {STRATEGY_KEYS.map((key) => (

@@ -109,6 +109,30 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     expect(post?.body).toEqual(want);
   });
 
+  it('sets the risk limits in reais (0 is off) and refuses a negative one', async () => {
+    const api = botApi();
+    await open();
+    expect(input('Limites de risco', 'Perda máxima diária (R$)').value).toBe('0');
+    type(input('Limites de risco', 'Perda máxima diária (R$)'), '-5');
+    save();
+    expect(
+      await screen.findByText(
+        '❌ Erro ao salvar: Perda máxima diária (R$) deve estar entre 0 e 10000000.',
+      ),
+    ).toBeTruthy();
+    expect(posts(api)).toEqual([]);
+    type(input('Limites de risco', 'Perda máxima diária (R$)'), '750.5');
+    type(input('Limites de risco', 'Rebaixamento máximo (R$)'), '2000');
+    save();
+    expect(
+      await screen.findByText('✅ Configuração salva no banco de dados na nuvem'),
+    ).toBeTruthy();
+    expect((posts(api)[0]?.body as { risk: unknown }).risk).toEqual({
+      daily_loss_limit: 750.5,
+      max_drawdown: 2000,
+    });
+  });
+
   it('refuses invalid values on the spot, without calling the server', async () => {
     const api = botApi();
     await open();

@@ -8,3 +8,18 @@ export async function controlBot(action: BotAction): Promise<string> {
   const res = await apiJson(`/api/bot/${action}`, BotControlResponseSchema, { method: 'POST' });
   return res.message;
 }
+
+/** POST /api/bot/entries: pauses (or resumes) the running bot's entries. */
+export async function setBotEntriesPaused(paused: boolean): Promise<string> {
+  const res = await apiJson('/api/bot/entries', BotControlResponseSchema, {
+    method: 'POST',
+    json: { paused },
+  });
+  return res.message;
+}
+
+/** POST /api/bot/close-all: closes every open position of the account at market. */
+export async function closeAllPositions(): Promise<string> {
+  const res = await apiJson('/api/bot/close-all', BotControlResponseSchema, { method: 'POST' });
+  return res.message;
+}

@@ -1,6 +1,6 @@
 import type { BridgeEvent } from '@vortex/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +57,10 @@ function renderCard(user: SessionUser = traderUser, live = liveStub().live) {
 }
 
 /** The status endpoint answers `current.status`, changeable between polls. */
-function api(current: { status: BotStatus; mt5?: boolean }, extra = {}) {
+function api(
+  current: { status: BotStatus; mt5?: boolean },
+  extra: Parameters<typeof fakeApi>[0] = {},
+) {
   return fakeApi({
     'GET /bot/status': () => json({ success: true, status: current.status }),
     'GET /api/mt5/status': () => json(mt5Status(current.mt5 ?? true)),
@@ -206,5 +209,80 @@ describe('bot control card (trading.md §2, §4, §8)', () => {
     act(() => emit({ type: 'deals_added', user_id: traderUser.id + 1 } as unknown as BridgeEvent));
     act(() => emit({ type: 'bridge_status', user_id: traderUser.id } as unknown as BridgeEvent));
     await waitFor(() => expect(fake.callsTo('/bot/status').length).toBe(before + 2));
+  });
+
+  it('pauses the running bot’s entries and resumes them, with the server’s messages', async () => {
+    const current = { status: runningStatus };
+    const fake = api(current, {
+      'POST /api/bot/entries': (call) => {
+        const { paused } = call.body as { paused: boolean };
+        current.status = { ...runningStatus, entries_paused: paused };
+        return json({
+          success: true,
+          message: paused ? 'Entradas pausadas: ok.' : 'Entradas retomadas: ok.',
+        });
+      },
+    });
+    renderCard();
+    fireEvent.click(await enabledButton(t.pauseEntries));
+    expect(await screen.findByText('Entradas pausadas: ok.')).toBeTruthy();
+    expect(await screen.findByText(t.badges.entriesPaused)).toBeTruthy();
+    fireEvent.click(await enabledButton(t.resumeEntries));
+    expect(await screen.findByText('Entradas retomadas: ok.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(t.badges.entriesPaused)).toBeNull());
+    expect(fake.callsTo('/api/bot/entries').map((c) => c.body)).toEqual([
+      { paused: true },
+      { paused: false },
+    ]);
+  });
+
+  it('offers no entry pause for a stopped bot', async () => {
+    api({ status: stoppedStatus });
+    renderCard();
+    await enabledButton(t.start);
+    expect(screen.queryByRole('button', { name: t.pauseEntries })).toBeNull();
+  });
+
+  it('closes every position only after the confirmation, and shows the count', async () => {
+    const fake = api(
+      { status: runningStatus },
+      {
+        'POST /api/bot/close-all': () => json({ success: true, message: '2 posições fechadas.' }),
+      },
+    );
+    renderCard();
+    fireEvent.click(await enabledButton(t.closeAll.button));
+    expect(await screen.findByText(t.closeAll.description)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t.closeAll.cancel }));
+    await waitFor(() => expect(screen.queryByText(t.closeAll.description)).toBeNull());
+    expect(fake.callsTo('/api/bot/close-all')).toEqual([]);
+
+    fireEvent.click(await enabledButton(t.closeAll.button));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: t.closeAll.confirm }));
+    expect(await screen.findByText('2 posições fechadas.')).toBeTruthy();
+    expect(fake.callsTo('/api/bot/close-all')).toHaveLength(1);
+  });
+
+  it('shows the refusal of a close-all, and offers none without MT5', async () => {
+    api(
+      { status: runningStatus },
+      {
+        'POST /api/bot/close-all': () =>
+          json({ success: false, error: 'MT5 não conectado.' }, { status: 409 }),
+      },
+    );
+    renderCard();
+    fireEvent.click(await enabledButton(t.closeAll.button));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: t.closeAll.confirm }));
+    expect(await screen.findByText('❌ MT5 não conectado.')).toBeTruthy();
+  });
+
+  it('hides Zerar posições while MT5 is off', async () => {
+    api({ status: runningStatus, mt5: false });
+    renderCard();
+    expect(await screen.findByText(t.badges.mt5Off)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.closeAll.button })).toBeNull();
   });
 });

@@ -14,8 +14,12 @@ import { useBotStatusLiveRefresh } from '../hooks/use-bot-status-live-refresh';
 import { botControlTexts as t } from '../messages';
 import { BotCounters } from './bot-counters';
 import { BotPrerequisites } from './bot-prerequisites';
+import { BotRiskActions } from './bot-risk-actions';
 
-/** trading.md §2 'Bot control card': the trader's bot, its state, today's counters, start/stop. */
+/**
+ * trading.md §2 'Bot control card': the trader's bot, its state, today's counters, start/stop;
+ * and ours: pausing its entries and closing every position.
+ */
 export function BotControlCard() {
   useBotStatusLiveRefresh();
   const status = useBotStatus();
@@ -46,6 +50,9 @@ export function BotControlCard() {
             {active ? t.badges.botActive : t.badges.botStopped}
           </Badge>
           {active && bot?.paused && <Badge variant="warning">{t.badges.botPaused}</Badge>}
+          {active && bot?.entries_paused && (
+            <Badge variant="warning">{t.badges.entriesPaused}</Badge>
+          )}
           <Badge variant={mt5On ? 'success' : 'destructive'}>
             {mt5On ? t.badges.mt5On : t.badges.mt5Off}
           </Badge>
@@ -85,6 +92,11 @@ export function BotControlCard() {
               {pending === 'start' ? t.starting : t.start}
             </Button>
           )}
+          <BotRiskActions
+            active={active}
+            entriesPaused={bot?.entries_paused ?? false}
+            mt5On={mt5On}
+          />
           <Button variant="outline" onClick={openSettings}>
             <Settings aria-hidden />
             {t.settings}

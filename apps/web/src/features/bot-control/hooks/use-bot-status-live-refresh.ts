@@ -4,7 +4,9 @@ import { sharedKeys } from '../../../lib/query-keys';
 import { useCurrentUser } from '../../../lib/session';
 import { botControlKeys } from '../api/bot-control-keys';
 
-/** The bridge coming or going, and new deals (the counters), refresh the card at once. */
+/**
+ * The bridge coming or going, new deals (the counters) and a risk stop refresh the card at once.
+ */
 export function useBotStatusLiveRefresh(): void {
   const client = useQueryClient();
   const me = useCurrentUser();
@@ -13,7 +15,7 @@ export function useBotStatusLiveRefresh(): void {
     if (e.type === 'bridge_status') {
       void client.invalidateQueries({ queryKey: botControlKeys.status });
       void client.invalidateQueries({ queryKey: sharedKeys.mt5Status });
-    } else if (e.type === 'deals_added') {
+    } else if (e.type === 'deals_added' || e.type === 'bot_risk_stop') {
       void client.invalidateQueries({ queryKey: botControlKeys.status });
     }
   });

@@ -10,7 +10,8 @@ type Mt5Status = z.infer<typeof Mt5StatusSchema>;
 
 /**
  * Keeps the bridge queries current from live events, so nothing waits for its next poll, and
- * shows the event toasts of trading.md §8 once per tab (never per panel).
+ * shows the event toasts of trading.md §8 once per tab (never per panel), and ours: the bot
+ * stopped by a risk limit.
  */
 export function useBridgeLiveSync(): void {
   const client = useQueryClient();
@@ -30,6 +31,11 @@ export function useBridgeLiveSync(): void {
         source: 'bridge',
       }));
       void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
+      return;
+    }
+    if (e.type === 'bot_risk_stop') {
+      // A risk limit stopped the trader's bot: whichever screen they are on, they read why.
+      if (mine) toast.error(e.message, { id: `bridge-event-${e.id}`, duration: 15_000 });
       return;
     }
     if (

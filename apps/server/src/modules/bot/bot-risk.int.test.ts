@@ -1,0 +1,313 @@
+import {
+  botControlMessages as msg,
+  DEFAULT_BOT_CONFIG,
+  riskBreachMessage,
+  STRATEGY_KEYS,
+  type BridgeEvent,
+  type RiskConfig,
+} from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
+import {
+  anyCommand,
+  barsOf,
+  eventually,
+  nextCommand,
+  rally,
+  slide,
+} from '../../../test/bot-scenario.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+const agents: TestAgent[] = [];
+let nextAccount = 7_300_001;
+
+interface BotStatus {
+  bot_active: boolean;
+  entries_paused: boolean;
+  error: string | null;
+}
+
+const post = (url: string, user: TestUser, payload?: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(user.token),
+    ...(payload ? { payload } : {}),
+  });
+const status = async (user: TestUser) =>
+  (await t.app.inject({ url: '/bot/status', headers: bearer(user.token) })).json<{
+    status: BotStatus;
+  }>().status;
+
+const BOT_MAGIC = 136_000; // di_crossover: 135000 + 1000
+
+function account(equity: number) {
+  return {
+    type: 'account',
+    ts: Date.now(),
+    account: {
+      balance: 10_000,
+      equity,
+      margin: 0,
+      free_margin: equity,
+      margin_level: 0,
+      profit: equity - 10_000,
+      currency: 'BRL',
+    },
+  };
+}
+
+function position(ticket: number, magic: number, profit: number) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    ticket,
+    symbol: 'WINZ25',
+    type: 0,
+    volume: 1,
+    price_open: 120_000,
+    sl: 119_500,
+    tp: 121_000,
+    price_current: 120_000 + profit / 0.2,
+    profit,
+    swap: 0,
+    magic,
+    time: now,
+    time_msc: now * 1000,
+    comment: '',
+  };
+}
+
+const positions = (...list: ReturnType<typeof position>[]) => ({
+  type: 'positions',
+  ts: Date.now(),
+  positions: list,
+});
+
+/** A trader whose bridge is paired with MT5 logged in, trading di_crossover alone. */
+async function trader(risk?: RiskConfig): Promise<{ user: TestUser; agent: TestAgent }> {
+  const user = await makeUser(db.pool, { role: 'trader' });
+  const agent = await pairTestAgent(t.app, base, user, nextAccount++);
+  agents.push(agent);
+  agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+  const config = structuredClone(DEFAULT_BOT_CONFIG);
+  for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
+  if (risk) config.risk = risk;
+  expect((await post('/bot/config', user, config)).statusCode).toBe(200);
+  await eventually(() => Boolean(t.app.bridgeRuntime.agents.of(user.id)?.mt5Alive));
+  return { user, agent };
+}
+
+/** Starts the bot and answers its bar subscription. */
+async function start(user: TestUser, agent: TestAgent) {
+  expect((await post('/api/bot/start', user)).json()).toEqual({
+    success: true,
+    message: msg.started,
+  });
+  expect((await nextCommand(agent)).command.kind).toBe('subscribe_bars');
+}
+
+const decisions = async (user: TestUser) =>
+  (
+    await db.pool.query<{ kind: string; detail: Record<string, unknown> }>(
+      'SELECT kind, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id',
+      [user.id],
+    )
+  ).rows;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const a of agents) a.close();
+  await t.close();
+  await db.drop();
+});
+
+describe('risk limits', () => {
+  it('stop the bot at the daily loss limit, close only its positions, and tell the app', async () => {
+    const { user, agent } = await trader({ daily_loss_limit: 500, max_drawdown: 0 });
+    agent.send(account(10_000));
+    await start(user, agent);
+    const events: BridgeEvent[] = [];
+    const unsubscribe = t.app.bridgeRuntime.bus.subscribe((e) => {
+      if (e.user_id === user.id) events.push(e);
+    });
+    try {
+      // The trader's own position loses more, but only the bot's losses count.
+      agent.send(positions(position(501, BOT_MAGIC, -300), position(502, 0, -1_000)));
+      expect(await anyCommand(agent, 600)).toBeNull();
+      expect((await status(user)).bot_active).toBe(true);
+
+      agent.send(positions(position(501, BOT_MAGIC, -520), position(502, 0, -1_000)));
+      const close = await nextCommand(agent);
+      expect(close.command).toEqual({ kind: 'close_position', ticket: 501 });
+      // Nothing else: the trader's own position stays open.
+      expect(await anyCommand(agent, 600)).toBeNull();
+
+      const message = riskBreachMessage({ kind: 'daily_loss', loss: 520, limit: 500 });
+      expect(await status(user)).toMatchObject({ bot_active: false, error: message });
+      await eventually(() => events.some((e) => e.type === 'bot_risk_stop'));
+      expect(events.find((e) => e.type === 'bot_risk_stop')).toMatchObject({
+        reason: 'daily_loss',
+        message,
+        closed: 1,
+      });
+      expect((await decisions(user)).find((d) => d.kind === 'risk_stop')?.detail).toMatchObject({
+        kind: 'daily_loss',
+        loss: 520,
+        closed: 1,
+        refused: 0,
+      });
+
+      // Starting again the same day, with the loss still there, is refused with the reason
+      // before it subscribes to anything (and the bot's position, still reported open, is sent
+      // to close again).
+      const again = post('/api/bot/start', user);
+      expect((await nextCommand(agent)).command).toEqual({ kind: 'close_position', ticket: 501 });
+      const refused = await again;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ success: false, error: message });
+      expect(await anyCommand(agent, 300)).toBeNull();
+      await eventually(async () => !(await status(user)).bot_active);
+      expect((await status(user)).bot_active).toBe(false);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('stop the bot at the maximum drawdown, measured from the highest equity since the start', async () => {
+    const { user, agent } = await trader({ daily_loss_limit: 0, max_drawdown: 1_000 });
+    agent.send(account(10_000));
+    await start(user, agent);
+    agent.send(account(10_800)); // new peak
+    agent.send(account(9_900)); // 900 below it: still within
+    expect(await anyCommand(agent, 600)).toBeNull();
+    expect((await status(user)).bot_active).toBe(true);
+    const { rows } = await db.pool.query<{ peak_equity: number }>(
+      'SELECT peak_equity FROM bot_runs WHERE user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]?.peak_equity).toBeGreaterThanOrEqual(10_000);
+
+    agent.send(account(9_800)); // 1,000 below the peak of 10,800 (only 200 below the start)
+    await eventually(async () => !(await status(user)).bot_active);
+    expect(await status(user)).toMatchObject({
+      bot_active: false,
+      error: riskBreachMessage({
+        kind: 'max_drawdown',
+        drawdown: 1_000,
+        limit: 1_000,
+        peak: 10_800,
+        equity: 9_800,
+      }),
+    });
+  });
+
+  it('are off at 0: losses far beyond any limit leave the bot running', async () => {
+    const { user, agent } = await trader({ daily_loss_limit: 0, max_drawdown: 0 });
+    agent.send(account(10_000));
+    await start(user, agent);
+    agent.send(positions(position(601, BOT_MAGIC, -5_000)));
+    agent.send(account(5_000));
+    expect(await anyCommand(agent, 600)).toBeNull();
+    expect((await status(user)).bot_active).toBe(true);
+    await post('/api/bot/stop', user);
+  });
+});
+
+describe('pause entries', () => {
+  it('keeps the bot running without new entries, logs the skipped signal, and resumes', async () => {
+    const { user, agent } = await trader();
+    await start(user, agent);
+    expect((await post('/api/bot/entries', user, { paused: true })).json()).toEqual({
+      success: true,
+      message: msg.entriesPaused,
+    });
+    expect(await status(user)).toMatchObject({ bot_active: true, entries_paused: true });
+
+    const now = Math.floor(Date.now() / 1000);
+    agent.send({
+      type: 'bars',
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      bars: barsOf(now - 3600, slide, 120_000),
+    });
+    agent.send({
+      type: 'bars',
+      symbol: 'WINZ25',
+      timeframe: 'M1',
+      bars: barsOf(now, rally, slide[59] ?? 0),
+    });
+    // The same bars make di_crossover buy when entries run (bot-runner.int.test.ts).
+    await eventually(async () =>
+      (await decisions(user)).some((d) => d.detail.reason === msg.entriesPausedSkip),
+    );
+    expect((await decisions(user)).map((d) => d.kind)).toEqual(['signal', 'skip']);
+    expect(await anyCommand(agent, 300)).toBeNull();
+
+    expect((await post('/api/bot/entries', user, { paused: false })).json()).toEqual({
+      success: true,
+      message: msg.entriesResumed,
+    });
+    expect((await status(user)).entries_paused).toBe(false);
+    await post('/api/bot/stop', user);
+  });
+
+  it('is refused for a stopped bot and for a malformed body, in pt-BR, changing nothing', async () => {
+    const { user } = await trader();
+    const stopped = await post('/api/bot/entries', user, { paused: true });
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json()).toMatchObject({ success: false, error: msg.entriesNotRunning });
+    for (const body of [{ paused: 'sim' }, {}, { paused: true, extra: 1 }]) {
+      const bad = await post('/api/bot/entries', user, body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ error: string }>().error).toMatch(/pausadas/);
+    }
+    expect(await status(user)).toMatchObject({ bot_active: false, entries_paused: false });
+  });
+});
+
+describe('close all positions', () => {
+  it('closes every open position of the account and counts what the terminal refused', async () => {
+    const { user, agent } = await trader();
+    agent.send(positions(position(701, BOT_MAGIC, 40), position(702, 0, -15)));
+    await eventually(async () => {
+      const { rows } = await db.pool.query('SELECT 1 FROM open_positions WHERE ticket = 702');
+      return rows.length > 0;
+    });
+    const answer = post('/api/bot/close-all', user);
+    const first = await nextCommand(agent);
+    const second = await nextCommand(agent, 10_000, { ok: false, message: 'Mercado fechado' });
+    expect(new Set([first.command, second.command])).toEqual(
+      new Set([
+        { kind: 'close_position', ticket: 701 },
+        { kind: 'close_position', ticket: 702 },
+      ]),
+    );
+    expect((await answer).json()).toEqual({
+      success: true,
+      message: '1 posição fechada; 1 recusada pelo terminal.',
+    });
+  });
+
+  it('says so when nothing is open, and needs MT5 connected', async () => {
+    const { user, agent } = await trader();
+    agent.send(positions());
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await post('/api/bot/close-all', user)).json()).toEqual({
+      success: true,
+      message: msg.noOpenPositions,
+    });
+    const nobody = await makeUser(db.pool, { role: 'trader' });
+    const offline = await post('/api/bot/close-all', nobody);
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json()).toMatchObject({ success: false, error: msg.mt5Required });
+  });
+});
