@@ -12,8 +12,7 @@ export const backtestTexts = {
     csv: 'Arquivo CSV',
     csvHint: 'Um arquivo seu, lido no navegador e enviado ao servidor (até 16 MB).',
     simulator: 'Simulador (mercado sintético)',
-    simulatorHint:
-      'O mercado do simulador do Vórtex (WIN nos pregões da B3), gerado no servidor; não precisa de conta.',
+    simulatorHint: 'O mercado do simulador do Vórtex (WIN, pregões da B3); não precisa de conta.',
     seed: 'Semente',
     seedHint: 'A mesma semente e as mesmas datas repetem o mesmo mercado.',
     badSeed: 'Use um número inteiro de 0 a 2.147.483.647.',

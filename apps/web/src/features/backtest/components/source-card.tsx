@@ -127,7 +127,7 @@ export function SourceCard({
   return (
     <Card className="space-y-4 p-4 sm:p-5">
       <h2 className="text-base font-semibold tracking-tight">{t.title}</h2>
-      <fieldset className="grid gap-2 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+      <fieldset className="grid gap-2 sm:grid-cols-3 lg:grid-cols-1 2xl:grid-cols-3">
         <legend className="sr-only">{t.legend}</legend>
         <SourceOption
           checked={value.source === 'stored'}
