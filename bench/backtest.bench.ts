@@ -1,5 +1,5 @@
 /**
- * A backtest of all seven strategies over one year of M1 bars (issue 6; goal: under 1 s), against
+ * A backtest of all seven strategies over one year of the simulator's M1 bars (issue 6; goal: under 1 s), against
  * the least any backtest must do: the batch indicators of the seven strategies over the same
  * bars, measured in the same run. Writes "## Backtest: seven strategies over a year of M1 bars"
  * of bench/RESULTS.md. Run: npm run bench:backtest -w @vortex/bench.
@@ -17,10 +17,13 @@ import {
   sma,
   statisticsRecord,
   swings,
+  M1BarBuilder,
+  PriceProcess,
+  SessionCalendar,
+  simulatedM1Bars,
   tema,
-  type BarLike,
+  type Bar,
 } from '../packages/core/src/index.js';
-import { mulberry32 } from './generate.js';
 import { bullets, fixed, int, machineNote, markdownTable, writeSection } from './support/report.js';
 
 const SECTION = '## Backtest: seven strategies over a year of M1 bars';
@@ -31,29 +34,23 @@ const RUNS = 7;
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-/**
- * One year of B3 sessions: every weekday of 2025, M1 bars from 09:00 to 17:59 in São Paulo
- * (UTC−3 all year), prices a seeded random walk of WIN on its 5-point tick.
- */
-function yearOfBars(seed = 2025): BarLike[] {
-  const random = mulberry32(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const tick = (x: number) => Math.round(x / 5) * 5;
-  const bars: BarLike[] = [];
-  let price = 125_000;
-  for (let day = Date.UTC(2025, 0, 1); day < Date.UTC(2026, 0, 1); day += 86_400_000) {
-    const weekday = new Date(day).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    for (let minute = 0; minute < 9 * 60; minute++) {
-      const open = price;
-      const close = tick(open + gauss() * 35);
-      const high = Math.max(open, close) + tick(Math.abs(gauss()) * 15);
-      const low = Math.min(open, close) - tick(Math.abs(gauss()) * 15);
-      bars.push({ time: (day + (12 * 60 + minute) * 60_000) / 1000, open, high, low, close });
-      price = close;
-    }
+const YEAR = {
+  from: Date.parse('2025-01-01T00:00:00-03:00'),
+  to: Date.parse('2026-01-01T00:00:00-03:00'),
+};
+
+/** The bars a simulator backtest runs over: a year of the simulator's market, drawn by minute. */
+const yearOfBars = (seed = 2025): Bar[] => simulatedM1Bars({ seed, ...YEAR });
+
+/** The same year ticked through the price process, as the bridge's simulator does. */
+function yearOfTicks(seed = 2025): number {
+  const prices = new PriceProcess(seed, YEAR.from, new SessionCalendar());
+  const builder = new M1BarBuilder();
+  let bars = 0;
+  for (let tick = prices.next(); tick.time_msc < YEAR.to; tick = prices.next()) {
+    if (builder.onTick(tick)) bars++;
   }
-  return bars;
+  return bars + 1;
 }
 
 function median(fn: () => unknown): number {
@@ -69,6 +66,10 @@ function median(fn: () => unknown): number {
   return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
+const generateMs = median(() => yearOfBars());
+const tickStart = performance.now();
+yearOfTicks();
+const tickPathMs = performance.now() - tickStart; // one run: it is the route not taken
 const bars = yearOfBars();
 const high = Float64Array.from(bars, (b) => b.high);
 const low = Float64Array.from(bars, (b) => b.low);
@@ -102,6 +103,16 @@ const table = markdownTable(
     ["The seven strategies' indicators, batch (reference)", fixed(indicatorsMs), '1.00'],
     ['Backtest, all seven strategies', fixed(backtestMs), fixed(backtestMs / indicatorsMs, 2)],
     ['Backtest + statistics object', fixed(withStatsMs), fixed(withStatsMs / indicatorsMs, 2)],
+    [
+      'Simulator bars for the year (`simulatedM1Bars`)',
+      fixed(generateMs),
+      fixed(generateMs / indicatorsMs, 2),
+    ],
+    [
+      'Same year ticked through the price process (1 run)',
+      fixed(tickPathMs),
+      fixed(tickPathMs / indicatorsMs, 2),
+    ],
   ],
 );
 const section = [
@@ -111,8 +122,9 @@ const section = [
     `Command (from the repository root): \`${COMMAND}\`.`,
     `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `Machine: ${machineNote()}; 1-minute load average ${fixed(loadBefore, 2)} before, ${fixed(loadAfter, 2)} after.`,
-    `Method: ${int(bars.length)} M1 bars (every weekday of 2025, 09:00–17:59 São Paulo, a seeded ` +
-      `random walk of WIN on its 5-point tick) through core's \`backtest\` with the spec's ` +
+    `Method: ${int(bars.length)} M1 bars (every weekday of 2025, 09:00–18:25 São Paulo: the ` +
+      `simulator's market, seed 2025, drawn by core's \`simulatedM1Bars\`, as a simulator ` +
+      `backtest runs) through core's \`backtest\` with the spec's ` +
       `default configuration, all seven strategies enabled and max_daily_trades 100 so the ` +
       `limit does not cut the work short; median of ${RUNS} runs after one warm-up, a full ` +
       `garbage collection before each. The reference computes, once each and in batch, the ` +
@@ -127,6 +139,10 @@ const section = [
   bullets([
     `Goal: a backtest of all seven strategies over one year of M1 bars under ${int(GOAL_MS)} ms — ` +
       `**${met ? 'met' : 'NOT met'}**: ${fixed(withStatsMs)} ms with the statistics object.`,
+    `Simulator bars: a year of M1 drawn a minute at a time in ${fixed(generateMs)} ms; ticking ` +
+      `the same year through the price process (what the bridge's simulator does) took ` +
+      `${fixed(tickPathMs)} ms, so a simulator backtest draws by minute, then runs ` +
+      `${fixed(generateMs + withStatsMs)} ms in all (on a worker thread).`,
   ]),
   '',
 ].join('\n');
