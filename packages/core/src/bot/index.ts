@@ -5,3 +5,4 @@ export * from './stored-config.js';
 export * from './api.schema.js';
 export * from './control.schema.js';
 export * from './risk.js';
+export * from './contract-hint.js';

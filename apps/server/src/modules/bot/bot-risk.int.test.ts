@@ -1,5 +1,6 @@
 import {
   botControlMessages as msg,
+  contractHint,
   DEFAULT_BOT_CONFIG,
   riskBreachMessage,
   STRATEGY_KEYS,
@@ -309,5 +310,18 @@ describe('close all positions', () => {
     const offline = await post('/api/bot/close-all', nobody);
     expect(offline.statusCode).toBe(409);
     expect(offline.json()).toMatchObject({ success: false, error: msg.mt5Required });
+  });
+});
+
+describe('a symbol the terminal does not have', () => {
+  it('shows the terminal’s refusal with the current WIN contract to use instead', async () => {
+    const { user, agent } = await trader();
+    expect((await post('/api/bot/start', user)).statusCode).toBe(200);
+    const refusal = 'O símbolo WINZ25 não está disponível no terminal.';
+    const subscribe = await nextCommand(agent, 10_000, { ok: false, message: refusal });
+    expect(subscribe.command).toMatchObject({ kind: 'subscribe_bars', symbol: 'WINZ25' });
+    await eventually(async () => (await status(user)).error !== null);
+    expect((await status(user)).error).toBe(`${refusal} ${contractHint('WINZ25', Date.now())}`);
+    await post('/api/bot/stop', user);
   });
 });

@@ -1,6 +1,7 @@
 import {
   AtrStream,
   botControlMessages as msg,
+  contractHint,
   enabledStrategies,
   nextStop,
   riskOf,
@@ -125,7 +126,9 @@ export class BotRunner {
       timeframe: this.timeframe,
     };
     const reply = await runCommand(this.deps, this.userId, command);
-    if (!reply.ok) await this.fail(reply.message);
+    // An expired WIN contract is the usual reason: the error names the current one.
+    const hint = reply.ok ? null : contractHint(this.symbol, Date.now());
+    if (!reply.ok) await this.fail(hint ? `${reply.message} ${hint}` : reply.message);
   }
 
   /** New bars are stored: process those after the last one seen, once each, in order. */

@@ -16,6 +16,8 @@ export const botConfigTexts = {
   enabledToggle: (strategy: string) => `Ativar ${strategy}`,
   dismiss: 'Fechar aviso',
   formLabel: 'Configuração do bot',
+  currentContract: (symbol: string) => `Contrato vigente do mini-índice: ${symbol}.`,
+  useContract: (symbol: string) => `Usar ${symbol}`,
   riskDescription:
     'Valores em reais; 0 desativa o limite. Ao atingir um limite, o bot fecha as posições que abriu e para.',
 

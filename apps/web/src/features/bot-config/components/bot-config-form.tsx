@@ -9,6 +9,7 @@ import { useNotice } from '../hooks/use-notice';
 import { botConfigTexts as t } from '../messages';
 import { GENERAL_FIELDS, RISK_FIELDS, type SectionKey } from '../fields';
 import { fieldId } from './config-field';
+import { ContractHint } from './contract-hint';
 import { NoticeBanner } from './notice-banner';
 import { SettingsCard } from './settings-card';
 import { StrategyCard } from './strategy-card';
@@ -74,6 +75,15 @@ export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFor
         section="general"
         fields={GENERAL_FIELDS}
         className="sm:grid-cols-3"
+        hints={{
+          symbol: (
+            <ContractHint
+              symbol={String(form.draft.general.symbol)}
+              disabled={readOnly}
+              onUse={(symbol) => form.update('general', 'symbol', symbol)}
+            />
+          ),
+        }}
         values={form.draft.general}
         errors={form.errors}
         readOnly={readOnly}

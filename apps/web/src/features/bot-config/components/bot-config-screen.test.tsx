@@ -1,4 +1,4 @@
-import { DEFAULT_BOT_CONFIG, defaultBotConfig, type BotConfig } from '@vortex/core';
+import { DEFAULT_BOT_CONFIG, defaultBotConfig, winSymbolFor, type BotConfig } from '@vortex/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../../test/fake-api';
@@ -107,6 +107,27 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     want.tema_crossover.reward_ratio = 2.5;
     want.fibonacci.magic_offset = 7000;
     expect(post?.body).toEqual(want);
+  });
+
+  it('offers the mini-index contract trading today when another WIN contract is set', async () => {
+    const current = winSymbolFor(Date.now());
+    const api = botApi();
+    await open();
+    const general = card('Configurações gerais');
+    expect(
+      within(general).getByText(`Contrato vigente do mini-índice: ${current}.`, { exact: false }),
+    ).toBeTruthy();
+    fireEvent.click(within(general).getByRole('button', { name: `Usar ${current}` }));
+    expect(input('Configurações gerais', 'Símbolo').value).toBe(current);
+    expect(within(general).queryByText(/Contrato vigente/)).toBeNull();
+    save();
+    expect(
+      await screen.findByText('✅ Configuração salva no banco de dados na nuvem'),
+    ).toBeTruthy();
+    expect((posts(api)[0]?.body as BotConfig).general.symbol).toBe(current);
+    // Another instrument is the trader's choice: no hint.
+    type(input('Configurações gerais', 'Símbolo'), 'WDOF27');
+    expect(within(general).queryByText(/Contrato vigente/)).toBeNull();
   });
 
   it('sets the risk limits in reais (0 is off) and refuses a negative one', async () => {
