@@ -1,4 +1,5 @@
 import { winSymbolFor } from '@vortex/core';
+import { useState } from 'react';
 import { botConfigTexts as t } from '../messages';
 
 interface ContractHintProps {
@@ -12,7 +13,8 @@ interface ContractHintProps {
  * configuration names another WIN contract (the spec's default, WINZ25, has expired).
  */
 export function ContractHint({ symbol, disabled, onUse }: ContractHintProps) {
-  const current = winSymbolFor(Date.now());
+  // Read once per visit to the screen: a contract rolls over at most every two months.
+  const [current] = useState(() => winSymbolFor(Date.now()));
   const typed = symbol.trim().toUpperCase();
   if (!typed.startsWith('WIN') || typed === current) return null;
   return (
