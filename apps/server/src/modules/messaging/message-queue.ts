@@ -1,0 +1,46 @@
+/**
+ * The platform's outgoing messages, by email, SMS or WhatsApp: the communication centre's
+ * manual sends and channel tests, and the alerts, all go through one queue persisted in the
+ * database. Each message is delivered once, retried with backoff, rate-limited per channel, and
+ * keeps its result.
+ */
+export type MessageChannel = 'email' | 'sms' | 'whatsapp';
+
+export interface OutgoingMessage {
+  channel: MessageChannel;
+  /** An email address, or a phone number with its country code (digits, e.g. 5511987654321). */
+  to: string;
+  /** Email only. */
+  subject?: string;
+  body: string;
+  /** The user it is meant for, when it is meant for one. */
+  userId?: number | null;
+  /** What produced it: 'manual', 'channel_test', 'alert:trade_close', ... */
+  origin: string;
+  /** Groups the messages of one send (a manual send to many users). */
+  batchId?: string;
+  /** At most one message is ever queued per key (an alert's idempotency). */
+  dedupeKey?: string;
+}
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
+export interface DeliveryResult {
+  id: string;
+  channel: MessageChannel;
+  to: string;
+  userId: number | null;
+  status: DeliveryStatus;
+  attempts: number;
+  /** The last failure, in pt-BR, or null. */
+  error: string | null;
+}
+
+export interface MessageQueue {
+  /** Stores the messages (one transaction) and wakes the sender; their ids, in order. */
+  enqueue(messages: OutgoingMessage[]): Promise<string[]>;
+  /** Where those messages stand now. */
+  results(ids: string[]): Promise<DeliveryResult[]>;
+  /** Resolves once every one of them is sent or failed for good, or at `timeoutMs`. */
+  settled(ids: string[], timeoutMs: number): Promise<DeliveryResult[]>;
+}
