@@ -22,3 +22,6 @@ export * from './bot/index.js';
 export * from './indicators/index.js';
 export * from './strategies/index.js';
 export * from './backtest/index.js';
+export * from './backup/index.js';
+export * from './communication/whatsapp.schema.js';
+export * from './alerts/index.js';

@@ -1,0 +1,4 @@
+export * from './messages.js';
+export * from './config.schema.js';
+export * from './api.schema.js';
+export * from './alert-text.js';
