@@ -1,0 +1,3 @@
+export * from './backup.schema.js';
+export * from './messages.js';
+export * from './retention.js';
