@@ -1,4 +1,4 @@
-import { botControlMessages, MAGIC_BASE, type BotConfig } from '@vortex/core';
+import { botControlMessages, MAGIC_BASE, STRATEGY_KEYS, type BotConfig } from '@vortex/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,10 +121,7 @@ beforeAll(async () => {
   );
   // Two strategies that signal often on random-walk bars, each with its own magic.
   const { config } = await api<{ config: BotConfig }>('/bot/config');
-  for (const key of Object.keys(config) as (keyof BotConfig)[]) {
-    const section = config[key];
-    if ('enabled' in section) section.enabled = false;
-  }
+  for (const key of STRATEGY_KEYS) config[key].enabled = false;
   config.general = { ...config.general, symbol, timeframe: 'M1', max_daily_trades: 100 };
   config.bollinger_bands = {
     ...config.bollinger_bands,
