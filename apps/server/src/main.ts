@@ -14,6 +14,8 @@ import { ensureDemoTrader } from './modules/demo/demo-user.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
+import { baileysSocketFactory } from './modules/whatsapp/whatsapp-socket.js';
+import { WhatsAppService } from './modules/whatsapp/whatsapp-service.js';
 import { buildWebServer } from './web/web-server.js';
 
 process.title = 'vortex-server';
@@ -82,6 +84,12 @@ async function main(): Promise<void> {
     }),
     appUrl: config.appUrl,
     publicApiUrl: config.publicApiUrl,
+    // Dials WhatsApp only once an admin asks for a QR, or for a device linked before.
+    whatsapp: new WhatsAppService({
+      dataDir: config.dataDir,
+      factory: baileysSocketFactory(logger.child({ module: 'whatsapp' }, { level: 'warn' })),
+      log: logger,
+    }),
     installerFiles: {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
+import type { WhatsAppPort } from '../src/modules/whatsapp/whatsapp-port.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import type { TestDatabase } from './test-database.js';
 
@@ -16,7 +17,10 @@ export interface TestApp {
 }
 
 /** The application on a test database, sending mail over SMTP to a local test server. */
-export async function createTestApp(db: TestDatabase): Promise<TestApp> {
+export async function createTestApp(
+  db: TestDatabase,
+  opts: { whatsapp?: WhatsAppPort } = {},
+): Promise<TestApp> {
   const smtp = await startSmtpSink();
   const app = await buildApp({
     pool: db.pool,
@@ -32,6 +36,7 @@ export async function createTestApp(db: TestDatabase): Promise<TestApp> {
       log: () => undefined,
     }),
     appUrl: TEST_WEB_ORIGIN,
+    ...(opts.whatsapp ? { whatsapp: opts.whatsapp } : {}),
     installerFiles: {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),

@@ -39,6 +39,10 @@ import { PositionsCache } from '../modules/trading/positions-cache.js';
 import { readOpenBook, type OpenBook } from '../modules/trading/realtime.service.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
+import { installWhatsAppCommands } from '../modules/whatsapp/whatsapp-commands.js';
+import { asWhatsAppLink, type WhatsAppLink } from '../modules/whatsapp/whatsapp-link.js';
+import { offlineWhatsApp, type WhatsAppPort } from '../modules/whatsapp/whatsapp-port.js';
+import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.js';
 import { requireAccessDeclarations } from './access.js';
 import { installAuthorization } from './authorize.js';
 import { installErrorHandling } from './error-handler.js';
@@ -61,6 +65,8 @@ export interface AppDeps {
   /** Where bridge events travel; in memory unless a shared transport is given. */
   bus?: EventBus;
   installerFiles: InstallerFiles;
+  /** The WhatsApp session; the offline stand-in when none runs here. */
+  whatsapp?: WhatsAppPort;
 }
 
 declare module 'fastify' {
@@ -69,6 +75,8 @@ declare module 'fastify' {
     bridgeRuntime: { bus: EventBus; hub: LiveHub; agents: AgentRegistry };
     /** The bots this instance runs. */
     botManager: BotManager;
+    /** The platform's WhatsApp: its state, sending, texts received, and the admin's link. */
+    whatsapp: WhatsAppLink;
   }
 }
 
@@ -104,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => invalidation.start());
   app.addHook('onClose', () => invalidation.close());
   installAuthorization(app, deps.pool, sessionCache);
+  const whatsapp = deps.whatsapp ?? offlineWhatsApp;
 
   await app.register(
     healthRoutes({
@@ -139,6 +148,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => bots.resumeAll());
   app.addHook('onClose', () => bots.close());
   await app.register(botControlRoutes(bots));
+  const whatsappLink = asWhatsAppLink(whatsapp);
+  app.decorate('whatsapp', whatsappLink);
+  installWhatsAppCommands({ pool: deps.pool, whatsapp: whatsappLink, bots, log: deps.logger });
+  // Reconnects a device linked before; with none stored nothing dials WhatsApp.
+  app.addHook('onReady', () =>
+    whatsappLink.start().catch((err: unknown) => deps.logger.warn({ err }, 'whatsapp not started')),
+  );
+  app.addHook('onClose', () => whatsappLink.close());
+  await app.register(whatsappRoutes({ pool: deps.pool, whatsapp: whatsappLink }));
   const openBooks = new OpenBookCache<OpenBook>(
     (id) => readOpenBook(deps.pool, id).then(freezeResponse),
     bus,
