@@ -12,6 +12,11 @@ import { acquireInstanceLock } from './lifecycle/instance-lock.js';
 import { startDemoBridge } from './modules/demo/demo-bridge.js';
 import { ensureDemoTrader } from './modules/demo/demo-user.js';
 import { createMailer } from './modules/mail/mailer.js';
+import {
+  DEFAULT_SMS_BODY_TEMPLATE,
+  httpSmsProvider,
+  outboxSmsProvider,
+} from './modules/messaging/sms-provider.js';
 import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { baileysSocketFactory } from './modules/whatsapp/whatsapp-socket.js';
@@ -90,10 +95,17 @@ async function main(): Promise<void> {
       factory: baileysSocketFactory(logger.child({ module: 'whatsapp' }, { level: 'warn' })),
       log: logger,
     }),
+    sms: config.sms
+      ? httpSmsProvider({
+          ...config.sms,
+          bodyTemplate: config.sms.bodyTemplate ?? DEFAULT_SMS_BODY_TEMPLATE,
+        })
+      : outboxSmsProvider(config.dataDir, log),
     installerFiles: {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
     },
+    backups: { dir: path.join(config.dataDir, 'backups'), schedule: true },
   });
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),

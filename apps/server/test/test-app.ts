@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
+import type { QueueOptions } from '../src/modules/messaging/db-message-queue.js';
+import { outboxSmsProvider, type SmsProvider } from '../src/modules/messaging/sms-provider.js';
 import type { WhatsAppPort } from '../src/modules/whatsapp/whatsapp-port.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import type { TestDatabase } from './test-database.js';
@@ -16,10 +20,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Fast queue defaults for tests: no rate spacing, quick retries. */
+export const TEST_QUEUE_OPTIONS: Partial<QueueOptions> = {
+  intervalMs: { email: 0, sms: 0, whatsapp: 0 },
+  backoffBaseMs: 50,
+  backoffCapMs: 200,
+  pollMs: 50,
+};
+
 /** The application on a test database, sending mail over SMTP to a local test server. */
 export async function createTestApp(
   db: TestDatabase,
-  opts: { whatsapp?: WhatsAppPort } = {},
+  opts: { sms?: SmsProvider; whatsapp?: WhatsAppPort; queue?: Partial<QueueOptions> } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
   const app = await buildApp({
@@ -36,7 +48,12 @@ export async function createTestApp(
       log: () => undefined,
     }),
     appUrl: TEST_WEB_ORIGIN,
+    // Texts with no provider given are written where nothing is kept.
+    sms:
+      opts.sms ??
+      outboxSmsProvider(path.join(tmpdir(), `vortex-test-sms-${db.name}`), () => undefined),
     ...(opts.whatsapp ? { whatsapp: opts.whatsapp } : {}),
+    messageQueue: { ...TEST_QUEUE_OPTIONS, ...opts.queue },
     installerFiles: {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),

@@ -60,6 +60,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '4000', WEB_PORT: '4000' })).toThrow(/WEB_PORT/);
   });
 
+  it('reads the SMS provider and requires SMS_URL with its other variables', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(() => loadConfig({ SMS_TOKEN: 'abc' })).toThrow(/SMS_URL/);
+    expect(() => loadConfig({ SMS_URL: 'ftp://sms' })).toThrow(/SMS_URL/);
+    expect(() =>
+      loadConfig({ SMS_URL: 'https://sms.example/send', SMS_BODY_TEMPLATE: '{"t":"{text}"}' }),
+    ).toThrow(/SMS_BODY_TEMPLATE/);
+    expect(
+      loadConfig({ SMS_URL: 'https://sms.example/send', SMS_USER: 'u', SMS_PASSWORD: 'p' }).sms,
+    ).toEqual({
+      url: 'https://sms.example/send',
+      user: 'u',
+      password: 'p',
+      token: undefined,
+      bodyTemplate: undefined,
+    });
+  });
+
   it('takes explicit web origins', () => {
     const c = loadConfig({ WEB_ORIGINS: 'https://app.vortex.com.br, http://localhost:3000' });
     expect(c.webOrigins).toEqual(['https://app.vortex.com.br', 'http://localhost:3000']);

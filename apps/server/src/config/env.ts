@@ -44,6 +44,16 @@ const EnvSchema = z
     APP_URL: optionalUrl(['http', 'https']),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().min(3).default('Vórtex <nao-responda@vortex.local>'),
+    SMS_URL: optionalUrl(['http', 'https']),
+    SMS_USER: z.string().optional(),
+    SMS_PASSWORD: z.string().optional(),
+    SMS_TOKEN: z.string().optional(),
+    SMS_BODY_TEMPLATE: z
+      .string()
+      .refine((v) => v.includes('{to}') && v.includes('{text}'), {
+        message: 'deve conter {to} e {text}',
+      })
+      .optional(),
     DEMO_EMAIL: z.email({ message: 'deve ser um email válido' }).optional(),
     DEMO_PASSWORD: z.string().min(8, { message: 'deve ter no mínimo 8 caracteres' }).optional(),
     SIM_SPEED: z
@@ -67,7 +77,17 @@ const EnvSchema = z
   .refine((e) => (e.DEMO_PASSWORD === undefined) === (e.DEMO_EMAIL === undefined), {
     path: ['DEMO_PASSWORD'],
     message: 'DEMO_EMAIL e DEMO_PASSWORD devem ser definidos juntos',
-  });
+  })
+  .refine(
+    (e) =>
+      e.SMS_URL !== undefined ||
+      [e.SMS_USER, e.SMS_PASSWORD, e.SMS_TOKEN, e.SMS_BODY_TEMPLATE].every((v) => v === undefined),
+    {
+      path: ['SMS_URL'],
+      message:
+        'obrigatório quando SMS_USER, SMS_PASSWORD, SMS_TOKEN ou SMS_BODY_TEMPLATE é definido',
+    },
+  );
 
 export interface Config {
   port: number;
@@ -89,6 +109,16 @@ export interface Config {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMS provider's HTTP API; when unset, texts go to DATA_DIR/outbox-sms. */
+  sms:
+    | {
+        url: string;
+        user: string | undefined;
+        password: string | undefined;
+        token: string | undefined;
+        bodyTemplate: string | undefined;
+      }
+    | undefined;
   embeddedPgPort: number | undefined;
 }
 
@@ -139,6 +169,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appUrl: (e.APP_URL ?? `http://localhost:${e.WEB_PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL
+      ? {
+          url: e.SMS_URL,
+          user: e.SMS_USER,
+          password: e.SMS_PASSWORD,
+          token: e.SMS_TOKEN,
+          bodyTemplate: e.SMS_BODY_TEMPLATE,
+        }
+      : undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
   };
 }

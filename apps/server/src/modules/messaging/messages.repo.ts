@@ -1,0 +1,183 @@
+import type pg from 'pg';
+import type { DeliveryResult, MessageChannel, OutgoingMessage } from './message-queue.js';
+
+export interface ClaimedMessage {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+interface ResultRow {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  user_id: string | null;
+  status: DeliveryResult['status'];
+  attempts: number;
+  last_error: string | null;
+}
+
+/** Stores the messages in one transaction; a dedupe key already queued answers its first id. */
+export async function insertMessages(
+  pool: pg.Pool,
+  messages: OutgoingMessage[],
+): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const ids: string[] = [];
+    for (const m of messages) {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO messages (channel, recipient, subject, body, user_id, origin, batch_id, dedupe_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+        [
+          m.channel,
+          m.to,
+          m.subject ?? null,
+          m.body,
+          m.userId ?? null,
+          m.origin,
+          m.batchId ?? null,
+          m.dedupeKey ?? null,
+        ],
+      );
+      const id =
+        rows[0]?.id ??
+        (
+          await client.query<{ id: string }>('SELECT id FROM messages WHERE dedupe_key = $1', [
+            m.dedupeKey,
+          ])
+        ).rows[0]?.id;
+      if (!id) throw new Error('message neither inserted nor found by its dedupe key');
+      ids.push(id);
+    }
+    await client.query('COMMIT');
+    return ids;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Claims the channel's oldest due message if its rate slot is open: the slot row is locked for
+ * the claim, so every instance obeys one per-channel rate; SKIP LOCKED lets instances claim
+ * different messages side by side. Answers the message, or how long until the slot opens.
+ */
+export async function claimNext(
+  pool: pg.Pool,
+  channel: MessageChannel,
+  opts: { intervalMs: number; leaseMs: number },
+): Promise<{ message: ClaimedMessage } | { waitMs: number } | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const slot = await client.query<{ wait_ms: number }>(
+      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (next_at - clock_timestamp())) * 1000)::float8 AS wait_ms
+       FROM message_channel_slots WHERE channel = $1 FOR UPDATE`,
+      [channel],
+    );
+    const waitMs = slot.rows[0]?.wait_ms ?? 0;
+    if (waitMs > 0) {
+      await client.query('COMMIT');
+      return { waitMs };
+    }
+    const { rows } = await client.query<ClaimedMessage>(
+      `UPDATE messages m
+       SET attempts = m.attempts + 1,
+           locked_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000),
+           last_attempt_at = clock_timestamp()
+       WHERE m.id = (
+         SELECT id FROM messages
+         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= clock_timestamp()
+           AND (locked_until IS NULL OR locked_until < clock_timestamp())
+         ORDER BY next_attempt_at, created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+       RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts`,
+      [channel, opts.leaseMs],
+    );
+    const message = rows[0];
+    if (message) {
+      await client.query(
+        `UPDATE message_channel_slots
+         SET next_at = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
+         WHERE channel = $1`,
+        [channel, opts.intervalMs],
+      );
+    }
+    await client.query('COMMIT');
+    return message ? { message } : null;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function markSent(pool: pg.Pool, id: string): Promise<void> {
+  await pool.query(
+    `UPDATE messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL
+     WHERE id = $1`,
+    [id],
+  );
+}
+
+/** A failed attempt: retried after `retryInMs`, or failed for good when that is null. */
+export async function markAttemptFailed(
+  pool: pg.Pool,
+  id: string,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
+  await pool.query(
+    `UPDATE messages
+     SET last_error = $2, locked_until = NULL,
+         status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'pending' END,
+         next_attempt_at = clock_timestamp() + make_interval(secs => COALESCE($3::float8, 0) / 1000)
+     WHERE id = $1`,
+    [id, error, retryInMs],
+  );
+}
+
+export async function readResults(pool: pg.Pool, ids: string[]): Promise<DeliveryResult[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<ResultRow>(
+    `SELECT id, channel, recipient, user_id, status, attempts, last_error
+     FROM messages WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        channel: r.channel,
+        to: r.recipient,
+        userId: r.user_id === null ? null : Number(r.user_id),
+        status: r.status,
+        attempts: r.attempts,
+        error: r.last_error,
+      },
+    ];
+  });
+}
+
+/** The channels with a message due now or soonest, for the sender's wake-up. */
+export async function nextDueInMs(pool: pg.Pool): Promise<number | null> {
+  const { rows } = await pool.query<{ ms: number | null }>(
+    `SELECT (EXTRACT(EPOCH FROM (min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) - clock_timestamp())) * 1000)::float8 AS ms
+     FROM messages WHERE status = 'pending'`,
+  );
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, ms);
+}

@@ -1,0 +1,10 @@
+/** What the queue records as a message's failure, in pt-BR (shown per recipient). */
+export const messagingMessages = {
+  emailFailed: 'Falha ao enviar o email.',
+  smsFailed: 'Falha ao enviar o SMS.',
+  smsRejected: (status: number) => `O provedor de SMS recusou a mensagem (HTTP ${status}).`,
+  smsUnreachable: 'Provedor de SMS inacessível.',
+  whatsappFailed: 'Falha ao enviar pelo WhatsApp.',
+  whatsappUnavailable: 'Serviço de WhatsApp indisponível neste servidor.',
+  unknownFailure: 'Falha desconhecida no envio.',
+} as const;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ChannelSendError, type ChannelSender } from './channel-sender.js';
+import { messagingMessages as msg } from './messaging-messages.js';
+
+/** An SMS provider: sends a text to a phone (digits with country code). */
+export interface SmsProvider extends ChannelSender {
+  kind: 'http' | 'outbox';
+}
+
+export interface HttpSmsConfig {
+  url: string;
+  /** Basic auth, when the provider takes a user and password. */
+  user?: string | undefined;
+  password?: string | undefined;
+  /** Bearer token, when the provider takes one. */
+  token?: string | undefined;
+  /** The JSON body with {to} and {text} placeholders (filled JSON-escaped). */
+  bodyTemplate: string;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_SMS_BODY_TEMPLATE = '{"to":"{to}","text":"{text}"}';
+
+/** Fills the template's placeholders with the values escaped for a JSON string. */
+export function renderSmsBody(template: string, to: string, text: string): string {
+  const esc = (v: string) => JSON.stringify(v).slice(1, -1);
+  return template.replaceAll('{to}', esc(to)).replaceAll('{text}', esc(text));
+}
+
+/** A provider's HTTP API: one POST per message; 2xx is sent, 4xx is refused for good. */
+export function httpSmsProvider(cfg: HttpSmsConfig): SmsProvider {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (cfg.token) headers.authorization = `Bearer ${cfg.token}`;
+  else if (cfg.user !== undefined)
+    headers.authorization = `Basic ${Buffer.from(`${cfg.user}:${cfg.password ?? ''}`).toString('base64')}`;
+  return {
+    kind: 'http',
+    send: async (m) => {
+      let res: Response;
+      try {
+        res = await fetch(cfg.url, {
+          method: 'POST',
+          headers,
+          body: renderSmsBody(cfg.bodyTemplate, m.to, m.body),
+          signal: AbortSignal.timeout(cfg.timeoutMs ?? 10_000),
+        });
+        await res.arrayBuffer();
+      } catch {
+        throw new ChannelSendError(msg.smsUnreachable);
+      }
+      if (res.ok) return;
+      // 429 and 5xx may pass on a retry; any other 4xx says the request itself is wrong.
+      const retryable = res.status === 429 || res.status >= 500;
+      throw new ChannelSendError(msg.smsRejected(res.status), !retryable);
+    },
+  };
+}
+
+/** No provider configured: each SMS becomes a text file under DATA_DIR/outbox-sms. */
+export function outboxSmsProvider(dataDir: string, log: (m: string) => void): SmsProvider {
+  const outbox = path.join(dataDir, 'outbox-sms');
+  return {
+    kind: 'outbox',
+    send: async (m) => {
+      try {
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`;
+        const file = path.join(outbox, name);
+        await writeFile(file, `Para: +${m.to}\n\n${m.body}\n`, { mode: 0o600 });
+        log(`SMS para +${m.to} gravado em ${file} (SMS_URL não configurado)`);
+      } catch {
+        throw new ChannelSendError(msg.smsFailed);
+      }
+    },
+  };
+}
