@@ -2,8 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { apiErrorMessages, useZodPtBr } from '@vortex/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,13 +10,10 @@ import {
 import type pg from 'pg';
 import { freezeResponse } from '../lib/frozen-response.js';
 import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
-import { installAlerts } from '../modules/alerts/alerts.module.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { backtestRoutes } from '../modules/backtest/backtest.routes.js';
-import { backupRoutes } from '../modules/backup/backup.routes.js';
-import { BackupService } from '../modules/backup/backup.service.js';
 import { botConfigRoutes } from '../modules/bot/bot-config.routes.js';
 import { botControlRoutes } from '../modules/bot/bot-control.routes.js';
 import { BotManager } from '../modules/bot/bot-manager.js';
@@ -43,7 +38,6 @@ import { emailChannel } from '../modules/messaging/email-channel.js';
 import type { MessageQueue } from '../modules/messaging/message-queue.js';
 import type { SmsProvider } from '../modules/messaging/sms-provider.js';
 import { whatsappChannel } from '../modules/messaging/whatsapp-channel.js';
-import { offlineWhatsApp, type WhatsAppPort } from '../modules/whatsapp/whatsapp-port.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { OpenBookCache } from '../modules/trading/open-book-cache.js';
 import { PositionsCache } from '../modules/trading/positions-cache.js';
@@ -52,6 +46,7 @@ import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { installWhatsAppCommands } from '../modules/whatsapp/whatsapp-commands.js';
 import { asWhatsAppLink, type WhatsAppLink } from '../modules/whatsapp/whatsapp-link.js';
+import { offlineWhatsApp, type WhatsAppPort } from '../modules/whatsapp/whatsapp-port.js';
 import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.js';
 import { requireAccessDeclarations } from './access.js';
 import { installAuthorization } from './authorize.js';
@@ -170,18 +165,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));
   await app.register(backtestRoutes({ pool: deps.pool }));
-  const backups = new BackupService({
-    pool: deps.pool,
-    // Tests leave it unset: their backups go to a folder of this process's own.
-    dir: deps.backups?.dir ?? path.join(tmpdir(), `vortex-backups-${process.pid}`),
-    mailer: deps.mailer,
-    log: deps.logger,
-  });
-  if (deps.backups?.schedule) {
-    app.addHook('onReady', () => backups.start());
-    app.addHook('onClose', () => backups.stop());
-  }
-  await app.register(backupRoutes(backups));
   // One per instance, shared by the trading screens and the bot card's counters.
   const positions = new PositionsCache(deps.pool);
   const bots = new BotManager({ ...bridge, positions, log: deps.logger });
@@ -204,13 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => openBooks.close());
   await app.register(tradingRoutes({ ...bridge, openBooks, positions }));
-  await installAlerts(app, {
-    pool: deps.pool,
-    bus,
-    positions,
-    queue: () => app.messageQueue,
-    appUrl: deps.appUrl,
-  });
   await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({
