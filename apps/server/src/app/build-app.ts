@@ -10,6 +10,7 @@ import {
 import type pg from 'pg';
 import { freezeResponse } from '../lib/frozen-response.js';
 import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
+import { installAlerts } from '../modules/alerts/alerts.module.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
@@ -187,6 +188,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => openBooks.close());
   await app.register(tradingRoutes({ ...bridge, openBooks, positions }));
+  await installAlerts(app, {
+    pool: deps.pool,
+    bus,
+    positions,
+    queue: () => app.messageQueue,
+    appUrl: deps.appUrl,
+  });
   await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({

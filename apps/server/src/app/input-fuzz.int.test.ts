@@ -1,4 +1,5 @@
 import {
+  AlertsConfigSchema,
   BacktestRequestSchema,
   BotConfigSchema,
   CleanupSchema,
@@ -47,6 +48,8 @@ const TABLES = [
   'bridge_installers',
   'live_tickets',
   'bot_configs',
+  'alert_configs',
+  'alert_log',
 ];
 async function fingerprint(): Promise<string> {
   const parts = await Promise.all(
@@ -193,6 +196,22 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
     '/api/bot/backtest',
     BacktestRequestSchema,
     ['config', 'source', 'start_date', 'end_date', 'csv'],
+  ],
+  [
+    'alerts config',
+    'POST',
+    '/api/alerts/config',
+    AlertsConfigSchema,
+    [
+      'phone',
+      'whatsapp',
+      'email',
+      'channels',
+      'alertTypes',
+      'soundEnabled',
+      'statisticsFrequency',
+      'promotionsFrequency',
+    ],
   ],
 ];
 

@@ -1,0 +1,103 @@
+import type { RecentAlert } from '@vortex/core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
+import { eventually } from '../../../test/bot-scenario.js';
+import { makeUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { MemoryEventBus } from '../live/event-bus.js';
+import { PositionsCache } from '../trading/positions-cache.js';
+import { AlertDispatcher } from './alert-dispatcher.js';
+import { watchAlerts } from './alert-watch.js';
+import { digestPeriod, sendStatisticsDigests } from './statistics-digest.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let base: string;
+let dispatcher: AlertDispatcher;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dispatcher = new AlertDispatcher({ pool: db.pool, log, queue: () => t.app.messageQueue });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+const typesOf = async (userId: number): Promise<RecentAlert['type'][]> =>
+  (await dispatcher.recent(userId)).map((a) => a.type);
+
+describe('connection lost', () => {
+  it('alerts when the bridge stays away past the grace, not when it comes back in time', async () => {
+    const bus = new MemoryEventBus();
+    const stop = watchAlerts({ bus, dispatcher, log, connectionGraceMs: 100 });
+    try {
+      const [gone, back] = [await makeUser(db.pool), await makeUser(db.pool)];
+      const status = (userId: number, connected: boolean) =>
+        bus.publish({
+          type: 'bridge_status',
+          user_id: userId,
+          connected,
+          mt5_alive: connected,
+          account_number: 123,
+        });
+      status(back.id, false);
+      status(back.id, true);
+      status(gone.id, false);
+      await eventually(async () => (await typesOf(gone.id)).length > 0);
+      expect(await typesOf(gone.id)).toEqual(['connection_error']);
+      expect(await typesOf(back.id)).toEqual([]);
+      await t.smtp.waitFor((m) => m.to.includes(gone.email) && m.subject.includes('Conexão'));
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('statistics digest', () => {
+  it('is due daily, on Fridays for weekly, on the last day for monthly (São Paulo days)', () => {
+    const friday = Date.parse('2026-11-27T21:30:00Z'); // 18:30 in São Paulo
+    const monday = Date.parse('2026-11-23T21:30:00Z');
+    const lastDay = Date.parse('2026-11-30T21:30:00Z');
+    expect(digestPeriod('daily', monday)).toMatchObject({ label: '23/11/2026', day: '2026-11-23' });
+    expect(digestPeriod('weekly', monday)).toBeUndefined();
+    expect(digestPeriod('weekly', friday)).toMatchObject({ label: '21/11/2026 a 27/11/2026' });
+    expect(digestPeriod('monthly', friday)).toBeUndefined();
+    expect(digestPeriod('monthly', lastDay)?.range.from).toBe(Date.parse('2026-11-01T03:00:00Z'));
+  });
+
+  it("sends each trader with trades today the day's statistics once, across runs", async () => {
+    const [active, idle] = [await makeUser(db.pool), await makeUser(db.pool)];
+    const agent = await pairTestAgent(t.app, base, active, 8_100_001);
+    await pairTestAgent(t.app, base, idle, 8_100_002).then((a) => a.close());
+    const now = Date.now();
+    // A minute ago: today's (São Paulo) unless the test runs in the day's first minute.
+    const time = Math.floor(now / 1000) - 60;
+    agent.send({
+      type: 'deals',
+      batch_id: 'digest',
+      deals: [
+        testDeal(1, { time, time_msc: time * 1000 }),
+        testDeal(2, { time, time_msc: time * 1000 + 1, profit: 30 }),
+      ],
+    });
+    expect(await agent.next()).toMatchObject({ type: 'deals_ack' });
+    agent.close();
+    const deps = { pool: db.pool, positions: new PositionsCache(db.pool), dispatcher, log };
+    expect(await sendStatisticsDigests(deps, now)).toBe(1);
+    expect(await sendStatisticsDigests(deps, now)).toBe(0);
+    // The deals are recent enough to raise their trade alerts too.
+    const digest = (await dispatcher.recent(active.id)).find((a) => a.type === 'statistics');
+    expect(digest?.message).toContain('1 trade,');
+    expect(await typesOf(idle.id)).toEqual([]);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(active.email) && m.subject.includes('Estatísticas do dia'),
+    );
+    expect(mail.text).toContain('taxa de acerto 100,00%');
+  });
+});

@@ -1,0 +1,96 @@
+import { Cron } from 'croner';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDatePtBR,
+  statisticsAlert,
+  type AlertFrequency,
+} from '@vortex/core';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  positionsOfUser,
+  statisticsOf,
+  type TradingReadDeps,
+} from '../trading/statistics.service.js';
+import { localDateKey, localMidnight, type TimeRange } from '../trading/trading-range.js';
+import type { AlertDispatcher } from './alert-dispatcher.js';
+import { alertsConfigOf } from './alerts-config.service.js';
+
+/** After B3's session closes (18:25 for WIN), São Paulo time, every day. */
+export const DIGEST_CRON = '30 18 * * *';
+
+export interface DigestPeriod {
+  range: TimeRange;
+  /** What the alert names, e.g. '23/11/2026' or '17/11/2026 a 23/11/2026'. */
+  label: string;
+  /** The local day it is for: a digest is sent once per user, frequency and day. */
+  day: string;
+}
+
+/**
+ * The period a digest sent at `now` covers, or undefined when that frequency is not due today:
+ * daily covers today; weekly, on Fridays, the seven days ending today; monthly, on the month's
+ * last day, the month so far.
+ */
+export function digestPeriod(frequency: AlertFrequency, now: number): DigestPeriod | undefined {
+  const day = localDateKey(now);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const civil = new Date(Date.UTC(y, m - 1, d));
+  let from: number;
+  if (frequency === 'daily') from = localMidnight(y, m, d);
+  else if (frequency === 'weekly') {
+    if (civil.getUTCDay() !== 5) return undefined;
+    from = localMidnight(y, m, d - 6);
+  } else {
+    if (new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() !== 1) return undefined;
+    from = localMidnight(y, m, 1);
+  }
+  const label =
+    frequency === 'daily'
+      ? formatDatePtBR(now)
+      : `${formatDatePtBR(from)} a ${formatDatePtBR(now)}`;
+  return { range: { from, to: now }, label, day };
+}
+
+export interface DigestDeps extends TradingReadDeps {
+  dispatcher: AlertDispatcher;
+  log: FastifyBaseLogger;
+}
+
+/** Raises each due digest of every active trader with trades in its period; how many. */
+export async function sendStatisticsDigests(deps: DigestDeps, now: number): Promise<number> {
+  const { rows } = await deps.pool.query<{ id: string }>(
+    `SELECT DISTINCT u.id FROM users u JOIN mt5_accounts a ON a.user_id = u.id
+     WHERE u.status IN ('active', 'approved') ORDER BY u.id`,
+  );
+  let sent = 0;
+  for (const row of rows) {
+    const userId = Number(row.id);
+    try {
+      const config = await alertsConfigOf(deps.pool, userId);
+      if (!config.alertTypes.statistics.enabled) continue;
+      const period = digestPeriod(config.statisticsFrequency, now);
+      if (!period) continue;
+      const { positions } = await positionsOfUser(deps, userId, period.range);
+      // A period without trades is no news.
+      if (positions.length === 0) continue;
+      const alert = statisticsAlert(
+        statisticsOf(positions),
+        config.statisticsFrequency,
+        period.label,
+      );
+      const key = `statistics:${userId}:${config.statisticsFrequency}:${period.day}`;
+      if ((await deps.dispatcher.raise(userId, alert, key)) !== undefined) sent++;
+    } catch (err) {
+      deps.log.warn({ err, userId }, 'statistics digest not sent');
+    }
+  }
+  return sent;
+}
+
+/** Every instance schedules it; the dedupe key lets one send each digest. */
+export function scheduleStatisticsDigests(deps: DigestDeps): () => void {
+  const job = new Cron(DIGEST_CRON, { timezone: DEFAULT_TIME_ZONE, protect: true }, async () => {
+    await sendStatisticsDigests(deps, Date.now());
+  });
+  return () => job.stop();
+}
