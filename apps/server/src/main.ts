@@ -105,6 +105,7 @@ async function main(): Promise<void> {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
     },
+    backups: { dir: path.join(config.dataDir, 'backups'), schedule: true },
   });
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -24,4 +24,7 @@ export * from './strategies/index.js';
 export * from './backtest/index.js';
 export * from './backup/index.js';
 export * from './communication/whatsapp.schema.js';
+export * from './communication/communication.messages.js';
+export * from './communication/communication.schema.js';
+export * from './communication/message-templates.js';
 export * from './alerts/index.js';

@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { apiErrorMessages, useZodPtBr } from '@vortex/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +17,8 @@ import { authRoutes } from '../modules/auth/auth.routes.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { backtestRoutes } from '../modules/backtest/backtest.routes.js';
+import { backupRoutes } from '../modules/backup/backup.routes.js';
+import { BackupService } from '../modules/backup/backup.service.js';
 import { botConfigRoutes } from '../modules/bot/bot-config.routes.js';
 import { botControlRoutes } from '../modules/bot/bot-control.routes.js';
 import { BotManager } from '../modules/bot/bot-manager.js';
@@ -71,6 +75,8 @@ export interface AppDeps {
   /** Where bridge events travel; in memory unless a shared transport is given. */
   bus?: EventBus;
   installerFiles: InstallerFiles;
+  /** Where backups are written (DATA_DIR/backups); `schedule` runs the automatic ones. */
+  backups?: { dir: string; schedule: boolean };
   /** The SMS provider: the configured HTTP API, or the outbox writer. */
   sms: SmsProvider;
   /** The WhatsApp session; the offline stand-in when none runs here. */
@@ -166,6 +172,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));
   await app.register(backtestRoutes({ pool: deps.pool }));
+  const backups = new BackupService({
+    pool: deps.pool,
+    // Tests leave it unset: their backups go to a folder of this process's own.
+    dir: deps.backups?.dir ?? path.join(tmpdir(), `vortex-backups-${process.pid}`),
+    mailer: deps.mailer,
+    log: deps.logger,
+  });
+  if (deps.backups?.schedule) {
+    app.addHook('onReady', () => backups.start());
+    app.addHook('onClose', () => backups.stop());
+  }
+  await app.register(backupRoutes(backups));
   // One per instance, shared by the trading screens and the bot card's counters.
   const positions = new PositionsCache(deps.pool);
   const bots = new BotManager({ ...bridge, positions, log: deps.logger });

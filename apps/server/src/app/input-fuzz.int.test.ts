@@ -10,7 +10,9 @@ import {
   RegisterPayloadSchema,
   ResetPasswordSchema,
   RoleChangeSchema,
+  SendManualSchema,
   TestBridgeSchema,
+  TestChannelsSchema,
   UserUpdateSchema,
   ValidateResetTokenQuerySchema,
 } from '@vortex/core';
@@ -48,6 +50,7 @@ const TABLES = [
   'bridge_installers',
   'live_tickets',
   'bot_configs',
+  'messages',
   'alert_configs',
   'alert_log',
 ];
@@ -190,6 +193,14 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
       'bollinger_bands',
     ],
   ],
+  [
+    'send manual',
+    'POST',
+    '/communication/send-manual',
+    SendManualSchema,
+    ['type', 'recipients', 'subject', 'message'],
+  ],
+  ['test channels', 'POST', '/communication/test-channels', TestChannelsSchema, ['email', 'phone']],
   [
     'backtest',
     'POST',

@@ -11,6 +11,7 @@ import { sql as m0010 } from './0010-bot-config.js';
 import { sql as m0011 } from './0011-bot-runs.js';
 import { sql as m0012 } from './0012-bot-lease.js';
 import { sql as m0013 } from './0013-bot-risk.js';
+import { sql as m0014 } from './0014-backups.js';
 import { sql as m0015 } from './0015-messages.js';
 import { sql as m0016 } from './0016-alerts.js';
 
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   { id: 11, name: 'bot-runs', sql: m0011 },
   { id: 12, name: 'bot-lease', sql: m0012 },
   { id: 13, name: 'bot-risk', sql: m0013 },
+  { id: 14, name: 'backups', sql: m0014 },
   { id: 15, name: 'messages', sql: m0015 },
   { id: 16, name: 'alerts', sql: m0016 },
 ];

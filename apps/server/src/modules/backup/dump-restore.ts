@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import pg from 'pg';
+import type { RowCounts } from './catalog-dump.js';
+import { SqlSplitter } from './sql-splitter.js';
+
+async function isGzip(file: string): Promise<boolean> {
+  const fh = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The dump's text, gunzipped when it is gzip (judged by its first bytes, not its name). */
+export async function openDumpText(file: string): Promise<Readable> {
+  const raw = createReadStream(file);
+  const text = (await isGzip(file)) ? raw.pipe(createGunzip()) : raw;
+  raw.on('error', (e) => text.destroy(e));
+  return text.setEncoding('utf8');
+}
+
+export class RestoreError extends Error {}
+
+/**
+ * Runs a plain SQL dump (ours or pg_dump's --inserts output) into a database in one
+ * transaction: it either restores whole or leaves the database as it was.
+ */
+export async function restoreDump(file: string, connectionString: string): Promise<void> {
+  const client = new pg.Client(connectionString);
+  await client.connect();
+  const splitter = new SqlSplitter();
+  const exec = async (stmt: string) => {
+    if (/^COPY\s[\s\S]*\bFROM\s+stdin/i.test(stmt))
+      throw new RestoreError('dumps com COPY não são suportados; use --inserts');
+    try {
+      await client.query(stmt);
+    } catch (err) {
+      throw new RestoreError(
+        `${err instanceof Error ? err.message : String(err)} em: ${stmt.slice(0, 120)}`,
+      );
+    }
+  };
+  try {
+    await client.query('BEGIN');
+    for await (const chunk of await openDumpText(file))
+      for (const stmt of splitter.push(chunk as string)) await exec(stmt);
+    for (const stmt of splitter.end()) await exec(stmt);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Rows per table of the public schema. */
+export async function countRows(connectionString: string): Promise<RowCounts> {
+  const client = new pg.Client(connectionString);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+    );
+    const counts: RowCounts = {};
+    for (const { relname } of rows) {
+      const r = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM public."${relname.replace(/"/g, '""')}"`,
+      );
+      counts[relname] = r.rows[0]?.n ?? 0;
+    }
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Tables in the public schema: a restore refuses a database that has any, unless forced. */
+export async function tableCount(connectionString: string): Promise<number> {
+  const client = new pg.Client(connectionString);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
