@@ -30,6 +30,7 @@ import { bridgeStatusRoutes } from '../modules/bridge/bridge-status.routes.js';
 import { mt5Routes } from '../modules/bridge/mt5.routes.js';
 import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
+import { communicationRoutes } from '../modules/communication/communication.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import type { InstallerFiles } from '../modules/installer/installer-zip.js';
 import { installerRoutes } from '../modules/installer/installer.routes.js';
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('messageQueue', messageQueue);
   app.addHook('onReady', async () => messageQueue.start());
   app.addHook('onClose', () => messageQueue.close());
+  await app.register(
+    communicationRoutes({ pool: deps.pool, queue: messageQueue, settleMs: 8_000 }),
+  );
 
   await app.register(
     healthRoutes({
