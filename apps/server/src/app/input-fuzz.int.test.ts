@@ -1,6 +1,9 @@
 import {
   AlertsConfigSchema,
   BacktestRequestSchema,
+  BACKUP_FILENAME_PATTERN,
+  BackupConfigUpdateSchema,
+  BackupRunBodySchema,
   BotConfigSchema,
   CleanupSchema,
   CreateBridgeTokenSchema,
@@ -53,6 +56,8 @@ const TABLES = [
   'messages',
   'alert_configs',
   'alert_log',
+  'backups',
+  'backup_settings',
 ];
 async function fingerprint(): Promise<string> {
   const parts = await Promise.all(
@@ -224,6 +229,14 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
       'promotionsFrequency',
     ],
   ],
+  [
+    'backup config',
+    'PUT',
+    '/api/backup/config',
+    BackupConfigUpdateSchema,
+    Object.keys(BackupConfigUpdateSchema.shape),
+  ],
+  ['backup run', 'POST', '/api/backup/run', BackupRunBodySchema, ['full', 'filename']],
 ];
 
 describe('malformed input on the accounts endpoints', () => {
@@ -304,6 +317,27 @@ describe('malformed input on the accounts endpoints', () => {
     for (const [method, url] of bridgeAdmin) {
       expectClientError(await app.inject({ method, url, headers: bearer(admin.token) }), url);
     }
+    // Backup downloads: any name the server did not give its files, traversal above all, is a 400.
+    const badName = fc.oneof(
+      fc.string({ minLength: 1 }),
+      fc.constantFrom('../../etc/passwd', '..\\..\\boot.ini', '/etc/passwd', '%2e%2e%2f', '.'),
+      fc
+        .tuple(
+          fc.constantFrom('../', '/', './', '..%2f', '\\'),
+          fc.constant('vortex-backup-20260101-020000-abcd.sql.gz'),
+        )
+        .map(([a, b]) => a + b),
+    );
+    await fc.assert(
+      fc.asyncProperty(badName, async (name) => {
+        fc.pre(!BACKUP_FILENAME_PATTERN.test(name));
+        const url = `/api/backup/download/${encodeURIComponent(name)}`;
+        const res = await app.inject({ url, headers: bearer(admin.token) });
+        expect(res.statusCode, url).toBe(400);
+        expectClientError(res, url);
+      }),
+      { numRuns: 150 },
+    );
     for (const url of ['/bridge/token/status/', '/api/bridge/token/status/']) {
       const res = await app.inject({
         url: `${url}${encodeURIComponent('../../etc/passwd')}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backupMessages } from './messages.js';
 
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const BACKUP_STATUSES = ['success', 'failed', 'in_progress'] as const;
@@ -94,5 +95,5 @@ export const BackupStatsResponseSchema = ok(BackupStatsSchema);
 export const BackupRunResponseSchema = ok(BackupItemSchema).extend({ message: z.string() });
 export const BackupRunBodySchema = z.object({}).strict().nullish();
 export const BackupFilenameParamsSchema = z.object({
-  filename: z.string().max(100).regex(BACKUP_FILENAME_PATTERN),
+  filename: z.string().max(100).regex(BACKUP_FILENAME_PATTERN, backupMessages.invalidFilename),
 });
