@@ -18,6 +18,7 @@ import {
   TestChannelsSchema,
   UserUpdateSchema,
   ValidateResetTokenQuerySchema,
+  WhatsAppDisconnectRequestSchema,
 } from '@vortex/core';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -237,6 +238,13 @@ const bodies: [string, 'POST' | 'PUT', string, z.ZodType, string[]][] = [
     Object.keys(BackupConfigUpdateSchema.shape),
   ],
   ['backup run', 'POST', '/api/backup/run', BackupRunBodySchema, ['full', 'filename']],
+  [
+    'whatsapp disconnect',
+    'POST',
+    '/alerts/whatsapp/disconnect',
+    WhatsAppDisconnectRequestSchema,
+    [],
+  ],
 ];
 
 describe('malformed input on the accounts endpoints', () => {
@@ -254,6 +262,22 @@ describe('malformed input on the accounts endpoints', () => {
         expectClientError(res, `${label} ${payload.slice(0, 80)}`);
       }),
       { numRuns: 120 },
+    );
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('whatsapp status and qr: any query string is ignored, never a 5xx', async () => {
+    const before = await fingerprint();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/alerts/whatsapp/status', '/alerts/whatsapp/qr'),
+        fc.dictionary(fc.string(), fc.oneof(fc.string(), huge), { maxKeys: 3 }),
+        async (url, query) => {
+          const res = await app.inject({ url, query, headers: bearer(admin.token) });
+          expect(res.statusCode, `${url} ${JSON.stringify(query).slice(0, 80)}`).toBe(200);
+        },
+      ),
+      { numRuns: 60 },
     );
     expect(await fingerprint()).toBe(before);
   });

@@ -89,7 +89,10 @@ export async function useEncryptedAuthState(
   const read = (name: string): Promise<unknown> =>
     locked(name, async () => {
       try {
-        return JSON.parse(open(key, name, await readFile(fileOf(name))), BufferJSON.reviver);
+        return JSON.parse(
+          open(key, name, await readFile(fileOf(name))),
+          BufferJSON.reviver,
+        ) as unknown;
       } catch {
         return null;
       }
@@ -118,7 +121,7 @@ export async function useEncryptedAuthState(
         set: async (data) => {
           const tasks: Promise<unknown>[] = [];
           for (const [category, entries] of Object.entries(data)) {
-            for (const [id, value] of Object.entries(entries ?? {})) {
+            for (const [id, value] of Object.entries(entries)) {
               const name = `${category}-${id}.json`;
               tasks.push(value ? write(name, value) : remove(name));
             }

@@ -6,11 +6,15 @@
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
-/** Digits with country code, for sending: a bare Brazilian number (DDD + 8 or 9 digits) gets 55. */
+/**
+ * Digits with country code, for sending: a number written with '+' keeps its own, a bare
+ * Brazilian one (DDD + 8 or 9 digits) gets 55.
+ */
 export function toWhatsAppNumber(phone: string): string | null {
   const d = digitsOf(phone);
-  if (d.length === 10 || d.length === 11) return `55${d}`;
-  return d.length >= 12 && d.length <= 15 ? d : null;
+  const international = phone.trim().startsWith('+');
+  if (!international && (d.length === 10 || d.length === 11)) return `55${d}`;
+  return d.length >= (international ? 8 : 12) && d.length <= 15 ? d : null;
 }
 
 /** The comparison key: Brazilian numbers as DDD + last 8 digits, others as their digits. */

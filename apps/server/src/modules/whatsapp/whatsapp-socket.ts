@@ -65,7 +65,7 @@ export const baileysSocketFactory =
       syncFullHistory: false,
       shouldSyncHistoryMessage: () => false,
     });
-    return socket as unknown as WhatsAppSocket;
+    return socket;
   };
 
 /** The status code of a Baileys disconnect (a Boom error), if any. */

@@ -1,0 +1,341 @@
+import {
+  botControlMessages,
+  DEFAULT_BOT_CONFIG,
+  STRATEGY_KEYS,
+  whatsappLinkMessages as msg,
+} from '@vortex/core';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
+import { eventually, nextCommand } from '../../../test/bot-scenario.js';
+import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { handle } from './whatsapp-commands.js';
+import { whatsappMessages, WhatsAppSendError } from './whatsapp-port.js';
+import { WhatsAppService } from './whatsapp-service.js';
+
+const LINKED_PHONE = '5511955554444';
+let db: TestDatabase;
+let dataDir: string;
+let admin: TestUser;
+const agents: TestAgent[] = [];
+const open: TestApp[] = [];
+
+/** The app with a Baileys-backed WhatsApp whose socket is the fake. */
+async function appWithWhatsApp() {
+  const fake = fakeSocketFactory();
+  const service = new WhatsAppService({
+    dataDir,
+    factory: fake.factory,
+    log: pino({ level: 'silent' }),
+    backoff: { baseMs: 5, maxMs: 20 },
+  });
+  const t = await createTestApp(db, { whatsapp: service });
+  open.push(t);
+  return { t, service, ...fake };
+}
+
+const get = (t: TestApp, url: string) =>
+  t.app.inject({ url, headers: bearer(admin.token) }).then((r) => ({
+    status: r.statusCode,
+    body: r.json<Record<string, unknown> & { data: Record<string, unknown> }>(),
+  }));
+
+async function authFiles(): Promise<string[]> {
+  const dir = path.join(dataDir, 'whatsapp');
+  // Sealed files only: a write in flight is a .tmp renamed over its .enc when complete.
+  return (await readdir(dir).catch(() => []))
+    .filter((f) => f.endsWith('.enc'))
+    .map((f) => path.join(dir, f));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-whatsapp-'));
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  for (const a of agents) a.close();
+  for (const t of open) await t.close();
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('WhatsApp link', () => {
+  it('is the admins’ alone (bearer or x-auth-token), and a trader or no one is refused', async () => {
+    const { t, sockets } = await appWithWhatsApp();
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const routes = [
+      ['GET', '/alerts/whatsapp/status'],
+      ['GET', '/alerts/whatsapp/qr'],
+      ['POST', '/alerts/whatsapp/disconnect'],
+    ] as const;
+    for (const [method, url] of routes) {
+      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+      const refused = await t.app.inject({ method, url, headers: bearer(trader.token) });
+      expect(refused.statusCode, url).toBe(403);
+    }
+    const viaHeader = await t.app.inject({
+      url: '/alerts/whatsapp/status',
+      headers: { 'x-auth-token': admin.token },
+    });
+    expect(viaHeader.statusCode).toBe(200);
+    // No one but an admin made it dial.
+    expect(sockets).toHaveLength(0);
+    await t.close();
+  });
+
+  it('dials nothing at start with no stored device, shows our QR, links, survives a restart and unlinks', async () => {
+    const first = await appWithWhatsApp();
+    expect(first.sockets).toHaveLength(0);
+    expect(await get(first.t, '/alerts/whatsapp/status')).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        baileys_available: true,
+        data: { connected: false, state: 'idle', phone: null },
+      },
+    });
+    await expect(first.service.send(LINKED_PHONE, 'oi')).rejects.toThrow(
+      new WhatsAppSendError(whatsappMessages.notConnected),
+    );
+
+    // Asking for the QR opens the socket; until WhatsApp sends one the tab waits.
+    const waiting = await get(first.t, '/alerts/whatsapp/qr');
+    expect(waiting.body.data).toEqual({ qr: null, connected: false, message: msg.waitingQr });
+    expect(first.sockets).toHaveLength(1);
+    const socket = first.socket(0);
+    socket.emit('connection.update', { qr: '2@AbCdEf,GhIjKl,MnOpQr,1' });
+    const shown = await get(first.t, '/alerts/whatsapp/qr');
+    expect(shown.body.data.message).toBe(msg.scanQr);
+    const qr = String(shown.body.data.qr);
+    expect(qr).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(qr.split(',')[1] ?? '', 'base64');
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([220, 220]);
+    expect((await get(first.t, '/alerts/whatsapp/status')).body.data.state).toBe('waiting_qr');
+    // A second QR request while one is shown opens no other socket.
+    await get(first.t, '/alerts/whatsapp/qr');
+    expect(first.sockets).toHaveLength(1);
+
+    socket.link(LINKED_PHONE);
+    expect((await get(first.t, '/alerts/whatsapp/status')).body.data).toEqual({
+      connected: true,
+      state: 'connected',
+      phone: LINKED_PHONE,
+    });
+    expect((await get(first.t, '/alerts/whatsapp/qr')).body.data).toEqual({
+      qr: null,
+      connected: true,
+      message: msg.connected,
+    });
+
+    // Sending through the port (the message queue's way) reaches the socket with the JID.
+    await first.t.app.whatsapp.send('(11) 98888-7777', 'Teste Vórtex');
+    expect(socket.sent).toEqual([{ jid: '5511988887777@s.whatsapp.net', text: 'Teste Vórtex' }]);
+    socket.failSends = true;
+    await expect(first.t.app.whatsapp.send('11988887777', 'x')).rejects.toThrow(msg.sendFailed);
+    socket.failSends = false;
+    await expect(first.t.app.whatsapp.send('123', 'x')).rejects.toThrow(msg.invalidPhone);
+
+    // The auth state is sealed: no JSON, no phone number, not even in the file names.
+    await eventually(async () => (await authFiles()).length > 0);
+    const files = await authFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = await readFile(file);
+      expect(path.basename(file)).not.toContain(LINKED_PHONE);
+      expect(bytes.subarray(0, 4).toString()).toBe('VXW1');
+      expect(bytes.toString('latin1')).not.toMatch(/noiseKey|"me"|5511955554444|\{"/);
+    }
+    const key = await stat(path.join(dataDir, 'whatsapp-auth.key'));
+    expect(key.mode & 0o777).toBe(0o600);
+    const noiseKey = Buffer.from(socket.auth.creds.noiseKey.private);
+
+    // A restart reconnects the stored device by itself, with the same credentials.
+    await first.t.close();
+    expect(socket.ended).toBe(true);
+    expect(socket.loggedOut).toBe(false);
+    const second = await appWithWhatsApp();
+    expect(second.sockets).toHaveLength(1);
+    const again = second.socket(0);
+    expect(again.auth.creds.me?.id).toBe(`${LINKED_PHONE}:7@s.whatsapp.net`);
+    expect(Buffer.from(again.auth.creds.noiseKey.private).equals(noiseKey)).toBe(true);
+    again.emit('connection.update', { connection: 'open' });
+    expect((await get(second.t, '/alerts/whatsapp/status')).body.data.connected).toBe(true);
+
+    // A transient drop reconnects (with backoff) without a new QR.
+    again.drop(428);
+    await eventually(() => second.sockets.length === 2);
+    expect(second.sockets).toHaveLength(2);
+    second.socket(1).emit('connection.update', { connection: 'open' });
+    expect((await get(second.t, '/alerts/whatsapp/status')).body.data.phone).toBe(LINKED_PHONE);
+
+    // Disconnecting logs the device out and forgets it; the admin's act is audited.
+    const res = await second.t.app.inject({
+      method: 'POST',
+      url: '/alerts/whatsapp/disconnect',
+      headers: bearer(admin.token),
+    });
+    expect(res.json()).toEqual({ success: true, message: msg.disconnected });
+    expect(second.socket(1).loggedOut).toBe(true);
+    expect(second.socket(1).ended).toBe(true);
+    expect(await authFiles()).toEqual([]);
+    expect((await get(second.t, '/alerts/whatsapp/status')).body.data).toEqual({
+      connected: false,
+      state: 'idle',
+      phone: null,
+    });
+    const { rows } = await db.pool.query<{ meta: { was_connected: boolean } }>(
+      `SELECT meta FROM audit_log WHERE action = 'whatsapp_disconnect' AND actor_user_id = $1`,
+      [admin.id],
+    );
+    expect(rows.map((r) => r.meta.was_connected)).toEqual([true]);
+    await second.t.close();
+
+    // With nothing stored, the next start dials nothing.
+    const third = await appWithWhatsApp();
+    expect(third.sockets).toHaveLength(0);
+    await third.t.close();
+  });
+
+  it('forgets the device when the phone logs it out, and gives up a pairing left unscanned', async () => {
+    const { t, sockets, socket } = await appWithWhatsApp();
+    await get(t, '/alerts/whatsapp/qr');
+    socket(0).link('5511977776666');
+    await eventually(async () => (await authFiles()).length > 0);
+    socket(0).drop(401);
+    await eventually(async () => (await authFiles()).length === 0);
+    expect(await authFiles()).toEqual([]);
+    expect((await get(t, '/alerts/whatsapp/status')).body.data.state).toBe('idle');
+    expect(sockets).toHaveLength(1);
+
+    await get(t, '/alerts/whatsapp/qr');
+    expect(sockets).toHaveLength(2);
+    socket(1).emit('connection.update', { qr: 'qr-1' });
+    socket(1).drop(408); // the QRs expired
+    expect((await get(t, '/alerts/whatsapp/status')).body.data.state).toBe('idle');
+    expect(sockets).toHaveLength(2);
+    await t.close();
+  });
+});
+
+describe('commands by WhatsApp', () => {
+  let base: string;
+  let ctx: Awaited<ReturnType<typeof appWithWhatsApp>>;
+
+  beforeAll(async () => {
+    await rm(path.join(dataDir, 'whatsapp'), { recursive: true, force: true });
+    ctx = await appWithWhatsApp();
+    base = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
+    await get(ctx.t, '/alerts/whatsapp/qr');
+    ctx.socket(0).link(LINKED_PHONE);
+  });
+
+  /** A trader with their phone registered, bridge paired, MT5 up and the bot started. */
+  async function traderWithBot(phone: string, account: number) {
+    const user = await makeUser(db.pool, { role: 'trader' });
+    await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [phone, user.id]);
+    const agent = await pairTestAgent(ctx.t.app, base, user, account);
+    agents.push(agent);
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    const config = structuredClone(DEFAULT_BOT_CONFIG);
+    for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
+    const post = (url: string, payload?: object) =>
+      ctx.t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(user.token),
+        ...(payload ? { payload } : {}),
+      });
+    expect((await post('/bot/config', config)).statusCode).toBe(200);
+    await eventually(() => Boolean(ctx.t.app.bridgeRuntime.agents.of(user.id)?.mt5Alive));
+    expect((await post('/api/bot/start')).json()).toMatchObject({
+      message: botControlMessages.started,
+    });
+    expect((await nextCommand(agent)).command.kind).toBe('subscribe_bars');
+    return user;
+  }
+
+  const repliesTo = (phone: string) =>
+    ctx
+      .socket(0)
+      .sent.filter((m) => m.jid === `${phone}@s.whatsapp.net`)
+      .map((m) => m.text);
+
+  it("answers 'status' and stops the bot on 'parar' from the trader's registered phone", async () => {
+    // Registered without the country code nor the ninth digit; WhatsApp reports both.
+    const user = await traderWithBot('(21) 8765-4321', 7_400_001);
+    const sender = '5521987654321';
+    ctx.socket(0).receive(sender, '  Status ');
+    await eventually(() => repliesTo(sender).length === 1);
+    expect(repliesTo(sender)[0]).toMatch(/^Vórtex: bot ativo\.\nHoje: 0 operações/);
+
+    ctx.socket(0).receive(sender, 'PÁRAR');
+    await eventually(() => repliesTo(sender).length === 2);
+    expect(repliesTo(sender)[1]).toBe(botControlMessages.stopped);
+    expect(ctx.t.app.botManager.isRunning(user.id)).toBe(false);
+    expect((await ctx.t.app.botManager.status(user.id)).bot_active).toBe(false);
+
+    ctx.socket(0).receive(sender, 'status');
+    await eventually(() => repliesTo(sender).length === 3);
+    expect(repliesTo(sender)[2]).toMatch(/^Vórtex: bot parado\./);
+
+    ctx.socket(0).receive(sender, 'oi, tudo bem?');
+    await eventually(() => repliesTo(sender).length === 4);
+    expect(repliesTo(sender)[3]).toBe(msg.help);
+
+    const { rows } = await db.pool.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE actor_user_id = $1 AND action LIKE 'whatsapp%' ORDER BY id`,
+      [user.id],
+    );
+    expect(rows.map((r) => r.action)).toEqual([
+      'whatsapp_status',
+      'whatsapp_parar',
+      'whatsapp_status',
+    ]);
+  });
+
+  it('never fails nor answers a stranger, whatever the text', async () => {
+    const deps = {
+      pool: db.pool,
+      whatsapp: ctx.t.app.whatsapp,
+      bots: ctx.t.app.botManager,
+      log: pino({ level: 'silent' }),
+    };
+    const sent = ctx.socket(0).sent.length;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.constantFrom('5599', '+1 (555) 010-0000', '', '0'.repeat(40))),
+        fc.oneof(fc.string(), fc.constantFrom('status', 'PARAR', ' Párar ', '')),
+        async (phone, text) => {
+          await handle(deps, phone, text);
+        },
+      ),
+      { numRuns: 80 },
+    );
+    expect(ctx.socket(0).sent.length).toBe(sent);
+  });
+
+  it('ignores a sender whose phone no user registered', async () => {
+    const stranger = '5531912345678';
+    const deps = {
+      pool: db.pool,
+      whatsapp: ctx.t.app.whatsapp,
+      bots: ctx.t.app.botManager,
+      log: pino({ level: 'silent' }),
+    };
+    const auditBefore = await db.pool.query('SELECT count(*)::int AS n FROM audit_log');
+    await handle(deps, stranger, 'parar');
+    await handle(deps, stranger, 'status');
+    expect(repliesTo(stranger)).toEqual([]);
+    const auditAfter = await db.pool.query('SELECT count(*)::int AS n FROM audit_log');
+    expect(auditAfter.rows).toEqual(auditBefore.rows);
+  });
+});
