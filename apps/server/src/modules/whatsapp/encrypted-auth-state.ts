@@ -4,7 +4,7 @@ import type {
   SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const MAGIC = Buffer.from('VXW1');
@@ -16,12 +16,18 @@ export interface EncryptedAuthState {
   saveCreds: () => Promise<void>;
 }
 
-/** Whether a linked device's state is stored in `folder` (read without decrypting it). */
-export async function hasStoredAuth(folder: string, key: Buffer): Promise<boolean> {
-  return stat(path.join(folder, fileName(key, 'creds.json'))).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+/**
+ * Whether `folder` holds a linked device: credentials with an account (a pairing that never
+ * got scanned leaves credentials without one, and must not dial at the next start).
+ */
+export async function hasLinkedDevice(folder: string, key: Buffer): Promise<boolean> {
+  try {
+    const sealed = await readFile(path.join(folder, fileName(key, 'creds.json')));
+    const creds = JSON.parse(open(key, 'creds.json', sealed)) as { me?: { id?: unknown } };
+    return typeof creds.me?.id === 'string';
+  } catch {
+    return false;
+  }
 }
 
 /** Forgets the linked device: the next link starts from a new QR. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadAuthKey } from './auth-key.js';
 import {
   clearAuthState,
-  hasStoredAuth,
+  hasLinkedDevice,
   useEncryptedAuthState,
   type EncryptedAuthState,
 } from './encrypted-auth-state.js';
@@ -53,6 +53,8 @@ export class WhatsAppService implements WhatsAppLink {
   private retryTimer: NodeJS.Timeout | undefined;
   private opening: Promise<void> | undefined;
   private keyP: Promise<Buffer> | undefined;
+  /** Deleting the stored state; a new socket waits for it so it never loses its own files. */
+  private clearing: Promise<void> = Promise.resolve();
   private readonly handlers = new Set<(phone: string, text: string) => void>();
   private readonly folder: string;
 
@@ -99,7 +101,7 @@ export class WhatsAppService implements WhatsAppLink {
   }
 
   async start(): Promise<void> {
-    if (await hasStoredAuth(this.folder, await this.key())) await this.connect();
+    if (await hasLinkedDevice(this.folder, await this.key())) await this.connect();
   }
 
   async connect(): Promise<void> {
@@ -130,7 +132,7 @@ export class WhatsAppService implements WhatsAppLink {
       }
       socket.end(undefined);
     }
-    await clearAuthState(this.folder);
+    await this.clearState();
   }
 
   async close(): Promise<void> {
@@ -141,6 +143,15 @@ export class WhatsAppService implements WhatsAppLink {
     this.socket?.end(undefined);
     this.socket = undefined;
     this.link = 'idle';
+  }
+
+  private clearState(): Promise<void> {
+    this.clearing = this.clearing
+      .then(() => clearAuthState(this.folder))
+      .catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'whatsapp auth state not deleted');
+      });
+    return this.clearing;
   }
 
   private setIdle(): void {
@@ -156,6 +167,7 @@ export class WhatsAppService implements WhatsAppLink {
     let auth: EncryptedAuthState;
     let socket: WhatsAppSocket;
     try {
+      await this.clearing;
       auth = await useEncryptedAuthState(this.folder, await this.key());
       socket = await this.deps.factory(auth.state);
     } catch (err) {
@@ -207,9 +219,7 @@ export class WhatsAppService implements WhatsAppLink {
     if (code === LOGGED_OUT) {
       this.deps.log.info({}, 'whatsapp logged out from the phone: auth state deleted');
       this.setIdle();
-      clearAuthState(this.folder).catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'whatsapp auth state not deleted');
-      });
+      void this.clearState();
       return;
     }
     if (code === RESTART_REQUIRED) {
@@ -219,8 +229,9 @@ export class WhatsAppService implements WhatsAppLink {
       return;
     }
     if (!linked) {
-      // A pairing the admin left (its QRs expired): the next QR request starts another.
+      // A pairing the admin left (its QRs expired): the next QR request starts afresh.
       this.setIdle();
+      void this.clearState();
       return;
     }
     const { baseMs, maxMs } = this.deps.backoff ?? { baseMs: 2_000, maxMs: 60_000 };

@@ -219,10 +219,24 @@ describe('WhatsApp link', () => {
     await get(t, '/alerts/whatsapp/qr');
     expect(sockets).toHaveLength(2);
     socket(1).emit('connection.update', { qr: 'qr-1' });
+    // Baileys saves fresh credentials while pairing: they hold no account yet.
+    socket(1).emit('creds.update', { registered: false });
+    await eventually(async () => (await authFiles()).length > 0);
     socket(1).drop(408); // the QRs expired
     expect((await get(t, '/alerts/whatsapp/status')).body.data.state).toBe('idle');
+    await eventually(async () => (await authFiles()).length === 0);
+    expect(await authFiles()).toEqual([]);
     expect(sockets).toHaveLength(2);
+
+    // A pairing still open at shutdown leaves credentials without an account: no dial at start.
+    await get(t, '/alerts/whatsapp/qr');
+    socket(2).emit('creds.update', { registered: false });
+    await eventually(async () => (await authFiles()).length > 0);
     await t.close();
+    expect((await authFiles()).length).toBeGreaterThan(0);
+    const next = await appWithWhatsApp();
+    expect(next.sockets).toHaveLength(0);
+    await next.t.close();
   });
 });
 
