@@ -73,6 +73,8 @@ export const BackupItemSchema = z.object({
   error: z.string().nullable(),
   /** Rows per table the dump holds, checked against a restore. */
   tables: z.number().int().nonnegative(),
+  /** Rows per table, as dumped and as the verification restored them. */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
   rows: z.number().int().nonnegative(),
   tool: z.string().nullable(),
 });

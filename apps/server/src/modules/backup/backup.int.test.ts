@@ -14,6 +14,8 @@ import { insertBackup, finishBackup, listBackups } from './backup.repo.js';
 import { BackupService } from './backup.service.js';
 import { countRows, restoreDump } from './dump-restore.js';
 import { verifyDump } from './dump-verify.js';
+import { loadConfig } from '../../config/env.js';
+import { RestoreRefused, restoreIntoConfigured } from './restore-command.js';
 import { serverMajor } from './dump-writer.js';
 import { findPgDump } from './pg-dump-tool.js';
 
@@ -242,6 +244,32 @@ describe('backup engines and verification', () => {
       "SELECT datname FROM pg_database WHERE datname LIKE 'vortex_verify_%'",
     );
     expect(rows).toEqual([]);
+  });
+});
+
+describe('npm run restore', () => {
+  it('restores into an empty database, and replaces a non-empty one only when forced', async () => {
+    const dir = await tmp();
+    const svc = new BackupService({ pool: db.pool, dir, log });
+    const item = await svc.run('manual');
+    const file = path.join(dir, item?.filename ?? '');
+    const target = await createTestDatabase({ migrated: false });
+    try {
+      const config = loadConfig({ DATABASE_URL: target.url, DATA_DIR: dir }, dir);
+      const quiet = { log: () => undefined };
+      const counts = await restoreIntoConfigured(config, file, { ...quiet, force: false });
+      expect(counts).toEqual(item?.counts);
+      await target.pool.query("INSERT INTO client_logs (level, message) VALUES ('info', 'depois')");
+      await expect(
+        restoreIntoConfigured(config, file, { ...quiet, force: false }),
+      ).rejects.toBeInstanceOf(RestoreRefused);
+      // Refused: the extra row is still there.
+      expect((await countRows(target.url)).client_logs).toBe((item?.counts.client_logs ?? 0) + 1);
+      const forced = await restoreIntoConfigured(config, file, { ...quiet, force: true });
+      expect(forced).toEqual(item?.counts);
+    } finally {
+      await target.drop();
+    }
   });
 });
 

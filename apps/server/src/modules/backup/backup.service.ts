@@ -43,6 +43,7 @@ function toItem(r: BackupRow): BackupItem {
     status: r.status,
     error: r.error,
     tables: Object.keys(counts).length,
+    counts,
     rows: Object.values(counts).reduce((a, b) => a + b, 0),
     tool: r.tool,
   };

@@ -30,7 +30,11 @@ export class RestoreError extends Error {}
  * Runs a plain SQL dump (ours or pg_dump's --inserts output) into a database in one
  * transaction: it either restores whole or leaves the database as it was.
  */
-export async function restoreDump(file: string, connectionString: string): Promise<void> {
+export async function restoreDump(
+  file: string,
+  connectionString: string,
+  opts: { replace?: boolean } = {},
+): Promise<void> {
   const client = new pg.Client(connectionString);
   await client.connect();
   const splitter = new SqlSplitter();
@@ -47,6 +51,8 @@ export async function restoreDump(file: string, connectionString: string): Promi
   };
   try {
     await client.query('BEGIN');
+    // Replacing happens in the same transaction: a failed restore leaves the old data in place.
+    if (opts.replace) await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     for await (const chunk of await openDumpText(file))
       for (const stmt of splitter.push(chunk as string)) await exec(stmt);
     for (const stmt of splitter.end()) await exec(stmt);
