@@ -16,9 +16,9 @@ export const alertsMessages = {
   saveFailed: 'Falha ao salvar configurações',
   saveError: 'Erro ao salvar configurações',
   readOnly: 'Seu perfil pode ver os alertas, mas não alterar as configurações.',
-  emailLabel: 'Email',
+  emailLabel: 'Endereço de email',
   phoneLabel: 'Telefone (SMS)',
-  whatsappLabel: 'WhatsApp',
+  whatsappLabel: 'Número do WhatsApp',
   addressHint: 'Em branco usa o do seu cadastro.',
   // Validation (§5 names none for alerts: these are ours).
   emailInvalid: 'Email inválido',

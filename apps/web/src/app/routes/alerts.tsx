@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { AlertsScreen } from '../../features/alerts';
 
 export function Component() {
-  return <PagePlaceholder title={paths.alerts.title} />;
+  return <AlertsScreen />;
 }

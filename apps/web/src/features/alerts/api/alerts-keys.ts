@@ -1,0 +1,5 @@
+export const alertsKeys = {
+  all: ['alerts'] as const,
+  config: ['alerts', 'config'] as const,
+  recent: ['alerts', 'recent'] as const,
+};

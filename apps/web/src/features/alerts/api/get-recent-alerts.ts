@@ -1,0 +1,19 @@
+import { RecentAlertsResponseSchema, type RecentAlert } from '@vortex/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { alertsKeys } from './alerts-keys';
+
+/** Live events refresh the list at once; this poll only catches what they miss. */
+export const RECENT_ALERTS_POLL_MS = 30_000;
+
+export async function fetchRecentAlerts(): Promise<RecentAlert[]> {
+  return (await apiJson('/api/alerts/recent', RecentAlertsResponseSchema)).alerts;
+}
+
+export function useRecentAlerts() {
+  return useQuery({
+    queryKey: alertsKeys.recent,
+    queryFn: fetchRecentAlerts,
+    refetchInterval: RECENT_ALERTS_POLL_MS,
+  });
+}
