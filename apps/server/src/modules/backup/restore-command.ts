@@ -40,7 +40,7 @@ export async function restoreIntoConfigured(
   opts: { force: boolean; log: (msg: string) => void },
 ): Promise<RowCounts> {
   let url = config.databaseUrl;
-  let stop = async () => undefined as void;
+  let stop: () => Promise<void> = () => Promise.resolve();
   if (!url) {
     const pid = await runningServer(config.dataDir);
     if (pid)
