@@ -1,4 +1,4 @@
-import { whatsappLinkMessages as msg } from '@vortex/core';
+import { apiErrorMessages, whatsappLinkMessages as msg, type Role } from '@vortex/core';
 import type pg from 'pg';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { BotManager } from '../bot/bot-manager.js';
@@ -6,6 +6,9 @@ import type { WhatsAppPort } from './whatsapp-port.js';
 import { usersByPhone } from './whatsapp-users.repo.js';
 
 export type WhatsAppCommand = 'status' | 'parar';
+
+// As over HTTP (/api/bot/stop): a viewer reads the bot's state but does not stop it.
+const MAY_STOP: readonly Role[] = ['admin', 'user', 'trader'];
 
 /** 'Status', ' PARAR ', 'párar' all count: case, accents and surrounding spaces do not matter. */
 export function parseCommand(text: string): WhatsAppCommand | null {
@@ -46,10 +49,9 @@ export async function handle(deps: WhatsAppCommandDeps, phone: string, text: str
   for (const owner of owners) {
     let reply: string;
     try {
-      reply =
-        command === 'status'
-          ? msg.botStatus(await deps.bots.status(owner.id))
-          : await deps.bots.stop(owner.id);
+      if (command === 'status') reply = msg.botStatus(await deps.bots.status(owner.id));
+      else if (MAY_STOP.includes(owner.role)) reply = await deps.bots.stop(owner.id);
+      else reply = apiErrorMessages.forbidden;
     } catch (err) {
       deps.log.warn({ err, userId: owner.id }, 'whatsapp command not executed');
       reply = msg.commandFailed;

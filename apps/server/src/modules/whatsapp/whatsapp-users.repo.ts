@@ -1,9 +1,11 @@
+import type { Role } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 import { phoneKey, samePhone } from './whatsapp-phone.js';
 
 export interface PhoneOwner {
   id: number;
   username: string;
+  role: Role;
 }
 
 /** The active users whose registered phone is `phone` (Brazilian ninth digit or not). */
@@ -12,7 +14,7 @@ export async function usersByPhone(db: Queryable, phone: string): Promise<PhoneO
   if (!key) return [];
   // Narrowed in SQL by the last 8 digits, which every form of the number shares.
   const { rows } = await db.query<PhoneOwner & { phone: string }>(
-    `SELECT id, username, phone FROM users
+    `SELECT id, username, role, phone FROM users
       WHERE status IN ('active', 'approved') AND phone IS NOT NULL
         AND right(regexp_replace(phone, '\\D', '', 'g'), 8) = $1
       ORDER BY id`,
@@ -20,5 +22,5 @@ export async function usersByPhone(db: Queryable, phone: string): Promise<PhoneO
   );
   return rows
     .filter((r) => samePhone(r.phone, phone))
-    .map(({ id, username }) => ({ id, username }));
+    .map(({ id, username, role }) => ({ id, username, role }));
 }

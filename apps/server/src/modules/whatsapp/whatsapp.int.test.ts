@@ -1,4 +1,5 @@
 import {
+  apiErrorMessages,
   botControlMessages,
   DEFAULT_BOT_CONFIG,
   STRATEGY_KEYS,
@@ -335,6 +336,23 @@ describe('commands by WhatsApp', () => {
       { numRuns: 80 },
     );
     expect(ctx.socket(0).sent.length).toBe(sent);
+  });
+
+  it('lets a viewer read the state but not stop a bot, as over HTTP', async () => {
+    const viewer = await makeUser(db.pool, { role: 'viewer' });
+    const phone = '5541988776655';
+    await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [`+${phone}`, viewer.id]);
+    const deps = {
+      pool: db.pool,
+      whatsapp: ctx.t.app.whatsapp,
+      bots: ctx.t.app.botManager,
+      log: pino({ level: 'silent' }),
+    };
+    await handle(deps, phone, 'status');
+    await handle(deps, phone, 'parar');
+    const replies = repliesTo(phone);
+    expect(replies[0]).toMatch(/^Vórtex: bot parado\./);
+    expect(replies[1]).toBe(apiErrorMessages.forbidden);
   });
 
   it('ignores a sender whose phone no user registered', async () => {
