@@ -36,7 +36,7 @@ export function tradeCloseAlert(deal: Mt5Deal): AlertText {
   return {
     type: 'trade_close',
     title: `Trade fechado: ${deal.symbol} ${formatBRL(result)}`,
-    message: `Posição #${deal.position_id} de ${deal.symbol} fechada com ${lots(deal.volume)} a ${formatPrice(deal.price)}: ${outcome} de ${formatBRL(result)}.`,
+    message: `Posição #${deal.position_id} de ${deal.symbol} fechada com ${lots(deal.volume)} a ${formatPrice(deal.price)}: ${outcome} de ${formatBRL(Math.abs(result))}.`,
   };
 }
 

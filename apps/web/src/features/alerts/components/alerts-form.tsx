@@ -97,7 +97,16 @@ function addressErrors(config: AlertsConfig): Partial<Record<Address, string>> {
 }
 
 /** The editable configuration: channels with their addresses, types, sound, frequencies. */
-export function AlertsForm({ initial, readOnly }: { initial: AlertsConfig; readOnly: boolean }) {
+export function AlertsForm({
+  initial,
+  readOnly,
+  account,
+}: {
+  initial: AlertsConfig;
+  readOnly: boolean;
+  /** The account's own addresses, shown where the config leaves a field blank. */
+  account: { email: string; phone: string | null } | undefined;
+}) {
   const [config, setConfig] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Address, string>>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -154,6 +163,7 @@ export function AlertsForm({ initial, readOnly }: { initial: AlertsConfig; readO
                       id={id}
                       type={address === 'email' ? 'email' : 'tel'}
                       value={config[address]}
+                      placeholder={(address === 'email' ? account?.email : account?.phone) ?? ''}
                       disabled={readOnly}
                       aria-invalid={errors[address] ? true : undefined}
                       aria-describedby={describedBy}

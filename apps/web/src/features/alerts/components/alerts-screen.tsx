@@ -17,7 +17,8 @@ import { RecentAlerts } from './recent-alerts';
 export function AlertsScreen() {
   const config = useAlertsConfig();
   const recent = useRecentAlerts();
-  const readOnly = useCurrentUser()?.role === 'viewer';
+  const user = useCurrentUser();
+  const readOnly = user?.role === 'viewer';
   useAlertsLiveRefresh();
   useAlertSound(recent.data, config.data?.soundEnabled ?? false);
   if (config.isError) console.warn('alerts config load failed', config.error);
@@ -34,7 +35,11 @@ export function AlertsScreen() {
           {t.loading}
         </p>
       ) : (
-        <AlertsForm initial={config.data ?? defaultAlertsConfig()} readOnly={readOnly} />
+        <AlertsForm
+          initial={config.data ?? defaultAlertsConfig()}
+          readOnly={readOnly}
+          account={user ?? undefined}
+        />
       )}
       <RecentAlerts
         alerts={recent.data}
