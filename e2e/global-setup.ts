@@ -23,7 +23,13 @@ export default async function setup(project: TestProject) {
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'vortex-e2e-mail-'));
   const smtp = await startSmtpSink({ saveDir: mailDir });
   const system = await startSystem({
-    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    // WHATSAPP=0: a journey opening the WhatsApp tab must not dial WhatsApp's servers.
+    env: {
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      WHATSAPP: '0',
+    },
   });
   project.provide('apiUrl', system.apiUrl);
   project.provide('webUrl', system.webUrl);

@@ -90,10 +90,12 @@ async function main(): Promise<void> {
     appUrl: config.appUrl,
     publicApiUrl: config.publicApiUrl,
     // Dials WhatsApp only once an admin asks for a QR, or for a device linked before.
-    whatsapp: new WhatsAppService({
-      dataDir: config.dataDir,
-      factory: baileysSocketFactory(logger.child({ module: 'whatsapp' }, { level: 'warn' })),
-      log: logger,
+    ...(config.whatsapp && {
+      whatsapp: new WhatsAppService({
+        dataDir: config.dataDir,
+        factory: baileysSocketFactory(logger.child({ module: 'whatsapp' }, { level: 'warn' })),
+        log: logger,
+      }),
     }),
     sms: config.sms
       ? httpSmsProvider({

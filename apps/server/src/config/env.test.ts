@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has WhatsApp on unless WHATSAPP=0', () => {
+    expect(loadConfig({}).whatsapp).toBe(true);
+    expect(loadConfig({ WHATSAPP: '0' }).whatsapp).toBe(false);
+    expect(() => loadConfig({ WHATSAPP: 'nao' })).toThrow(/WHATSAPP/);
+  });
+
   it('rejects the API and the web app on the same port', () => {
     expect(() => loadConfig({ PORT: '4000', WEB_PORT: '4000' })).toThrow(/WEB_PORT/);
   });

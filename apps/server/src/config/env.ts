@@ -65,6 +65,7 @@ const EnvSchema = z
       .regex(/^[1-9]\d{0,3}$/, { message: 'deve ser um número de dias entre 1 e 9999' })
       .optional(),
     EMBEDDED_PG_PORT: portNumber.optional(),
+    WHATSAPP: z.enum(['0', '1'], { message: 'deve ser 0 ou 1' }).default('1'),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
     path: ['WEB_PORT'],
@@ -120,6 +121,8 @@ export interface Config {
       }
     | undefined;
   embeddedPgPort: number | undefined;
+  /** WhatsApp through Baileys; off (WHATSAPP=0), the service is unavailable and never dials. */
+  whatsapp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         }
       : undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    whatsapp: e.WHATSAPP === '1',
   };
 }
