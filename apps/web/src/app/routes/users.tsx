@@ -1,5 +1,6 @@
+import { CommunicationCentre } from '../../features/communication';
 import { UsersScreen } from '../../features/users/components/users-screen';
 
 export function Component() {
-  return <UsersScreen />;
+  return <UsersScreen communication={<CommunicationCentre />} />;
 }

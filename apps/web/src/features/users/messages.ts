@@ -7,6 +7,7 @@ export const usersTexts = {
   communicationTitle: 'Central de Comunicação',
   communicationPending:
     'As abas de mensagens manuais, teste de canais, templates e WhatsApp chegam com o módulo de comunicação.',
+  communicationDescription: 'Mensagens manuais, teste de canais, templates e conexão do WhatsApp.',
   close: 'Fechar',
   stats: {
     total: 'Total de usuários',

@@ -1,13 +1,14 @@
 import { MessagesSquare, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usersTexts as t } from '../messages';
 
 /**
  * The communication centre's frame (§2): a full-screen overlay closed by its backdrop or its
- * close button. Its four tabs arrive with the communication module.
+ * close button. The centre itself comes from the route (features do not import each other).
  */
-export function CommunicationOverlay() {
+export function CommunicationOverlay({ children }: { children?: ReactNode }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
@@ -37,12 +38,21 @@ export function CommunicationOverlay() {
               </Button>
             </Dialog.Close>
           </header>
-          <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8">
-            <MessagesSquare aria-hidden className="size-10 text-muted-foreground/50" />
-            <Dialog.Description className="max-w-md text-center text-sm text-muted-foreground">
-              {t.communicationPending}
-            </Dialog.Description>
-          </div>
+          {children ? (
+            <>
+              <Dialog.Description className="sr-only">
+                {t.communicationDescription}
+              </Dialog.Description>
+              {children}
+            </>
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8">
+              <MessagesSquare aria-hidden className="size-10 text-muted-foreground/50" />
+              <Dialog.Description className="max-w-md text-center text-sm text-muted-foreground">
+                {t.communicationPending}
+              </Dialog.Description>
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

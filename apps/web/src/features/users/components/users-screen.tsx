@@ -1,4 +1,5 @@
 import type { PublicUser } from '@vortex/core';
+import type { ReactNode } from 'react';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,8 +17,11 @@ import { UsersTabs } from './users-tabs';
 
 const NO_USERS: PublicUser[] = [];
 
-/** /users (access-and-admin.md §2): statistics, pending and active users, admin actions. */
-export function UsersScreen() {
+/**
+ * /users (access-and-admin.md §2): statistics, pending and active users, admin actions; the
+ * communication centre, given by the route, opens over it.
+ */
+export function UsersScreen({ communication }: { communication?: ReactNode }) {
   const query = useUsers();
   const lists = useUserLists(query.data ?? NO_USERS);
   const me = useCurrentUser();
@@ -39,7 +43,7 @@ export function UsersScreen() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{paths.users.title}</h1>
           <p className="text-sm text-muted-foreground">{t.subtitle}</p>
         </div>
-        <CommunicationOverlay />
+        <CommunicationOverlay>{communication}</CommunicationOverlay>
       </header>
       <UserStatsCards stats={query.data ? lists.stats : null} />
       {query.isError && (

@@ -1,0 +1,1 @@
+export { CommunicationCentre } from './components/communication-centre';
