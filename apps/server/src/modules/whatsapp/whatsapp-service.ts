@@ -1,4 +1,5 @@
 import { whatsappLinkMessages, type WhatsAppLinkState } from '@vortex/core';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAuthKey } from './auth-key.js';
 import {
@@ -101,6 +102,8 @@ export class WhatsAppService implements WhatsAppLink {
   }
 
   async start(): Promise<void> {
+    // Never linked here: no key file is made until an admin first asks for a QR.
+    if (!(await stat(this.folder).catch(() => null))) return;
     if (await hasLinkedDevice(this.folder, await this.key())) await this.connect();
   }
 

@@ -95,6 +95,7 @@ describe('WhatsApp link', () => {
   it('dials nothing at start with no stored device, shows our QR, links, survives a restart and unlinks', async () => {
     const first = await appWithWhatsApp();
     expect(first.sockets).toHaveLength(0);
+    expect(await readdir(dataDir)).toEqual([]);
     expect(await get(first.t, '/alerts/whatsapp/status')).toEqual({
       status: 200,
       body: {
