@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
-import { paths } from '../../config/paths';
+import { BackupScreen } from '../../features/backup';
 
 export function Component() {
-  return <PagePlaceholder title={paths.backup.title} />;
+  return <BackupScreen />;
 }

@@ -1,0 +1,31 @@
+import { apiUrl } from '../../../config/runtime-config';
+import { readLocal, storageKeys } from '../../../lib/storage';
+import { backupTexts as t } from '../messages';
+
+/** GET /api/backup/download/{filename} with the session's token, saved under its own name. */
+export async function downloadBackup(filename: string): Promise<void> {
+  const token = readLocal(storageKeys.authToken);
+  let res: Response;
+  try {
+    res = await fetch(`${apiUrl()}/api/backup/download/${encodeURIComponent(filename)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (err) {
+    throw new Error(`${t.networkError}${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    throw new Error(typeof body?.error === 'string' ? body.error : t.downloadError);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a task later: some browsers read the blob after click() returns.
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
+}

@@ -1,0 +1,33 @@
+import {
+  BackupConfigResponseSchema,
+  BackupListResponseSchema,
+  BackupStatsResponseSchema,
+} from '@vortex/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { backupKeys } from './backup-keys';
+
+export function useBackupConfig() {
+  return useQuery({
+    queryKey: backupKeys.config,
+    queryFn: async () => (await apiJson('/api/backup/config', BackupConfigResponseSchema)).data,
+    // The tabs edit a copy taken once: a refetch must not overwrite typing.
+    staleTime: Infinity,
+  });
+}
+
+export function useBackupList() {
+  return useQuery({
+    queryKey: backupKeys.list,
+    queryFn: async () => (await apiJson('/api/backup/list', BackupListResponseSchema)).data,
+  });
+}
+
+/** Polled every 2 s while a backup runs (its progress), every 30 s otherwise. */
+export function useBackupStats(running: boolean) {
+  return useQuery({
+    queryKey: backupKeys.stats,
+    queryFn: async () => (await apiJson('/api/backup/stats', BackupStatsResponseSchema)).data,
+    refetchInterval: (q) => (running || q.state.data?.progress != null ? 2_000 : 30_000),
+  });
+}

@@ -1,0 +1,1 @@
+export { BackupScreen } from './components/backup-screen';
