@@ -166,7 +166,7 @@ describe('across instances', () => {
     const other = await createTestApp(db, { sms });
     try {
       const user = await makeUser(db.pool, { role: 'trader' });
-      const [open, close] = roundTrip(1, 10);
+      const roundTripDeals = roundTrip(1, 10);
       // One stamped event, as a shared transport hands it to every instance.
       const event: BridgeEvent = {
         id: 77,
@@ -174,7 +174,7 @@ describe('across instances', () => {
         type: 'deals_added',
         user_id: user.id,
         account_number: 999,
-        deals: [open, close].map((d) => ({ ...d, comment: '' })),
+        deals: roundTripDeals.map((d) => ({ ...d, comment: '' })),
         count: 2,
       };
       for (const app of [t.app, other.app]) {
