@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientLogRoutes({ pool: deps.pool }));
   const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
-  await app.register(usersRoutes(mail));
+  await app.register(usersRoutes({ ...mail, queue: messageQueue }));
   const bus = deps.bus ?? new MemoryEventBus();
   const hub = new LiveHub(bus);
   const agents = new AgentRegistry();

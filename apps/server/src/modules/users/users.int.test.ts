@@ -1,4 +1,4 @@
-import { loginMessages, userAdminMessages as msg } from '@vortex/core';
+import { communicationMessages, loginMessages, userAdminMessages as msg } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, TEST_PASSWORD, type TestUser } from '../../../test/identities.js';
@@ -149,7 +149,7 @@ describe('user administration', () => {
     });
   });
 
-  it('sends a real test email and reports SMS and WhatsApp as not configured', async () => {
+  it('sends a real test email, and SMS and WhatsApp only to a user with a phone', async () => {
     const u = await makeUser(db.pool);
     const all = await as(admin, 'POST', `/users/${u.id}/test`);
     expect(all.json()).toEqual({
@@ -157,18 +157,32 @@ describe('user administration', () => {
       message: 'Teste enviado.',
       results: {
         email: { success: true },
-        sms: { success: false, error: msg.channelNotConfigured },
-        whatsapp: { success: false, error: msg.channelNotConfigured },
+        sms: { success: false, error: communicationMessages.noAddress.sms },
+        whatsapp: { success: false, error: communicationMessages.noAddress.whatsapp },
       },
     });
     await t.smtp.waitFor((m) => m.to.includes(u.email) && m.subject === msg.testSubject);
+    await db.pool.query(`UPDATE users SET phone = '(21) 99876-5432' WHERE id = $1`, [u.id]);
     const sms = await as(admin, 'POST', `/users/${u.id}/test/sms`);
     expect(sms.json<{ success: boolean; results: object }>()).toEqual({
-      success: false,
+      success: true,
       message: 'Teste enviado.',
-      results: { sms: { success: false, error: msg.channelNotConfigured } },
+      results: { sms: { success: true } },
     });
-    expect(await audit('user.test', u.id)).toHaveLength(2);
+    const whatsapp = await as(admin, 'POST', `/users/${u.id}/test/whatsapp`);
+    // No WhatsApp session runs in tests: the queue reports why.
+    expect(whatsapp.json<{ results: object }>().results).toEqual({
+      whatsapp: { success: false, error: 'Serviço de WhatsApp indisponível neste servidor.' },
+    });
+    const { rows } = await db.pool.query<{ channel: string; recipient: string }>(
+      `SELECT channel, recipient FROM messages WHERE user_id = $1 ORDER BY created_at`,
+      [u.id],
+    );
+    expect(rows).toEqual([
+      { channel: 'sms', recipient: '5521998765432' },
+      { channel: 'whatsapp', recipient: '5521998765432' },
+    ]);
+    expect(await audit('user.test', u.id)).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  communicationMessages as comm,
   userAdminMessages as msg,
   type PublicUser,
   type Role,
@@ -12,14 +13,20 @@ import { writeAudit } from '../audit/audit.repo.js';
 import { revokeUserSessions } from '../auth/sessions.repo.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountApprovedMail, channelTestMail } from '../mail/templates.js';
+import type { MessageQueue, OutgoingMessage } from '../messaging/message-queue.js';
+import { toWhatsAppNumber } from '../whatsapp/whatsapp-phone.js';
 import { countAdmins, deleteUser, findUserById, updateUser } from './users.repo.js';
 
 export const TRIAL_DAYS = 7;
+/** How long a per-user SMS or WhatsApp test waits for its delivery before answering. */
+const QUEUED_TEST_WAIT_MS = 8_000;
 
 export interface UsersDeps {
   pool: pg.Pool;
   mailer: Mailer;
   appUrl: string;
+  /** SMS and WhatsApp tests go through it; without one they are reported as not configured. */
+  queue?: MessageQueue;
   log: { error: (obj: object, msg: string) => void };
 }
 
@@ -194,7 +201,7 @@ export async function rejectUser(deps: UsersDeps, actor: Actor, id: number): Pro
   });
 }
 
-/** Sends a test per channel. Email goes out for real; SMS and WhatsApp arrive with their module. */
+/** Sends a test per channel: email at once, SMS and WhatsApp to the user's phone through the queue. */
 export async function testChannels(
   deps: UsersDeps,
   actor: Actor,
@@ -203,9 +210,23 @@ export async function testChannels(
 ): Promise<UserTestResponse> {
   const target = await mustFind(deps.pool, id);
   const results: UserTestResponse['results'] = {};
+  const phone = target.phone ? toWhatsAppNumber(target.phone) : null;
+  const queued: { channel: 'sms' | 'whatsapp'; message: OutgoingMessage }[] = [];
   for (const channel of channels) {
     if (channel !== 'email') {
-      results[channel] = { success: false, error: msg.channelNotConfigured };
+      if (!deps.queue) results[channel] = { success: false, error: msg.channelNotConfigured };
+      else if (!phone) results[channel] = { success: false, error: comm.noAddress[channel] };
+      else
+        queued.push({
+          channel,
+          message: {
+            channel,
+            to: phone,
+            body: comm.testBody(channel === 'sms' ? 'SMS' : 'WhatsApp'),
+            userId: id,
+            origin: 'user_test',
+          },
+        });
       continue;
     }
     try {
@@ -214,6 +235,17 @@ export async function testChannels(
     } catch (err) {
       deps.log.error({ err, userId: id }, 'test mail failed');
       results.email = { success: false, error: 'Falha ao enviar o email de teste.' };
+    }
+  }
+  if (deps.queue && queued.length > 0) {
+    const ids = await deps.queue.enqueue(queued.map((q) => q.message));
+    const settled = await deps.queue.settled(ids, QUEUED_TEST_WAIT_MS);
+    for (const r of settled) {
+      if (r.channel === 'email') continue;
+      results[r.channel] =
+        r.status === 'sent'
+          ? { success: true }
+          : { success: false, error: r.error ?? comm.stillQueued };
     }
   }
   await writeAudit(deps.pool, {
