@@ -214,6 +214,27 @@ describe('backup engines and verification', () => {
     expect(restored.deal_counts).toBe(source.deal_counts);
   });
 
+  it('fails a run left in progress by a dead instance before the next one', async () => {
+    const dir = await tmp();
+    const svc = new BackupService({ pool: db.pool, dir, log, engine: 'catalog' });
+    const stale = 'vortex-backup-20260101-020000-dead.sql.gz';
+    await insertBackup(db.pool, {
+      filename: stale,
+      type: 'automatic',
+      slot: null,
+      createdAt: new Date(),
+    });
+    await writeFile(path.join(dir, `${stale}.partial`), 'half');
+    await svc.run('manual');
+    const row = (await svc.list()).find((b) => b.filename === stale);
+    expect(row).toMatchObject({
+      status: 'failed',
+      error: 'Backup interrompido: o servidor foi encerrado durante a execução.',
+    });
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dir)).some((f) => f.endsWith('.partial'))).toBe(false);
+  });
+
   it('writes a plain .sql file when compression is off', async () => {
     const dir = await tmp();
     const svc = new BackupService({ pool: db.pool, dir, log, engine: 'catalog' });

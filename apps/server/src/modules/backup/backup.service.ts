@@ -101,30 +101,46 @@ export class BackupService {
     }
   }
 
+  /** Runs `fn` holding the backup lock; null when another run (any instance) holds it. */
+  private async withLock<T>(fn: () => Promise<T>): Promise<{ value: T } | null> {
+    const lock = await this.deps.pool.connect();
+    try {
+      const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+        BACKUP_LOCK,
+      ]);
+      if (!rows[0]?.ok) return null;
+      try {
+        return { value: await fn() };
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK]);
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** Runs left in progress by an instance that died are failed, their partial files removed. */
+  private async failInterrupted(): Promise<void> {
+    for (const stale of await repo.failInterrupted(this.deps.pool, msg.interrupted))
+      await rm(path.join(this.deps.dir, `${stale}.partial`), { force: true });
+  }
+
   /** Dumps, verifies by restoring into a scratch database, applies retention and notifies. */
   async run(
     type: BackupItem['type'],
     slot: string | null = null,
     at = new Date(),
   ): Promise<BackupItem | null> {
-    const lock = await this.deps.pool.connect();
-    try {
-      const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-        BACKUP_LOCK,
-      ]);
-      if (!rows[0]?.ok) {
-        if (type === 'manual') throw new HttpError(409, msg.alreadyRunning);
-        return null;
-      }
+    const done = await this.withLock(async () => {
       try {
+        await this.failInterrupted();
         return await this.runLocked(type, slot, at);
       } finally {
         this.progress = null;
-        await lock.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK]);
       }
-    } finally {
-      lock.release();
-    }
+    });
+    if (!done && type === 'manual') throw new HttpError(409, msg.alreadyRunning);
+    return done?.value ?? null;
   }
 
   private async runLocked(
@@ -133,8 +149,6 @@ export class BackupService {
     at: Date,
   ): Promise<BackupItem | null> {
     const { pool, dir } = this.deps;
-    for (const stale of await repo.failInterrupted(pool, msg.interrupted))
-      await rm(path.join(dir, `${stale}.partial`), { force: true });
     const settings = await repo.readSettings(pool);
     const filename = filenameFor(at, settings.compress_backups);
     const id = await repo.insertBackup(pool, { filename, type, slot, createdAt: at });
@@ -228,6 +242,10 @@ export class BackupService {
   }
 
   start(): void {
+    // A run this instance was doing when it died shows as failed, not forever in progress.
+    this.withLock(() => this.failInterrupted()).catch((err: unknown) =>
+      this.deps.log.error({ err }, 'interrupted backups not recovered'),
+    );
     this.cron ??= new Cron('* * * * *', { timezone: BACKUP_TIME_ZONE, protect: true }, () => {
       this.tick(new Date()).catch((err: unknown) =>
         this.deps.log.error({ err }, 'scheduled backup failed'),
