@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ export async function createTestApp(
   opts: { sms?: SmsProvider; whatsapp?: WhatsAppPort; queue?: Partial<QueueOptions> } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
+  // Backups run through the API (the authorization matrix runs one) land here, removed on close.
+  const backupDir = path.join(tmpdir(), `vortex-test-backups-${db.name}`);
   const app = await buildApp({
     pool: db.pool,
     dbMode: 'embedded',
@@ -58,6 +61,7 @@ export async function createTestApp(
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
     },
+    backups: { dir: backupDir, schedule: false },
   });
   await app.ready();
   return {
@@ -66,6 +70,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await smtp.close();
+      await rm(backupDir, { recursive: true, force: true });
     },
   };
 }
