@@ -29,6 +29,12 @@ export class SqlSplitter {
     return out;
   }
 
+  /** The next index of `ch` from the cursor, or the buffer's end to wait for more text. */
+  private skipTo(ch: string): number {
+    const at = this.buf.indexOf(ch, this.i);
+    return at < 0 ? this.buf.length : at;
+  }
+
   private emit(out: string[], upTo: number) {
     const stmt = this.buf.slice(0, upTo).trim();
     if (stmt && !this.blank) out.push(stmt);
@@ -93,7 +99,11 @@ export class SqlSplitter {
           this.i += this.state === 'line' || this.state === 'block' ? 2 : 1;
           continue;
         case 'line':
-          if (c === '\n') this.state = 'normal';
+          if (c !== '\n') {
+            this.i = this.skipTo('\n');
+            continue;
+          }
+          this.state = 'normal';
           this.i += 1;
           continue;
         case 'block':
@@ -103,8 +113,12 @@ export class SqlSplitter {
           } else this.i += 1;
           continue;
         case 'single':
+          if (c !== "'") {
+            this.i = this.skipTo("'");
+            continue;
+          }
           // A doubled quote stays inside the string.
-          if (c === "'" && next === "'") this.i += 2;
+          if (next === "'") this.i += 2;
           else {
             if (c === "'") this.state = 'normal';
             this.i += 1;
@@ -119,7 +133,11 @@ export class SqlSplitter {
           }
           continue;
         case 'double':
-          if (c === '"') this.state = 'normal';
+          if (c !== '"') {
+            this.i = this.skipTo('"');
+            continue;
+          }
+          this.state = 'normal';
           this.i += 1;
           continue;
         case 'dollar': {
