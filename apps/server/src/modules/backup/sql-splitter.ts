@@ -120,7 +120,7 @@ export class SqlSplitter {
           // A doubled quote stays inside the string.
           if (next === "'") this.i += 2;
           else {
-            if (c === "'") this.state = 'normal';
+            this.state = 'normal';
             this.i += 1;
           }
           continue;
