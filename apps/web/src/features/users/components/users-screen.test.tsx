@@ -159,9 +159,7 @@ describe('users screen (access-and-admin.md §2, §4, §9)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Central de Comunicação' }));
       return screen.getByRole('dialog', { name: 'Central de Comunicação' });
     };
-    const tabs = within(open())
-      .getAllByRole('tab')
-      .map((tab) => tab.textContent);
+    const tabs = (await within(open()).findAllByRole('tab')).map((tab) => tab.textContent);
     expect(tabs).toEqual(['Mensagens manuais', 'Teste de canais', 'Templates', 'WhatsApp']);
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     await waitFor(() => {
