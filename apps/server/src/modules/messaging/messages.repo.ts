@@ -79,7 +79,10 @@ export async function claimNext(
   try {
     await client.query('BEGIN');
     const slot = await client.query<{ wait_ms: number }>(
-      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (next_at - clock_timestamp())) * 1000)::float8 AS wait_ms
+      // An open slot answers 0 without subtracting: next_at starts at -infinity, and before
+      // PostgreSQL 17 an infinite timestamp minus a finite one is 'interval out of range'.
+      `SELECT CASE WHEN next_at <= clock_timestamp() THEN 0
+                   ELSE EXTRACT(EPOCH FROM (next_at - clock_timestamp())) * 1000 END::float8 AS wait_ms
        FROM message_channel_slots WHERE channel = $1 FOR UPDATE`,
       [channel],
     );
