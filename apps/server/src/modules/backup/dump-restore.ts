@@ -65,23 +65,28 @@ export async function restoreDump(
   }
 }
 
-/** Rows per table of the public schema. */
+/** Rows per table of the public schema, read on `client` (in its snapshot, if it has one). */
+export async function countTableRows(client: pg.ClientBase): Promise<RowCounts> {
+  const { rows } = await client.query<{ relname: string }>(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+  );
+  const counts: RowCounts = {};
+  for (const { relname } of rows) {
+    const r = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM public."${relname.replace(/"/g, '""')}"`,
+    );
+    counts[relname] = r.rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+/** Rows per table of the public schema of the database at `connectionString`. */
 export async function countRows(connectionString: string): Promise<RowCounts> {
   const client = new pg.Client(connectionString);
   await client.connect();
   try {
-    const { rows } = await client.query<{ relname: string }>(
-      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
-    );
-    const counts: RowCounts = {};
-    for (const { relname } of rows) {
-      const r = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM public."${relname.replace(/"/g, '""')}"`,
-      );
-      counts[relname] = r.rows[0]?.n ?? 0;
-    }
-    return counts;
+    return await countTableRows(client);
   } finally {
     await client.end();
   }

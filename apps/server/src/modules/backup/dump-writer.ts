@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { catalogDump, type RowCounts } from './catalog-dump.js';
+import { countTableRows } from './dump-restore.js';
 import { findPgDump } from './pg-dump-tool.js';
 
 export type DumpEngine = 'auto' | 'catalog';
@@ -28,21 +29,6 @@ export interface DumpResult {
 async function writeTo(source: Readable, level: number | null, file: string): Promise<void> {
   if (level === null) await pipeline(source, createWriteStream(file));
   else await pipeline(source, createGzip({ level }), createWriteStream(file));
-}
-
-async function countTables(client: pg.ClientBase): Promise<RowCounts> {
-  const { rows } = await client.query<{ relname: string }>(
-    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
-  );
-  const counts: RowCounts = {};
-  for (const { relname } of rows) {
-    const r = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM public."${relname.replace(/"/g, '""')}"`,
-    );
-    counts[relname] = r.rows[0]?.n ?? 0;
-  }
-  return counts;
 }
 
 export async function serverMajor(pool: pg.Pool): Promise<number> {
@@ -102,7 +88,7 @@ export async function writeDump(opts: DumpOptions): Promise<DumpResult> {
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     if (tool) {
-      const counts = await countTables(client);
+      const counts = await countTableRows(client);
       progress(0.2);
       const cs = (opts.pool as unknown as { options: { connectionString: string } }).options
         .connectionString;
