@@ -41,6 +41,7 @@ mkdirSync(outDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 let broken = false;
+const failures = [];
 for (const tier of tiers) {
   const report = path.join(outDir, `${tier}.json`);
   process.stdout.write(`\n=== ${tier} ===\n`);
@@ -71,6 +72,7 @@ for (const tier of tiers) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  failures.push(...failedTests(tier, r));
   // A suite that failed to load counts as a failure even when none of its tests ran.
   if (res.status !== 0 && r.numFailedTests === 0) {
     broken = true;
@@ -80,7 +82,21 @@ for (const tier of tiers) {
 }
 
 if (process.env.TEST_SUMMARY_FILE) {
-  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed }));
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, failures }));
 }
+if (failures.length)
+  process.stdout.write(`\nFalharam:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || broken ? 1 : 0);
+
+/** "tier › file › test name" for each failed test, and each file that failed to load. */
+function failedTests(tier, report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of bad) out.push(`${tier} › ${name} › ${a.fullName ?? a.title}`);
+    if (!bad.length && file.status === 'failed') out.push(`${tier} › ${name} › (não carregou)`);
+  }
+  return out;
+}
