@@ -32,7 +32,13 @@ export const TEST_QUEUE_OPTIONS: Partial<QueueOptions> = {
 /** The application on a test database, sending mail over SMTP to a local test server. */
 export async function createTestApp(
   db: TestDatabase,
-  opts: { sms?: SmsProvider; whatsapp?: WhatsAppPort; queue?: Partial<QueueOptions> } = {},
+  opts: {
+    sms?: SmsProvider;
+    whatsapp?: WhatsAppPort;
+    queue?: Partial<QueueOptions>;
+    /** Instances given the same Redis URL and prefix act as one. */
+    redis?: { url: string; prefix: string; beatMs?: number };
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
   // Backups run through the API (the authorization matrix runs one) land here, removed on close.
@@ -56,6 +62,7 @@ export async function createTestApp(
       opts.sms ??
       outboxSmsProvider(path.join(tmpdir(), `vortex-test-sms-${db.name}`), () => undefined),
     ...(opts.whatsapp ? { whatsapp: opts.whatsapp } : {}),
+    ...(opts.redis ? { redis: opts.redis } : {}),
     messageQueue: { ...TEST_QUEUE_OPTIONS, ...opts.queue },
     installerFiles: {
       agentBundle: fileURLToPath(new URL('../../bridge/dist/vortex-bridge.mjs', import.meta.url)),

@@ -34,6 +34,9 @@ import { communicationRoutes } from '../modules/communication/communication.rout
 import { healthRoutes } from '../modules/health/health.routes.js';
 import type { InstallerFiles } from '../modules/installer/installer-zip.js';
 import { installerRoutes } from '../modules/installer/installer.routes.js';
+import { ClusterAgentRegistry } from '../modules/cluster/cluster-agents.js';
+import { RedisEventBus } from '../modules/cluster/redis-event-bus.js';
+import { openRedisLink } from '../modules/cluster/redis-link.js';
 import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
@@ -75,6 +78,11 @@ export interface AppDeps {
   publicApiUrl?: string | undefined;
   /** Where bridge events travel; in memory unless a shared transport is given. */
   bus?: EventBus;
+  /**
+   * REDIS_URL: the event bus, the agent directory and the rate limits shared through Redis, so
+   * several instances act as one. `prefix` namespaces every key and channel (default 'vortex:').
+   */
+  redis?: { url: string; prefix?: string; beatMs?: number } | undefined;
   installerFiles: InstallerFiles;
   /** Where backups are written (DATA_DIR/backups); `schedule` runs the automatic ones. */
   backups?: { dir: string; schedule: boolean };
@@ -111,8 +119,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   requireAccessDeclarations(app);
   await installSecurity(app, deps.webOrigins);
+  const link = deps.redis
+    ? await openRedisLink({ url: deps.redis.url, prefix: deps.redis.prefix, log: deps.logger })
+    : undefined;
+  // Registered first, so it runs after everything that still publishes or commands on close.
+  app.addHook('onClose', async () => link?.close());
   await app.register(rateLimit, {
     global: false,
+    // Limits count across instances when they share Redis.
+    ...(link && { redis: link.redis, nameSpace: `${link.prefix}rate:` }),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       success: false,
@@ -161,9 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
   await app.register(usersRoutes({ ...mail, queue: messageQueue }));
-  const bus = deps.bus ?? new MemoryEventBus();
+  const bus = deps.bus ?? (link ? await RedisEventBus.open(link) : new MemoryEventBus());
   const hub = new LiveHub(bus);
-  const agents = new AgentRegistry();
+  const agents = link
+    ? await ClusterAgentRegistry.open(link, { beatMs: deps.redis?.beatMs })
+    : new AgentRegistry();
+  app.addHook('onClose', () => agents.close());
   app.decorate('bridgeRuntime', { bus, hub, agents });
   const bridge = { pool: deps.pool, bus, agents };
   await app.register(pairingRoutes({ pool: deps.pool }));

@@ -79,6 +79,8 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   };
   const publishStatus = (connected: boolean) => {
     if (!identity || !agent) return;
+    // Every change of account or MT5 state passes here: other instances learn it too.
+    deps.agents.changed(agent);
     deps.bus.publish({
       type: 'bridge_status',
       user_id: identity.userId,

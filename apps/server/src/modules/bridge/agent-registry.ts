@@ -22,9 +22,12 @@ export interface AgentHandle {
   end: (reason: string) => void;
 }
 
-/** The agents connected to this instance, by user. */
+/**
+ * The agents connected to this instance, by user. With several instances the cluster directory
+ * (modules/cluster) extends it so `of` also finds an agent connected elsewhere.
+ */
 export class AgentRegistry {
-  private readonly byUser = new Map<number, Set<AgentHandle>>();
+  protected readonly byUser = new Map<number, Set<AgentHandle>>();
 
   add(h: AgentHandle): () => void {
     const set = this.byUser.get(h.userId) ?? new Set();
@@ -45,6 +48,19 @@ export class AgentRegistry {
     return latest;
   }
 
+  /** The agent of one bridge session connected here. */
+  bySession(sessionId: number): AgentHandle | undefined {
+    for (const set of this.byUser.values()) {
+      for (const h of set) if (h.sessionId === sessionId) return h;
+    }
+    return undefined;
+  }
+
+  /** An agent's account or MT5 state changed (others may need to know). */
+  changed(_h: AgentHandle): void {
+    /* nothing to tell in one process */
+  }
+
   /** Ends the connections of ended sessions at once instead of at their next heartbeat. */
   endWhere(match: (h: AgentHandle) => boolean, reason: string): number {
     let n = 0;
@@ -63,5 +79,9 @@ export class AgentRegistry {
     let n = 0;
     for (const set of this.byUser.values()) n += set.size;
     return n;
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -1,0 +1,184 @@
+import { DEFAULT_BOT_CONFIG, mt5Messages, STRATEGY_KEYS, type ServerMessage } from '@vortex/core';
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
+import { barsOf, eventually, nextCommand, rally, slide } from '../../../test/bot-scenario.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { LiveWsClient } from '../../../test/live-client.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { openRedisLink } from './redis-link.js';
+
+// The machine's Redis (CI has one too); a fresh prefix keeps this run's keys and channels apart.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = {
+  url: REDIS_URL,
+  prefix: `vortex-test:${randomBytes(4).toString('hex')}:`,
+  beatMs: 200,
+};
+
+let db: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let baseA: string;
+let baseB: string;
+let admin: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  a = await createTestApp(db, { redis });
+  b = await createTestApp(db, { redis });
+  baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await makeUser(db.pool, { role: 'admin' });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+  await db.drop();
+});
+
+/** Waits for a condition the other instance learns asynchronously, and fails if it never holds. */
+async function holdsSoon(cond: () => Promise<boolean>): Promise<void> {
+  await eventually(cond);
+  expect(await cond()).toBe(true);
+}
+
+const post = (t: TestApp, u: TestUser, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload ? { payload } : {}) });
+
+async function liveOn(t: TestApp, base: string, u: TestUser): Promise<LiveWsClient> {
+  const res = await post(t, u, '/api/bridge/events/ticket');
+  const c = await LiveWsClient.open(base, { ticket: res.json<{ ticket: string }>().ticket });
+  await c.waitFor((m) => m.type === 'ws_connected');
+  return c;
+}
+
+/** A trader whose agent is connected to instance A, MT5 logged in, seen by instance B. */
+async function traderOnA(): Promise<{ trader: TestUser; agent: TestAgent; account: number }> {
+  const trader = await makeUser(db.pool, { role: 'trader' });
+  const account = 7_000_000 + trader.id;
+  const agent = await pairTestAgent(a.app, baseA, trader, account);
+  agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+  await holdsSoon(
+    async () =>
+      (await post(b, trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+  );
+  return { trader, agent, account };
+}
+
+describe('two instances on one Redis act as one', () => {
+  it('tells a browser on B what the agent on A streams', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const live = await liveOn(b, baseB, trader);
+    const account = 7_100_000 + trader.id;
+    const agent = await pairTestAgent(a.app, baseA, trader, account);
+    await live.waitFor((m) => m.type === 'bridge_status' && m.connected === true);
+    agent.send({ type: 'deals', batch_id: 'c1', deals: [testDeal(1)] });
+    expect(await agent.next()).toMatchObject({ type: 'deals_ack' });
+    const added = await live.waitFor((m) => m.type === 'deals_added');
+    expect(added).toMatchObject({ user_id: trader.id, account_number: account });
+    agent.close();
+    await live.waitFor((m) => m.type === 'bridge_status' && m.connected === false);
+    live.close();
+  });
+
+  it('sends a command taken on B to the agent on A and answers with its result', async () => {
+    const { trader, agent, account } = await traderOnA();
+    expect((await post(b, trader, '/api/mt5/test-bridge')).json()).toMatchObject({
+      success: true,
+      connected: true,
+      account,
+    });
+    const answer = post(b, trader, '/api/mt5/disconnect');
+    const command = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
+    expect(command.command).toEqual({ kind: 'mt5_logout' });
+    agent.send({
+      type: 'command_result',
+      command_id: command.command_id,
+      ok: true,
+      message: 'Logout realizado',
+    });
+    expect((await answer).json()).toEqual({ success: true, message: mt5Messages.disconnected });
+    // A's agent logged out: B learns it from A's announcement, not from a heartbeat.
+    await holdsSoon(
+      async () =>
+        !(await post(b, trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+    );
+    agent.close();
+  });
+
+  it('ends on A the agent whose bridge an admin revoked on B', async () => {
+    const { trader, agent } = await traderOnA();
+    const res = await post(b, admin, `/api/bridge/admin/revoke/${trader.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(await agent.next()).toMatchObject({ type: 'revoked', reason: 'admin_revoke' });
+    await holdsSoon(async () => {
+      const r = (await post(b, trader, '/api/mt5/test-bridge')).json<{ message: string }>();
+      return r.message === mt5Messages.bridgeOffline;
+    });
+  });
+
+  it('runs on B the bot of a trader whose agent is on A: bars come over, orders go back', async () => {
+    const { trader, agent } = await traderOnA();
+    const config = structuredClone(DEFAULT_BOT_CONFIG);
+    for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
+    expect((await post(b, trader, '/bot/config', config)).statusCode).toBe(200);
+    expect((await post(b, trader, '/api/bot/start')).statusCode).toBe(200);
+    expect(b.app.botManager.isRunning(trader.id)).toBe(true);
+    const subscribe = await nextCommand(agent);
+    expect(subscribe.command).toMatchObject({ kind: 'subscribe_bars', timeframe: 'M1' });
+    const now = Math.floor(Date.now() / 1000);
+    const symbol = 'WINZ25';
+    agent.send({
+      type: 'bars',
+      symbol,
+      timeframe: 'M1',
+      bars: barsOf(now - 4 * 3600, slide, 120_000),
+    });
+    agent.send({ type: 'bars', symbol, timeframe: 'M1', bars: barsOf(now, rally, slide[59] ?? 0) });
+    const order = await nextCommand(agent);
+    expect(order.command).toMatchObject({ kind: 'place_order', side: 'buy', magic: 136_000 });
+    expect((await post(b, trader, '/api/bot/stop')).statusCode).toBe(200);
+    agent.close();
+  });
+
+  it('counts a route’s rate limit across both instances', async () => {
+    const log = { level: 'error', message: 'falha de teste' };
+    const ip = `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const send = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/client-log',
+        payload: log,
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i++) expect((await send(a)).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await send(b)).statusCode).toBe(201);
+    expect((await send(a)).statusCode).toBe(429);
+    expect((await send(b)).statusCode).toBe(429);
+  });
+
+  it('forgets the agents of an instance that closed', async () => {
+    const c = await createTestApp(db, { redis });
+    const baseC = await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    await pairTestAgent(c.app, baseC, trader, 7_200_000 + trader.id);
+    await holdsSoon(async () => {
+      const r = (await post(b, trader, '/api/mt5/test-bridge')).json<{ success: boolean }>();
+      return r.success;
+    });
+    await c.close();
+    await holdsSoon(async () => {
+      const r = (await post(b, trader, '/api/mt5/test-bridge')).json<{ message: string }>();
+      return r.message === mt5Messages.bridgeOffline;
+    });
+  });
+
+  it('refuses to start, with the reason, when Redis does not answer', async () => {
+    await expect(
+      openRedisLink({ url: 'redis://127.0.0.1:1', log: pino({ level: 'silent' }) }),
+    ).rejects.toThrow(/Não foi possível conectar ao Redis/);
+  });
+});
