@@ -8,6 +8,7 @@ import {
 } from '@vortex/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { inTransaction } from '../../lib/db-types.js';
 import type { MessageQueue, OutgoingMessage } from '../messaging/message-queue.js';
 import { alertsConfigOf } from './alerts-config.service.js';
 import {
@@ -47,7 +48,9 @@ function addressOf(
 
 /**
  * Turns an alert into one message per enabled channel, once per dedupe key: the key is claimed
- * in the alert log first, so of several instances hearing one event only one sends it.
+ * in the alert log first, so of several instances hearing one event only one sends it. The
+ * claim, the queued messages and their deliveries commit together: a server that dies half-way
+ * leaves the key unclaimed for the next attempt, never an alert logged but not sent.
  */
 export class AlertDispatcher {
   constructor(private readonly deps: AlertDispatcherDeps) {}
@@ -59,14 +62,6 @@ export class AlertDispatcher {
     const config = await alertsConfigOf(this.deps.pool, userId);
     // The risk stop has no switch of its own: a stopped bot is always worth telling.
     if (alert.type !== 'bot_risk_stop' && !config.alertTypes[alert.type].enabled) return undefined;
-    const id = await claimAlert(this.deps.pool, {
-      userId,
-      type: alert.type,
-      title: alert.title,
-      message: alert.message,
-      dedupeKey,
-    });
-    if (id === undefined) return undefined;
     const channels = ALERT_CHANNELS.filter((c) => config.channels[c]);
     const deliveries: StoredDelivery[] = channels.map((channel) => {
       const to = addressOf(channel, config, user);
@@ -82,23 +77,46 @@ export class AlertDispatcher {
         origin: `alert:${alert.type}`,
         dedupeKey: `${dedupeKey}:${d.channel}`,
       }));
-    if (outgoing.length > 0) await this.enqueue(outgoing, deliveries);
-    await setAlertDeliveries(this.deps.pool, id, deliveries);
+    const id = await inTransaction(this.deps.pool, async (tx) => {
+      const claimed = await claimAlert(tx, {
+        userId,
+        type: alert.type,
+        title: alert.title,
+        message: alert.message,
+        dedupeKey,
+      });
+      if (claimed === undefined) return undefined;
+      if (outgoing.length > 0) await this.enqueue(tx, outgoing, deliveries);
+      await setAlertDeliveries(tx, claimed, deliveries);
+      return claimed;
+    });
+    if (id !== undefined) this.deps.queue()?.wake(outgoing.map((m) => m.channel));
     return id;
   }
 
-  private async enqueue(outgoing: OutgoingMessage[], deliveries: StoredDelivery[]): Promise<void> {
+  /**
+   * Queues the messages in the alert's transaction. A queue that refuses them does not undo the
+   * alert: it is logged with the reason on each channel, behind a savepoint.
+   */
+  private async enqueue(
+    tx: pg.PoolClient,
+    outgoing: OutgoingMessage[],
+    deliveries: StoredDelivery[],
+  ): Promise<void> {
     const sendable = deliveries.filter((d) => d.to !== null);
     const queue = this.deps.queue();
     if (!queue) {
       for (const d of sendable) d.error = msg.queueUnavailable;
       return;
     }
+    await tx.query('SAVEPOINT alert_enqueue');
     try {
-      const ids = await queue.enqueue(outgoing);
+      const ids = await queue.enqueueIn(tx, outgoing);
       sendable.forEach((d, i) => (d.message_id = ids[i] ?? null));
+      await tx.query('RELEASE SAVEPOINT alert_enqueue');
     } catch (err) {
       this.deps.log.warn({ err }, 'alert messages could not be queued');
+      await tx.query('ROLLBACK TO SAVEPOINT alert_enqueue');
       for (const d of sendable) d.error = msg.queueFailed;
     }
   }

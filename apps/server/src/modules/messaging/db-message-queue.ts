@@ -11,6 +11,7 @@ import { messagingMessages as msg } from './messaging-messages.js';
 import {
   claimNext,
   insertMessages,
+  insertMessagesIn,
   markAttemptFailed,
   markSent,
   readResults,
@@ -84,8 +85,16 @@ export class DbMessageQueue implements MessageQueue {
   async enqueue(messages: OutgoingMessage[]): Promise<string[]> {
     if (messages.length === 0) return [];
     const ids = await insertMessages(this.deps.pool, messages);
-    for (const channel of new Set(messages.map((m) => m.channel))) this.wakers.get(channel)?.();
+    this.wake(messages.map((m) => m.channel));
     return ids;
+  }
+
+  enqueueIn(tx: pg.PoolClient, messages: OutgoingMessage[]): Promise<string[]> {
+    return insertMessagesIn(tx, messages);
+  }
+
+  wake(channels: Iterable<MessageChannel>): void {
+    for (const channel of new Set(channels)) this.wakers.get(channel)?.();
   }
 
   results(ids: string[]): Promise<DeliveryResult[]> {

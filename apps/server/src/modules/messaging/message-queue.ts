@@ -1,3 +1,4 @@
+import type pg from 'pg';
 /**
  * The platform's outgoing messages, by email, SMS or WhatsApp: the communication centre's
  * manual sends and channel tests, and the alerts, all go through one queue persisted in the
@@ -39,6 +40,13 @@ export interface DeliveryResult {
 export interface MessageQueue {
   /** Stores the messages (one transaction) and wakes the sender; their ids, in order. */
   enqueue(messages: OutgoingMessage[]): Promise<string[]>;
+  /**
+   * Stores the messages inside the caller's transaction, so they exist exactly when what caused
+   * them does; the caller wakes the senders with `wake` once it committed.
+   */
+  enqueueIn(tx: pg.PoolClient, messages: OutgoingMessage[]): Promise<string[]>;
+  /** Tells the channels' senders that new messages are due. */
+  wake(channels: Iterable<MessageChannel>): void;
   /** Where those messages stand now. */
   results(ids: string[]): Promise<DeliveryResult[]>;
   /** Resolves once every one of them is sent or failed for good, or at `timeoutMs`. */

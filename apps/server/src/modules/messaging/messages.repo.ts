@@ -1,3 +1,4 @@
+import { inTransaction } from '../../lib/db-types.js';
 import type pg from 'pg';
 import type { DeliveryResult, MessageChannel, OutgoingMessage } from './message-queue.js';
 
@@ -21,48 +22,43 @@ interface ResultRow {
 }
 
 /** Stores the messages in one transaction; a dedupe key already queued answers its first id. */
-export async function insertMessages(
-  pool: pg.Pool,
+export function insertMessages(pool: pg.Pool, messages: OutgoingMessage[]): Promise<string[]> {
+  return inTransaction(pool, (tx) => insertMessagesIn(tx, messages));
+}
+
+/** Stores the messages inside the caller's transaction: they exist once it commits. */
+export async function insertMessagesIn(
+  tx: pg.PoolClient,
   messages: OutgoingMessage[],
 ): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const ids: string[] = [];
-    for (const m of messages) {
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO messages (channel, recipient, subject, body, user_id, origin, batch_id, dedupe_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-        [
-          m.channel,
-          m.to,
-          m.subject ?? null,
-          m.body,
-          m.userId ?? null,
-          m.origin,
-          m.batchId ?? null,
-          m.dedupeKey ?? null,
-        ],
-      );
-      const id =
-        rows[0]?.id ??
-        (
-          await client.query<{ id: string }>('SELECT id FROM messages WHERE dedupe_key = $1', [
-            m.dedupeKey,
-          ])
-        ).rows[0]?.id;
-      if (!id) throw new Error('message neither inserted nor found by its dedupe key');
-      ids.push(id);
-    }
-    await client.query('COMMIT');
-    return ids;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
+  const ids: string[] = [];
+  for (const m of messages) {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO messages (channel, recipient, subject, body, user_id, origin, batch_id, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [
+        m.channel,
+        m.to,
+        m.subject ?? null,
+        m.body,
+        m.userId ?? null,
+        m.origin,
+        m.batchId ?? null,
+        m.dedupeKey ?? null,
+      ],
+    );
+    const id =
+      rows[0]?.id ??
+      (
+        await tx.query<{ id: string }>('SELECT id FROM messages WHERE dedupe_key = $1', [
+          m.dedupeKey,
+        ])
+      ).rows[0]?.id;
+    if (!id) throw new Error('message neither inserted nor found by its dedupe key');
+    ids.push(id);
   }
+  return ids;
 }
 
 /**
