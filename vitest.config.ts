@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Above the 5 s that findBy may wait (setup.ts), so a slow wait fails as what it is.
+          testTimeout: 15_000,
         },
       },
       {
