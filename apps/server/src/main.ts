@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
 import { startDemoBridge } from './modules/demo/demo-bridge.js';
+import { resetDemoAccount } from './modules/demo/demo-reset.js';
 import { ensureDemoTrader } from './modules/demo/demo-user.js';
 import { createMailer } from './modules/mail/mailer.js';
 import {
@@ -74,6 +75,12 @@ async function main(): Promise<void> {
     log(`Administrador criado a partir de ADMIN_EMAIL: ${admin.email}`);
   }
 
+  // Before the API starts (a resuming bot reads the account): the simulator's new run replaces
+  // what was stored of the previous one.
+  const demoStateDir = path.join(config.dataDir, 'demo-bridge');
+  const demo = config.demo ? await ensureDemoTrader(db.pool, config.demoUser) : undefined;
+  if (demo) await resetDemoAccount(db.pool, demo.id, demoStateDir);
+
   const api = await buildApp({
     pool: db.pool,
     dbMode: db.mode,
@@ -120,8 +127,7 @@ async function main(): Promise<void> {
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });
   let stopDemoBridge: () => Promise<void> = async () => undefined;
-  if (config.demo) {
-    const demo = await ensureDemoTrader(db.pool, config.demoUser);
+  if (demo) {
     if (demo.generatedPassword) {
       printOnce([
         'Trader demo criado (guarde esta senha: ela não será exibida novamente)',
@@ -134,7 +140,7 @@ async function main(): Promise<void> {
       userId: demo.id,
       bridgeMain: fileURLToPath(new URL('../../bridge/dist/main.js', import.meta.url)),
       apiUrl: `http://127.0.0.1:${config.port}`,
-      stateDir: path.join(config.dataDir, 'demo-bridge'),
+      stateDir: demoStateDir,
       env: { SIM_SPEED: config.sim.speed, SIM_HISTORY_DAYS: config.sim.historyDays },
       log: logger,
     });
