@@ -38,6 +38,7 @@ import { ClusterAgentRegistry } from '../modules/cluster/cluster-agents.js';
 import { RedisEventBus } from '../modules/cluster/redis-event-bus.js';
 import { openRedisLink } from '../modules/cluster/redis-link.js';
 import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
+import { liveSessionsNow } from '../modules/live/live-auth.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
 import type { Mailer } from '../modules/mail/mailer.js';
@@ -177,7 +178,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(mail));
   await app.register(usersRoutes({ ...mail, queue: messageQueue }));
   const bus = deps.bus ?? (link ? await RedisEventBus.open(link) : new MemoryEventBus());
-  const hub = new LiveHub(bus);
+  // A live channel ends with its session, on every instance (the auth notifications reach all).
+  const hub = new LiveHub(
+    bus,
+    (ids) => liveSessionsNow(deps.pool, ids),
+    (err) => deps.logger.warn({ err }, 'live channels not rechecked'),
+  );
+  invalidation.onChange((change) => {
+    void hub.recheck(
+      change.kind === 'session'
+        ? (c) => c.sessionId === change.id
+        : change.kind === 'user'
+          ? (c) => c.userId === change.id
+          : () => true,
+    );
+  });
   const agents = link
     ? await ClusterAgentRegistry.open(link, { beatMs: deps.redis?.beatMs })
     : new AgentRegistry();
@@ -241,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...bridge,
       hub,
       webOrigins: deps.webOrigins,
-      rateBackend: 'memory',
+      rateBackend: link ? 'redis' : 'memory',
     }),
   );
   await app.register(

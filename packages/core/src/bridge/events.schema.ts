@@ -143,6 +143,7 @@ export const LiveTicketSchema = z.object({
 export const liveMessages = {
   ticketInvalid: 'Ticket de conexão inválido ou expirado. Reconecte.',
   firstMessage: 'A primeira mensagem deve trazer o ticket de conexão.',
+  sessionEnded: 'Sua sessão terminou ou mudou. Reconectando os eventos ao vivo.',
 } as const;
 
 export const LiveQuerySchema = z.object({

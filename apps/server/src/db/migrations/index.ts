@@ -14,6 +14,7 @@ import { sql as m0013 } from './0013-bot-risk.js';
 import { sql as m0014 } from './0014-backups.js';
 import { sql as m0015 } from './0015-messages.js';
 import { sql as m0016 } from './0016-alerts.js';
+import { sql as m0017 } from './0017-live-ticket-session.js';
 
 export interface Migration {
   id: number;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { id: 14, name: 'backups', sql: m0014 },
   { id: 15, name: 'messages', sql: m0015 },
   { id: 16, name: 'alerts', sql: m0016 },
+  { id: 17, name: 'live-ticket-session', sql: m0017 },
 ];

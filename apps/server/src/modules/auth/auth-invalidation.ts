@@ -5,6 +5,9 @@ export const AUTH_CHANNEL = 'vortex_auth';
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 10_000;
 
+/** What changed: one session, one user's row, or anything (a TRUNCATE, or a reconnect). */
+export type AuthChange = { kind: 'session' | 'user'; id: number } | { kind: 'all' };
+
 export interface AuthInvalidationDeps {
   pool: pg.Pool;
   cache: SessionCache;
@@ -23,9 +26,20 @@ export class AuthInvalidation {
   private closed = false;
   private waiting: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
   private pumping = false;
+  private readonly listeners = new Set<(change: AuthChange) => void>();
 
   constructor(private readonly deps: AuthInvalidationDeps) {
     deps.cache.barrier = () => this.barrier();
+  }
+
+  /** Hears every change after the cache applied it (the live channels follow their sessions). */
+  onChange(listener: (change: AuthChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(change: AuthChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   /** Resolves after the first attempt, connected or not; failures keep retrying. */
@@ -52,6 +66,8 @@ export class AuthInvalidation {
       if (this.client !== client) return;
       this.backoffMs = BACKOFF_MIN_MS;
       this.deps.cache.setLive(true);
+      // Whatever changed while no one listened is unknown: everything is checked again.
+      this.tell({ kind: 'all' });
     } catch (err) {
       this.lost(client, err);
     }
@@ -60,9 +76,16 @@ export class AuthInvalidation {
   private apply(payload: string): void {
     const cache = this.deps.cache;
     const id = Number(payload.slice(2));
-    if (payload.startsWith('s:') && Number.isInteger(id)) cache.dropSession(id);
-    else if (payload.startsWith('u:') && Number.isInteger(id)) cache.dropUser(id);
-    else cache.flush();
+    if (payload.startsWith('s:') && Number.isInteger(id)) {
+      cache.dropSession(id);
+      this.tell({ kind: 'session', id });
+    } else if (payload.startsWith('u:') && Number.isInteger(id)) {
+      cache.dropUser(id);
+      this.tell({ kind: 'user', id });
+    } else {
+      cache.flush();
+      this.tell({ kind: 'all' });
+    }
   }
 
   private lost(client: pg.Client, err: unknown): void {

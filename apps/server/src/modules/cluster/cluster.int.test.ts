@@ -158,6 +158,9 @@ describe('two instances on one Redis act as one', () => {
     for (let i = 0; i < 5; i++) expect((await send(b)).statusCode).toBe(201);
     expect((await send(a)).statusCode).toBe(429);
     expect((await send(b)).statusCode).toBe(429);
+    // The admin's bridge health panel says where the limits are counted.
+    const health = await b.app.inject({ url: '/bridge/health', headers: bearer(admin.token) });
+    expect(health.json()).toMatchObject({ rate_backend: 'redis' });
   });
 
   it('forgets the agents of an instance that closed', async () => {

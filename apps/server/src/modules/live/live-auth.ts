@@ -2,25 +2,62 @@ import { liveMessages } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
-import { authenticate } from '../auth/session.service.js';
-import { findUserById } from '../users/users.repo.js';
+import { authenticate, SESSION_IDLE_MS } from '../auth/session.service.js';
+import type { SessionRow } from '../auth/sessions.repo.js';
+import { findUsersByIds } from '../users/users.repo.js';
 import { spendLiveTicket } from './live-tickets.repo.js';
 
 export interface LiveIdentity {
   userId: number;
   isAdmin: boolean;
+  /** The sign-in the channel belongs to; the channel ends with it. */
+  sessionId: number;
+}
+
+/**
+ * Of these sessions, the ones a live channel may still use, each with its user's id and admin
+ * right now: not revoked, not past its lifetime or idle limit, its user neither blocked nor gone.
+ */
+export async function liveSessionsNow(
+  pool: pg.Pool,
+  sessionIds: number[],
+  now = new Date(),
+): Promise<Map<number, { userId: number; isAdmin: boolean }>> {
+  const valid = new Map<number, { userId: number; isAdmin: boolean }>();
+  if (sessionIds.length === 0) return valid;
+  const { rows } = await pool.query<SessionRow>(
+    `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
+     FROM sessions WHERE id = ANY($1)`,
+    [sessionIds],
+  );
+  const live = rows.filter(
+    (s) =>
+      !s.revoked_at &&
+      s.expires_at > now &&
+      s.last_seen_at.getTime() + SESSION_IDLE_MS > now.getTime(),
+  );
+  const users = new Map(
+    (await findUsersByIds(pool, [...new Set(live.map((s) => s.user_id))])).map((u) => [u.id, u]),
+  );
+  for (const s of live) {
+    const user = users.get(s.user_id);
+    if (!user || accountBlock(user, now)) continue;
+    valid.set(s.session_id, { userId: user.id, isAdmin: user.role === 'admin' });
+  }
+  return valid;
 }
 
 /** Who opens a live channel with this ticket; a spent, expired or unknown ticket gets 401. */
 export async function identityForTicket(pool: pg.Pool, ticket: string): Promise<LiveIdentity> {
-  const userId = await spendLiveTicket(pool, ticket);
-  const user = userId === undefined ? undefined : await findUserById(pool, userId);
-  if (!user || accountBlock(user, new Date())) throw new HttpError(401, liveMessages.ticketInvalid);
-  return { userId: user.id, isAdmin: user.role === 'admin' };
+  const sessionId = await spendLiveTicket(pool, ticket);
+  const who =
+    sessionId === undefined ? undefined : (await liveSessionsNow(pool, [sessionId])).get(sessionId);
+  if (!who || sessionId === undefined) throw new HttpError(401, liveMessages.ticketInvalid);
+  return { ...who, sessionId };
 }
 
 /** The spec's WebSocket sends the bearer token in its first message (never in the URL). */
 export async function identityForToken(pool: pg.Pool, token: string): Promise<LiveIdentity> {
-  const { user } = await authenticate(pool, token);
-  return { userId: user.id, isAdmin: user.role === 'admin' };
+  const { user, sessionId } = await authenticate(pool, token);
+  return { userId: user.id, isAdmin: user.role === 'admin', sessionId };
 }

@@ -5,9 +5,21 @@ import type { EventBus } from './event-bus.js';
 export interface LiveClient {
   userId: number;
   isAdmin: boolean;
+  sessionId: number;
   send: (e: BridgeEvent) => void;
+  /** The server is going away. */
   close: () => void;
+  /** The channel's sign-in ended or changed: tell the browser, then hang up. */
+  expire: () => void;
 }
+
+/** Sessions still good for a channel, with their user's admin right now (live-auth.ts). */
+export type SessionCheck = (
+  sessionIds: number[],
+) => Promise<Map<number, { userId: number; isAdmin: boolean }>>;
+
+/** How often every channel's session is checked again (expiry and idle limit write nothing). */
+export const LIVE_RECHECK_MS = 60_000;
 
 /**
  * The browsers listening on this instance. A trader hears only their own events; an admin also
@@ -16,9 +28,49 @@ export interface LiveClient {
 export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   private readonly unsubscribe: () => void;
+  private readonly timer: NodeJS.Timeout | undefined;
 
-  constructor(bus: EventBus) {
+  /**
+   * Without `sessions`, channels last until closed. With it, a channel ends when its session
+   * does: at once on `recheck` (the auth notifications call it) and at least every minute.
+   */
+  constructor(
+    bus: EventBus,
+    private readonly sessions?: SessionCheck,
+    private readonly onError?: (err: unknown) => void,
+  ) {
     this.unsubscribe = bus.subscribe((e) => this.dispatch(e));
+    if (sessions) {
+      this.timer = setInterval(() => void this.recheck(() => true), LIVE_RECHECK_MS);
+      this.timer.unref();
+    }
+  }
+
+  /**
+   * Checks the sessions of the channels `which` selects and ends the channels whose session no
+   * longer holds, or whose user's admin right changed (they reconnect with the right scope).
+   */
+  async recheck(which: (c: LiveClient) => boolean): Promise<number> {
+    if (!this.sessions) return 0;
+    const chosen = [...this.clients].filter(which);
+    if (chosen.length === 0) return 0;
+    let valid: Awaited<ReturnType<SessionCheck>>;
+    try {
+      valid = await this.sessions([...new Set(chosen.map((c) => c.sessionId))]);
+    } catch (err) {
+      // Cannot tell now: the next check decides.
+      this.onError?.(err);
+      return 0;
+    }
+    let ended = 0;
+    for (const c of chosen) {
+      const now = valid.get(c.sessionId);
+      if (now && now.userId === c.userId && now.isAdmin === c.isAdmin) continue;
+      this.clients.delete(c);
+      c.expire();
+      ended++;
+    }
+    return ended;
   }
 
   static canSee(c: Pick<LiveClient, 'userId' | 'isAdmin'>, e: BridgeEvent): boolean {
@@ -45,12 +97,8 @@ export class LiveHub {
     };
   }
 
-  /** Ends every channel of a user (their account was blocked or deleted). */
-  closeUser(userId: number): void {
-    for (const c of this.clients) if (c.userId === userId) c.close();
-  }
-
   closeAll(): void {
+    clearInterval(this.timer);
     this.unsubscribe();
     for (const c of this.clients) c.close();
     this.clients.clear();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
+import { openSession } from '../auth/session.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
@@ -142,6 +143,60 @@ describe('live events', () => {
     const { text } = await reading;
     const line = text.split('\n').find((l) => l.startsWith('data: {"type":"bridge_terminated"'));
     expect(JSON.parse(line?.slice(6) ?? '{}')).toMatchObject({ user_id: trader.id });
+  });
+
+  it('ends a channel with its session: logout, suspension, a new role, expiry', async () => {
+    const ended = async (c: LiveWsClient) => {
+      expect(await c.waitClosed()).toBe(4401);
+      expect(c.received.at(-1)).toEqual({ type: 'error', error: liveMessages.sessionEnded });
+    };
+    const post = (u: TestUser, url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload && { payload }) });
+
+    const leaving = await makeUser(db.pool, { role: 'trader' });
+    const c = await liveFor(leaving);
+    // The same user signed in elsewhere: logging out here ends only this sign-in's channel.
+    const second = await openSession(db.pool, leaving.id, { ip: null, userAgent: null });
+    const other = await liveFor({ ...leaving, token: second.token });
+    expect((await post(leaving, '/auth/logout')).statusCode).toBe(200);
+    await ended(c);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(other.closed).toBeUndefined();
+
+    const suspended = await makeUser(db.pool, { role: 'trader' });
+    const s = await liveFor(suspended);
+    await db.pool.query("UPDATE users SET status = 'suspended' WHERE id = $1", [suspended.id]);
+    await ended(s);
+
+    // Promoted: the channel ends so the browser reconnects with an admin's scope.
+    const promoted = await makeUser(db.pool, { role: 'trader' });
+    const p = await liveFor(promoted);
+    expect((await post(admin, `/users/${promoted.id}/role`, { role: 'admin' })).statusCode).toBe(
+      200,
+    );
+    await ended(p);
+
+    // Expiry and idleness write nothing: the periodic check finds them.
+    const idle = await makeUser(db.pool, { role: 'trader' });
+    const i = await liveFor(idle);
+    await db.pool.query(
+      "UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE user_id = $1",
+      [idle.id],
+    );
+    expect(i.closed).toBeUndefined();
+    expect(await t.app.bridgeRuntime.hub.recheck(() => true)).toBe(1);
+    await ended(i);
+    expect(other.closed).toBeUndefined();
+    other.close();
+  });
+
+  it('refuses a ticket whose session ended before it was used', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ticket = await ticketFor(trader);
+    await db.pool.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [trader.id]);
+    const ws = await LiveWsClient.open(base, { ticket });
+    expect(await ws.waitClosed()).toBe(4401);
+    expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
   });
 
   it('caps the channels one user holds and counts them in the health panel', async () => {

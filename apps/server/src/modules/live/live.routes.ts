@@ -41,7 +41,11 @@ export const liveRoutes =
         },
       },
       async (req, reply) => {
-        const { ticket, expiresAt } = await issueLiveTicket(deps.pool, authOf(req).user.id);
+        const auth = authOf(req);
+        const { ticket, expiresAt } = await issueLiveTicket(deps.pool, {
+          userId: auth.user.id,
+          sessionId: auth.sessionId,
+        });
         return reply.code(201).send({ success: true, ticket, expires_at: expiresAt.toISOString() });
       },
     );
@@ -65,6 +69,10 @@ export const liveRoutes =
           ...who,
           send: (e) => raw.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`),
           close: () => raw.end(),
+          expire: () => {
+            const error = JSON.stringify({ error: liveMessages.sessionEnded });
+            raw.end(`event: session_ended\ndata: ${error}\n\n`);
+          },
         });
         if (!remove) throw new HttpError(429, apiErrorMessages.tooManyRequests);
         reply.hijack();
@@ -109,6 +117,7 @@ export const liveRoutes =
                   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
                 },
                 close: () => socket.close(1001, 'server closing'),
+                expire: () => fail(liveMessages.sessionEnded, 4401),
               });
               if (!remove) {
                 fail(apiErrorMessages.tooManyRequests, 4429);

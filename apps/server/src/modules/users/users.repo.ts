@@ -110,6 +110,12 @@ export async function findUserById(db: Queryable, id: number): Promise<PublicUse
   return rows[0] && toPublicUser(rows[0]);
 }
 
+export async function findUsersByIds(db: Queryable, ids: number[]): Promise<PublicUser[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1)`, [ids]);
+  return rows.map(toPublicUser);
+}
+
 /** Login takes a username or an email; emails compare case-insensitively. */
 export async function findUserForLogin(
   db: Queryable,
