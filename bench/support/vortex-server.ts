@@ -29,6 +29,8 @@ export interface VortexServer {
 export async function startVortexServer(
   databaseUrl: string,
   extraNodeArgs: string[] = [],
+  /** Added after the defaults, e.g. REDIS_URL to make several servers one. */
+  extraEnv: Record<string, string> = {},
 ): Promise<VortexServer> {
   for (const needed of [SERVER_MAIN, WEB_INDEX]) {
     if (!existsSync(needed)) {
@@ -56,6 +58,7 @@ export async function startVortexServer(
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: 'bench-admin@vortex.local',
     ADMIN_PASSWORD: 'Bench@12345',
+    ...extraEnv,
   });
   // E.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

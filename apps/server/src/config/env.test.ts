@@ -18,6 +18,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EMBEDDED_PG_PORT: '0' })).toThrow(/EMBEDDED_PG_PORT/);
   });
 
+  it('reads Redis with its key prefix, and refuses a prefix that is not a plain name', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisPrefix: 'vortex:' });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379', REDIS_PREFIX: 'vortex-sp:' }),
+    ).toMatchObject({ redisUrl: 'redis://10.0.0.5:6379', redisPrefix: 'vortex-sp:' });
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('names PORT when it is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });

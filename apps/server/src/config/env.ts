@@ -31,6 +31,10 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, { message: 'deve ter de 1 a 64 letras, dígitos, ".", ":" ou "-"' })
+      .default('vortex:'),
     ADMIN_EMAIL: z.email({ message: 'deve ser um email válido' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter no mínimo 8 caracteres' }).optional(),
     DEMO: z.enum(['0', '1'], { message: 'deve ser 0 ou 1' }).default('0'),
@@ -97,6 +101,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Starts every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
   admin: { email: string; password: string } | undefined;
   demo: boolean;
   demoUser: { email: string; password: string } | undefined;
@@ -156,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
