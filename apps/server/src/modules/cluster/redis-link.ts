@@ -59,6 +59,7 @@ export async function openRedisLink(opts: RedisLinkOptions): Promise<RedisLink> 
     throw new Error(`Não foi possível conectar ao Redis (REDIS_URL): ${(err as Error).message}`);
   }
   const handlers = new Map<string, MessageHandler>();
+  let lastPublishWarning = 0;
   sub.on('message', (channel: string, message: string) => {
     const handler = handlers.get(channel);
     if (!handler) return;
@@ -74,6 +75,10 @@ export async function openRedisLink(opts: RedisLinkOptions): Promise<RedisLink> 
     redis,
     publish: (channel, message) => {
       redis.publish(prefix + channel, message).catch((err: unknown) => {
+        // Every event fails while Redis is away: one line every 10 s says so, not one each.
+        const now = Date.now();
+        if (now - lastPublishWarning < 10_000) return;
+        lastPublishWarning = now;
         opts.log.warn({ err, channel }, 'Redis publish failed');
       });
     },
