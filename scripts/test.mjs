@@ -4,7 +4,7 @@
 // TEST_SUMMARY_FILE, when set, receives the totals as JSON so .ci/run can add further runs.
 // TEST_EXCLUDE, a comma-separated list of globs, leaves files out of a repeated run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib/prepare.mjs';
 
@@ -45,6 +45,8 @@ const failures = [];
 for (const tier of tiers) {
   const report = path.join(outDir, `${tier}.json`);
   process.stdout.write(`\n=== ${tier} ===\n`);
+  // A report left by an earlier run must not stand in for one this run failed to write.
+  rmSync(report, { force: true });
   const res = spawnSync(
     'npx',
     [
@@ -89,14 +91,18 @@ if (failures.length)
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || broken ? 1 : 0);
 
-/** "tier › file › test name" for each failed test, and each file that failed to load. */
+/** "tier › file › test name" for each failed test, and each file that failed outside its tests. */
 function failedTests(tier, report) {
   const out = [];
   for (const file of report.testResults ?? []) {
     const name = path.relative(root, file.name);
     const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of bad) out.push(`${tier} › ${name} › ${a.fullName ?? a.title}`);
-    if (!bad.length && file.status === 'failed') out.push(`${tier} › ${name} › (não carregou)`);
+    // A file can fail with every test passing: it did not load, or a hook around its tests failed.
+    if (!bad.length && file.status === 'failed') {
+      const why = (file.message ?? '').split('\n')[0] || 'falhou fora dos testes';
+      out.push(`${tier} › ${name} › ${why}`);
+    }
   }
   return out;
 }

@@ -36,7 +36,7 @@ import type { InstallerFiles } from '../modules/installer/installer-zip.js';
 import { installerRoutes } from '../modules/installer/installer.routes.js';
 import { ClusterAgentRegistry } from '../modules/cluster/cluster-agents.js';
 import { RedisEventBus } from '../modules/cluster/redis-event-bus.js';
-import { openRedisLink } from '../modules/cluster/redis-link.js';
+import { openRedisLink, type RedisLink } from '../modules/cluster/redis-link.js';
 import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
 import { liveSessionsNow } from '../modules/live/live-auth.js';
 import { LiveHub } from '../modules/live/live-hub.js';
@@ -109,6 +109,19 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const link = deps.redis
+    ? await openRedisLink({ url: deps.redis.url, prefix: deps.redis.prefix, log: deps.logger })
+    : undefined;
+  try {
+    return await assembleApp(deps, link);
+  } catch (err) {
+    // No app to close: the Redis clients would keep reconnecting in a process that gave up.
+    await link?.close();
+    throw err;
+  }
+}
+
+async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<FastifyInstance> {
   useZodPtBr();
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -120,15 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   requireAccessDeclarations(app);
   await installSecurity(app, deps.webOrigins);
-  const link = deps.redis
-    ? await openRedisLink({ url: deps.redis.url, prefix: deps.redis.prefix, log: deps.logger })
-    : undefined;
   // Registered first, so it runs after everything that still publishes or commands on close.
   app.addHook('onClose', async () => link?.close());
   await app.register(rateLimit, {
     global: false,
-    // Limits count across instances when they share Redis.
-    ...(link && { redis: link.redis, nameSpace: `${link.prefix}rate:` }),
+    // Limits count across instances when they share Redis; while Redis is away they are not
+    // counted rather than every limited route failing.
+    ...(link && { redis: link.redis, nameSpace: `${link.prefix}rate:`, skipOnError: true }),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       success: false,

@@ -63,6 +63,8 @@ export class ClusterAgentRegistry extends AgentRegistry {
   private readonly pending = new Map<string, Pending>();
   private readonly beatMs: number;
   private timer: NodeJS.Timeout | undefined;
+  private pendingBeat: NodeJS.Immediate | undefined;
+  private closed = false;
 
   private constructor(
     private readonly link: RedisLink,
@@ -87,15 +89,15 @@ export class ClusterAgentRegistry extends AgentRegistry {
 
   override add(h: AgentHandle): () => void {
     const remove = super.add(h);
-    this.beat();
+    this.beatSoon();
     return () => {
       remove();
-      this.beat();
+      this.beatSoon();
     };
   }
 
   override changed(): void {
-    this.beat();
+    this.beatSoon();
   }
 
   override of(userId: number): AgentHandle | undefined {
@@ -135,7 +137,10 @@ export class ClusterAgentRegistry extends AgentRegistry {
 
   override async close(): Promise<void> {
     clearInterval(this.timer);
+    clearImmediate(this.pendingBeat);
     this.send({ kind: 'gone', from: this.link.instance });
+    // The agents' sockets close after this: their goodbyes must not announce us again.
+    this.closed = true;
     for (const id of [...this.pending.keys()]) this.settle(id, null);
     this.remotes.clear();
     await super.close();
@@ -226,6 +231,17 @@ export class ClusterAgentRegistry extends AgentRegistry {
     for (const [id, p] of this.pending) if (p.instance === instance) this.settle(id, null);
   }
 
+  /**
+   * One announcement for everything that changed in this turn of the event loop: a hundred
+   * agents reconnecting at once send one list, not a hundred growing ones.
+   */
+  private beatSoon(): void {
+    this.pendingBeat ??= setImmediate(() => {
+      this.pendingBeat = undefined;
+      this.beat();
+    });
+  }
+
   private beat(): void {
     const agents: AgentInfo[] = [];
     for (const set of this.byUser.values()) {
@@ -245,6 +261,7 @@ export class ClusterAgentRegistry extends AgentRegistry {
   }
 
   private send(m: Broadcast): void {
+    if (this.closed) return;
     this.link.publish(BROADCAST, JSON.stringify(m));
   }
 }

@@ -8,6 +8,8 @@ import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { ClusterAgentRegistry } from './cluster-agents.js';
+import { RedisEventBus } from './redis-event-bus.js';
 import { openRedisLink } from './redis-link.js';
 
 // The machine's Redis (CI has one too); a fresh prefix keeps this run's keys and channels apart.
@@ -40,7 +42,7 @@ afterAll(async () => {
 });
 
 /** Waits for a condition the other instance learns asynchronously, and fails if it never holds. */
-async function holdsSoon(cond: () => Promise<boolean>): Promise<void> {
+async function holdsSoon(cond: () => Promise<boolean> | boolean): Promise<void> {
   await eventually(cond);
   expect(await cond()).toBe(true);
 }
@@ -163,20 +165,80 @@ describe('two instances on one Redis act as one', () => {
     expect(health.json()).toMatchObject({ rate_backend: 'redis' });
   });
 
-  it('forgets the agents of an instance that closed', async () => {
-    const c = await createTestApp(db, { redis });
+  it('forgets at once the agents of an instance that closed, even while they hang up', async () => {
+    // Their own pair, beating every 10 s: only the closing instance's goodbye can explain
+    // the other forgetting its agent within a second (silence would take 30 s).
+    const slow = { ...redis, prefix: `${redis.prefix}slow:`, beatMs: 10_000 };
+    const c = await createTestApp(db, { redis: slow });
+    const d = await createTestApp(db, { redis: slow });
     const baseC = await c.app.listen({ port: 0, host: '127.0.0.1' });
     const trader = await makeUser(db.pool, { role: 'trader' });
     await pairTestAgent(c.app, baseC, trader, 7_200_000 + trader.id);
-    await holdsSoon(async () => {
-      const r = (await post(b, trader, '/api/mt5/test-bridge')).json<{ success: boolean }>();
-      return r.success;
-    });
+    const offline = async () =>
+      (await post(d, trader, '/api/mt5/test-bridge')).json<{ message: string }>().message ===
+      mt5Messages.bridgeOffline;
+    await holdsSoon(async () => !(await offline()));
+    // The agent's socket closes during c's shutdown, after the goodbye.
     await c.close();
-    await holdsSoon(async () => {
-      const r = (await post(b, trader, '/api/mt5/test-bridge')).json<{ message: string }>();
-      return r.message === mt5Messages.bridgeOffline;
+    const deadline = Date.now() + 1_000;
+    while (!(await offline()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await offline()).toBe(true);
+    // And stays forgotten: no late announcement brings it back.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await offline()).toBe(true);
+    await d.close();
+  });
+
+  it('says nothing more once closed: a socket hanging up afterwards does not bring it back', async () => {
+    const log = pino({ level: 'silent' });
+    const prefix = `${redis.prefix}quiet:`;
+    const [l1, l2] = await Promise.all([
+      openRedisLink({ url: REDIS_URL, prefix, log }),
+      openRedisLink({ url: REDIS_URL, prefix, log }),
+    ]);
+    const closing = await ClusterAgentRegistry.open(l1, { beatMs: 10_000 });
+    const watching = await ClusterAgentRegistry.open(l2, { beatMs: 10_000 });
+    const handle = (userId: number) => ({
+      userId,
+      sessionId: userId,
+      claimId: 'c',
+      accountNumber: undefined,
+      server: undefined,
+      mt5Alive: true,
+      connectedAt: Date.now(),
+      command: () => Promise.reject(new Error('unused')),
+      end: () => undefined,
     });
+    const removeFirst = closing.add(handle(424_241));
+    closing.add(handle(424_242));
+    await holdsSoon(() => watching.of(424_242) !== undefined);
+    await closing.close();
+    await holdsSoon(() => watching.of(424_242) === undefined);
+    // The first agent's socket closes during the shutdown, while the second is still open.
+    removeFirst();
+    closing.changed();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watching.of(424_242)).toBeUndefined();
+    await watching.close();
+    await Promise.all([l1.close(), l2.close()]);
+  });
+
+  it('gives events distinct ids whichever instance published them', async () => {
+    const log = pino({ level: 'silent' });
+    const prefix = `${redis.prefix}ids:`;
+    const links = await Promise.all(
+      [1, 2].map(() => openRedisLink({ url: REDIS_URL, prefix, log })),
+    );
+    const [one, two] = await Promise.all(links.map((l) => RedisEventBus.open(l)));
+    if (!one || !two) throw new Error('no bus');
+    const heard: number[] = [];
+    two.subscribe((e) => heard.push(e.id));
+    // Each bus's first event: equal counters, so only the instance slots can tell them apart.
+    one.publish({ type: 'bridge_revoked', user_id: 1 });
+    two.publish({ type: 'bridge_revoked', user_id: 1 });
+    await holdsSoon(() => heard.length === 2);
+    expect(new Set(heard).size).toBe(2);
+    await Promise.all([one.close(), two.close(), ...links.map((l) => l.close())]);
   });
 
   it('refuses to start, with the reason, when Redis does not answer', async () => {

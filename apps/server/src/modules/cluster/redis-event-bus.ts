@@ -3,6 +3,8 @@ import { MemoryEventBus, stamper, type EventBus, type EventListener } from '../l
 import type { RedisLink } from './redis-link.js';
 
 const CHANNEL = 'events';
+/** Instances started since the slots last wrapped must be 1,024 apart to share a slot. */
+const ID_SLOTS = 1024;
 
 interface Envelope {
   from: string;
@@ -17,13 +19,20 @@ interface Envelope {
  */
 export class RedisEventBus implements EventBus {
   private readonly local = new MemoryEventBus();
-  private readonly stamp = stamper();
+  private readonly stamp: ReturnType<typeof stamper>;
   published = 0;
 
-  private constructor(private readonly link: RedisLink) {}
+  private constructor(
+    private readonly link: RedisLink,
+    slot: number,
+  ) {
+    this.stamp = stamper(slot, ID_SLOTS);
+  }
 
   static async open(link: RedisLink): Promise<RedisEventBus> {
-    const bus = new RedisEventBus(link);
+    // Each instance its own slot among the ids, so a browser never sees two events with one id.
+    const slot = (await link.redis.incr(`${link.prefix}event-slots`)) % ID_SLOTS;
+    const bus = new RedisEventBus(link, slot);
     await link.subscribe(CHANNEL, (message) => bus.receive(message));
     return bus;
   }

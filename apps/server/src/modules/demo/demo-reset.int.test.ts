@@ -85,6 +85,11 @@ describe('a demo run starting over', () => {
       (await db.pool.query('SELECT peak_equity FROM bot_runs WHERE user_id = $1', [demo.id])).rows,
     ).toEqual([{ peak_equity: null }]);
     expect(await readdir(stateDir)).not.toContain('outbox.json');
+    // A later start leaves the keys freed before as they are: they do not grow start after start.
+    const keys = 'SELECT dedupe_key FROM alert_log WHERE user_id = $1';
+    const before = (await db.pool.query(keys, [demo.id])).rows;
+    await resetDemoAccount(db.pool, demo.id, stateDir);
+    expect((await db.pool.query(keys, [demo.id])).rows).toEqual(before);
 
     // The new run's agent is told to send its history from the first ticket.
     const agent = await pairTestAgent(t.app, base, demo, account);

@@ -18,6 +18,7 @@ export async function resetDemoAccount(
   userId: number,
   bridgeStateDir: string,
 ): Promise<{ accounts: number }> {
+  // Keys freed by an earlier start already carry their tag: they are left as they are.
   const tag = `:run-before-${Date.now()}`;
   const accounts = await inTransaction(pool, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
@@ -29,13 +30,14 @@ export async function resetDemoAccount(
     await tx.query('DELETE FROM deal_counts WHERE account_id = ANY($1::bigint[])', [ids]);
     await tx.query(
       `UPDATE alert_log SET dedupe_key = dedupe_key || $2
-       WHERE user_id = $1 AND type IN ('trade_open', 'trade_close')`,
+       WHERE user_id = $1 AND type IN ('trade_open', 'trade_close')
+         AND dedupe_key NOT LIKE '%:run-before-%'`,
       [userId, tag],
     );
     await tx.query(
       `UPDATE messages SET dedupe_key = dedupe_key || $2
        WHERE user_id = $1 AND origin IN ('alert:trade_open', 'alert:trade_close')
-         AND dedupe_key IS NOT NULL`,
+         AND dedupe_key IS NOT NULL AND dedupe_key NOT LIKE '%:run-before-%'`,
       [userId, tag],
     );
     await tx.query('UPDATE bot_runs SET peak_equity = NULL WHERE user_id = $1', [userId]);

@@ -14,10 +14,13 @@ export interface EventBus {
   close: () => Promise<void>;
 }
 
-/** Stamps an event with a per-process increasing id and the time. */
-export function stamper(): (e: BridgeEventInput) => BridgeEvent {
+/**
+ * Stamps an event with an increasing id and the time. Instances sharing a bus each take ids
+ * `n * stride + offset` with their own offset, so no two instances hand out the same id.
+ */
+export function stamper(offset = 0, stride = 1): (e: BridgeEventInput) => BridgeEvent {
   let next = 1;
-  return (e) => ({ ...e, id: next++, at: new Date().toISOString() });
+  return (e) => ({ ...e, id: next++ * stride + offset, at: new Date().toISOString() });
 }
 
 export class MemoryEventBus implements EventBus {

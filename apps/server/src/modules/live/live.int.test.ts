@@ -190,6 +190,19 @@ describe('live events', () => {
     other.close();
   });
 
+  it('ends an event stream (SSE) with its session too, saying why', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ticket = await ticketFor(trader);
+    const reading = readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
+      s.includes('event: session_ended'),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(trader.token) });
+    const { text } = await reading;
+    const line = text.split('\n').find((l) => l.startsWith('data: {"error"'));
+    expect(JSON.parse(line?.slice(6) ?? '{}')).toEqual({ error: liveMessages.sessionEnded });
+  });
+
   it('refuses a ticket whose session ended before it was used', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const ticket = await ticketFor(trader);

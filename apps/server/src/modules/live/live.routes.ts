@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
 import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
-import type { LiveHub } from './live-hub.js';
+import type { LiveClient, LiveHub } from './live-hub.js';
 import { issueLiveTicket } from './live-tickets.repo.js';
 
 const tags = ['eventos'];
@@ -65,7 +65,7 @@ export const liveRoutes =
       async (req, reply) => {
         const who = await identityForTicket(deps.pool, req.query.ticket);
         const raw = reply.raw;
-        const remove = deps.hub.add({
+        const client: LiveClient = {
           ...who,
           send: (e) => raw.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`),
           close: () => raw.end(),
@@ -73,8 +73,11 @@ export const liveRoutes =
             const error = JSON.stringify({ error: liveMessages.sessionEnded });
             raw.end(`event: session_ended\ndata: ${error}\n\n`);
           },
-        });
+        };
+        const remove = deps.hub.add(client);
         if (!remove) throw new HttpError(429, apiErrorMessages.tooManyRequests);
+        // The session may have ended between the ticket's check and now.
+        void deps.hub.recheck((c) => c === client);
         reply.hijack();
         raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
@@ -111,19 +114,24 @@ export const liveRoutes =
           clearTimeout(timer);
           void authenticateFirst(data.toString('utf8')).then(
             (who) => {
-              remove = deps.hub.add({
+              // Gone while it authenticated: nothing to add (it would hold a slot forever).
+              if (socket.readyState !== socket.OPEN) return;
+              const client: LiveClient = {
                 ...who,
                 send: (e: BridgeEvent) => {
                   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
                 },
                 close: () => socket.close(1001, 'server closing'),
                 expire: () => fail(liveMessages.sessionEnded, 4401),
-              });
+              };
+              remove = deps.hub.add(client);
               if (!remove) {
                 fail(apiErrorMessages.tooManyRequests, 4429);
                 return;
               }
               control({ type: 'ws_connected', user_id: who.userId });
+              // The session may have ended between the ticket's check and now.
+              void deps.hub.recheck((c) => c === client);
             },
             (err: unknown) =>
               fail(err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401),
