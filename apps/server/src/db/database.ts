@@ -13,9 +13,11 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-const APP_DB = 'vortex';
+/** The application's database on the embedded server. */
+export const APP_DB = 'vortex';
 
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+/** Creates the database on the server behind `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client(adminUrl);
   await client.connect();
   try {

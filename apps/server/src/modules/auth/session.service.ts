@@ -38,6 +38,15 @@ export async function openSession(
   return { token, expiresAt };
 }
 
+/** Whether a session row still signs its user in: not revoked, past neither its lifetime nor its idle limit. */
+export function sessionUsable(session: SessionRow, now: Date): boolean {
+  return (
+    !session.revoked_at &&
+    session.expires_at > now &&
+    session.last_seen_at.getTime() + SESSION_IDLE_MS > now.getTime()
+  );
+}
+
 /**
  * Resolves a bearer token to its user. With a cache, a warm request reads nothing from the
  * database; the cache drops an entry as soon as its session or user changes (see
@@ -57,14 +66,7 @@ export async function authenticate(
   if (warm) return warm;
   const generation = cache?.generation ?? 0;
   const session = await findSession(pool, hashToken(token));
-  const idleExpiresAt = session && new Date(session.last_seen_at.getTime() + SESSION_IDLE_MS);
-  if (
-    !session ||
-    session.revoked_at ||
-    session.expires_at <= now ||
-    !idleExpiresAt ||
-    idleExpiresAt <= now
-  ) {
+  if (!session || !sessionUsable(session, now)) {
     if (key !== undefined) cache?.delete(key);
     throw new HttpError(401, loginMessages.sessionExpired);
   }
@@ -75,7 +77,7 @@ export async function authenticate(
     await revokeSession(pool, session.session_id, 'account_blocked');
     throw new HttpError(401, blocked);
   }
-  let idle = idleExpiresAt;
+  let idle = new Date(session.last_seen_at.getTime() + SESSION_IDLE_MS);
   if (now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await touchSession(pool, session.session_id);
     session.last_seen_at = now;

@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import type { Config } from '../../config/env.js';
+import { APP_DB, ensureDatabase } from '../../db/database.js';
 import { startEmbeddedPostgres } from '../../db/embedded/embedded-postgres.js';
 import { isAlive } from '../../db/embedded/stale-postmaster.js';
 import type { RowCounts } from './catalog-dump.js';
 import { countRows, restoreDump, tableCount } from './dump-restore.js';
 
-const APP_DB = 'vortex';
-
 export class RestoreRefused extends Error {}
-
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client(adminUrl);
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The server of this DATA_DIR, if it runs: a restore under its feet would corrupt both. */
 async function runningServer(dataDir: string): Promise<number | null> {

@@ -2,7 +2,7 @@ import { liveMessages } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
-import { authenticate, SESSION_IDLE_MS } from '../auth/session.service.js';
+import { authenticate, sessionUsable } from '../auth/session.service.js';
 import type { SessionRow } from '../auth/sessions.repo.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { spendLiveTicket } from './live-tickets.repo.js';
@@ -30,12 +30,7 @@ export async function liveSessionsNow(
      FROM sessions WHERE id = ANY($1)`,
     [sessionIds],
   );
-  const live = rows.filter(
-    (s) =>
-      !s.revoked_at &&
-      s.expires_at > now &&
-      s.last_seen_at.getTime() + SESSION_IDLE_MS > now.getTime(),
-  );
+  const live = rows.filter((s) => sessionUsable(s, now));
   const users = new Map(
     (await findUsersByIds(pool, [...new Set(live.map((s) => s.user_id))])).map((u) => [u.id, u]),
   );
