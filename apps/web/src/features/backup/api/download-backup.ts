@@ -1,4 +1,5 @@
 import { apiUrl } from '../../../config/runtime-config';
+import { saveBlob } from '../../../lib/save-file';
 import { readLocal, storageKeys } from '../../../lib/storage';
 import { backupTexts as t } from '../messages';
 
@@ -17,15 +18,5 @@ export async function downloadBackup(filename: string): Promise<void> {
     const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
     throw new Error(typeof body?.error === 'string' ? body.error : t.downloadError);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a task later: some browsers read the blob after click() returns.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
+  saveBlob(await res.blob(), filename);
 }

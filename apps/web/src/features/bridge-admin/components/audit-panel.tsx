@@ -10,7 +10,8 @@ import {
 } from '../api/audit';
 import { reasonOf } from '../api/request';
 import { bridgeAdminTexts as t } from '../messages';
-import { AUDIT_CSV_NAME, auditCsv, downloadText } from '../utils/audit-csv';
+import { downloadText } from '../../../lib/save-file';
+import { AUDIT_CSV_NAME, auditCsv } from '../utils/audit-csv';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { Panel, PanelError, RefreshButton } from './panel';

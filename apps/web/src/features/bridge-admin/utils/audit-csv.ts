@@ -25,22 +25,3 @@ export function auditCsv(items: readonly AuditItem[]): string {
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
-
-/** Saves text as a file through a temporary link; the BOM makes spreadsheet apps read UTF-8. */
-export function downloadText(
-  text: string,
-  filename: string,
-  type = 'text/csv;charset=utf-8',
-): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a task later: some browsers read the blob after click() returns.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}

@@ -1,3 +1,4 @@
+import { saveBlob } from '../../../lib/save-file';
 import type { StatementFormat } from '../api/generate-statement';
 
 const MIME: Record<StatementFormat, string> = {
@@ -37,17 +38,7 @@ export function downloadStatement(
   format: StatementFormat,
   fileName = statementFileName(format),
 ): string {
-  const url = URL.createObjectURL(new Blob([text], { type: MIME[format] }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a task later: some browsers read the blob after click() returns.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
+  saveBlob(new Blob([text], { type: MIME[format] }), fileName);
   return fileName;
 }
 

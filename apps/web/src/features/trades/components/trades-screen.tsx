@@ -10,7 +10,8 @@ import { useTrades } from '../api/get-trades';
 import { useTradesFilters } from '../hooks/use-trades-filters';
 import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
 import { tradesTexts as t } from '../messages';
-import { downloadText, tradesCsvName } from '../utils/download';
+import { downloadText } from '../../../lib/save-file';
+import { tradesCsvName } from '../utils/download';
 import { tradesCsv } from '../utils/trades-csv';
 import {
   applyFilters,
