@@ -18,6 +18,8 @@ export interface SimSourceOptions {
   now?: () => number;
 }
 
+const MINUTE = 60_000;
+
 const toDeal = (d: SimDeal): Mt5Deal => ({ ...d, type: d.type, entry: d.entry, reason: d.reason });
 
 /**
@@ -38,6 +40,11 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
   const accountNumber = 1_000_000 + (hashSeed(`account:${opts.seed}`) % 8_999_999);
   const advance = (): void => {
     const target = simStart + (now() - wallStart) * opts.speed;
+    // The reference trader acts at every minute boundary, as in the backfill, however far one
+    // poll jumps: a stalled poll on a busy machine must not skip a trading day's decisions.
+    for (let t = Math.floor(sim.now() / MINUTE) * MINUTE + MINUTE; t <= target; t += MINUTE) {
+      run.trader.onStep(sim, sim.advanceTo(t));
+    }
     if (target > sim.now()) run.trader.onStep(sim, sim.advanceTo(target));
   };
 
