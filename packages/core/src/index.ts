@@ -5,6 +5,7 @@ export * from './api/client-log.schema.js';
 export * from './users/user.schema.js';
 export * from './users/username.js';
 export * from './i18n/zod-pt-br.js';
+export * from './text/plain-text.js';
 export * from './trading/index.js';
 export * from './format/index.js';
 export * from './auth/auth-messages.js';

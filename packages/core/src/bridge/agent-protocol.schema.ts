@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AGENT_LIMITS,
   BarSchema,
   Mt5AccountSchema,
   Mt5DealSchema,
@@ -7,6 +8,7 @@ import {
   Mt5PositionSchema,
   TimeframeSchema,
 } from './mt5-records.schema.js';
+import { plainLines, plainText } from '../text/plain-text.js';
 
 /**
  * The agent protocol: JSON messages over one WebSocket, discriminated on `type`, validated on
@@ -16,16 +18,19 @@ export const AGENT_PROTOCOL_VERSION = 1;
 /** A deal batch is bounded so one message can never hold up the socket for long. */
 export const MAX_DEALS_PER_BATCH = 5_000;
 
-const batchId = z.string().min(1).max(64);
+const batchId = plainText().min(1).max(64);
+const clientVersion = plainText().min(1).max(32);
 const commandId = z.uuid();
-const secret = z.string().min(20).max(200);
+const secret = plainText().min(20).max(200);
+/** The agent's clock, epoch ms: never negative, never past 2100. */
+const agentTime = z.number().int().nonnegative().max(AGENT_LIMITS.epochMs);
 
 // Agent -> server.
 
 export const AgentAuthSchema = z.strictObject({
   type: z.literal('auth'),
   protocol: z.number().int().positive(),
-  client_version: z.string().min(1).max(32),
+  client_version: clientVersion,
   /** Exactly one: a pairing token from the web app, a device key from the installer, or a session. */
   pairing_token: secret.optional(),
   device_key: secret.optional(),
@@ -39,35 +44,35 @@ export const AgentHelloSchema = z.strictObject({
     .int()
     .positive()
     .max(2 ** 53),
-  server: z.string().trim().min(1).max(128),
-  company: z.string().max(128).default(''),
-  currency: z.string().trim().min(3).max(8),
+  server: plainText().trim().min(1).max(128),
+  company: plainText().max(128).default(''),
+  currency: plainText().trim().min(3).max(8),
   margin_mode: z.enum(['netting', 'hedging']),
   trade_mode: z.enum(['real', 'demo']),
-  client_version: z.string().min(1).max(32),
+  client_version: clientVersion,
   terminal_build: z.number().int().nonnegative().optional(),
 });
 
 export const AgentHeartbeatSchema = z.strictObject({
   type: z.literal('heartbeat'),
-  seq: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   mt5_alive: z.boolean(),
-  ts: z.number().int().nonnegative(),
+  ts: agentTime,
 });
 
 export const AgentAccountSchema = z.strictObject({
   type: z.literal('account'),
-  ts: z.number().int(),
+  ts: agentTime,
   account: Mt5AccountSchema,
 });
 export const AgentPositionsSchema = z.strictObject({
   type: z.literal('positions'),
-  ts: z.number().int(),
+  ts: agentTime,
   positions: z.array(Mt5PositionSchema).max(1_000),
 });
 export const AgentOrdersSchema = z.strictObject({
   type: z.literal('orders'),
-  ts: z.number().int(),
+  ts: agentTime,
   orders: z.array(Mt5OrderSchema).max(1_000),
 });
 export const AgentDealsSchema = z.strictObject({
@@ -77,7 +82,7 @@ export const AgentDealsSchema = z.strictObject({
 });
 export const AgentBarsSchema = z.strictObject({
   type: z.literal('bars'),
-  symbol: z.string().trim().min(1).max(32),
+  symbol: plainText().trim().min(1).max(32),
   timeframe: TimeframeSchema,
   bars: z.array(BarSchema).min(1).max(10_000),
 });
@@ -85,8 +90,13 @@ export const AgentCommandResultSchema = z.strictObject({
   type: z.literal('command_result'),
   command_id: commandId,
   ok: z.boolean(),
-  retcode: z.number().int().optional(),
-  message: z.string().max(500).default(''),
+  retcode: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 32)
+    .optional(),
+  message: plainLines().max(500).default(''),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -104,6 +114,13 @@ export const AgentMessageSchema = z.discriminatedUnion('type', [
 export type AgentMessage = z.infer<typeof AgentMessageSchema>;
 
 // Server -> agent.
+
+/** A deal the server refused for good, by ticket, with the reason in pt-BR. */
+export const RejectedDealSchema = z.strictObject({
+  ticket: z.number().int().nonnegative(),
+  reason: z.string(),
+});
+export type RejectedDeal = z.infer<typeof RejectedDealSchema>;
 
 export const CommandSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -161,12 +178,28 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     account_number: z.number().int(),
     last_deal_ticket: z.number().int().nonnegative(),
   }),
-  /** Sent only after the batch is committed: the agent may forget everything up to last_ticket. */
+  /**
+   * Sent only after the batch is committed: the agent may forget everything up to last_ticket.
+   * `rejected` names the deals of the batch that can never be stored (they failed the contract);
+   * the agent keeps them in its dead-letter file instead of sending them again.
+   */
   z.strictObject({
     type: z.literal('deals_ack'),
     batch_id: batchId,
     last_ticket: z.number().int().nonnegative(),
     stored: z.number().int().nonnegative(),
+    rejected: z.array(RejectedDealSchema).optional(),
+  }),
+  /**
+   * The whole batch can never be stored (no deal of it could be told apart, or the database
+   * refused its data): the agent dead-letters it and goes on with the next. Never sent for a
+   * passing fault such as the database being down: then the connection closes and the agent
+   * sends the batch again.
+   */
+  z.strictObject({
+    type: z.literal('deals_rejected'),
+    batch_id: z.string().max(200),
+    reason: z.string(),
   }),
   z.strictObject({
     type: z.literal('command'),

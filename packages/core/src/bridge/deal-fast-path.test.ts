@@ -45,11 +45,21 @@ const anyValue = fc.oneof(
     2 ** 53,
     2 ** 53 - 1,
     Number.MAX_SAFE_INTEGER + 2,
+    1e12,
+    -1e12,
+    1e12 + 1,
+    1e9 + 1,
+    1e308,
+    -1e308,
+    4_102_444_800_001,
     Number.NaN,
     Number.POSITIVE_INFINITY,
     '',
     ' WIN ',
     'WINZ25',
+    'WIN\u0000Z25',
+    'WIN\u001bZ25',
+    'a\tb',
     'x'.repeat(33),
     'y'.repeat(65),
     null,
@@ -107,5 +117,20 @@ describe('the deal fast path', () => {
     expect(plainDealsMessage({ ...message, extra: true })).toBeUndefined();
     expect(plainDealsMessage({ ...message, batch_id: '' })).toBeUndefined();
     expect(plainDealsMessage({ ...message, deals: [{ ...valid, price: -1 }] })).toBeUndefined();
+  });
+
+  it('refuses, as the schema does, the poison an agent once got stored: huge money and control characters', () => {
+    for (const bad of [
+      { ...valid, profit: 1e308 },
+      { ...valid, commission: -1e13 },
+      { ...valid, symbol: 'WIN\u0000Z25' },
+      { ...valid, comment: 'ok\u0007' },
+      { ...valid, time_msc: 4_102_444_800_001 },
+    ]) {
+      expect(isPlainValidDeal(bad)).toBe(false);
+      expect(Mt5DealSchema.safeParse(bad).success).toBe(false);
+    }
+    const nul = Mt5DealSchema.safeParse({ ...valid, symbol: 'WIN\u0000Z25' });
+    expect(nul.error?.issues[0]?.message).toBe('não pode conter caracteres de controle.');
   });
 });

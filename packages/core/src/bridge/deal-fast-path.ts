@@ -1,5 +1,6 @@
 import { MAX_DEALS_PER_BATCH } from './agent-protocol.schema.js';
-import type { Mt5Deal } from './mt5-records.schema.js';
+import { AGENT_LIMITS, type Mt5Deal } from './mt5-records.schema.js';
+import { hasControlChars } from '../text/plain-text.js';
 
 /**
  * A hand-written check of the common case, for the hot path of ingestion: zod costs about 4 µs
@@ -28,6 +29,8 @@ const KEYS = new Set([
 ]);
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isMoney = (v: unknown): boolean =>
+  isNum(v) && v >= -AGENT_LIMITS.money && v <= AGENT_LIMITS.money;
 const isInt = (v: unknown, min: number, max: number): boolean =>
   isNum(v) && Number.isSafeInteger(v) && v >= min && v <= max;
 
@@ -50,6 +53,7 @@ export function isPlainValidDeal(d: unknown): d is Mt5Deal {
     symbol.length >= 1 &&
     symbol.length <= 32 &&
     symbol.trim() === symbol &&
+    !hasControlChars(symbol) &&
     isInt(r.type, 0, 18) &&
     isInt(r.entry, 0, 3) &&
     isNum(r.volume) &&
@@ -57,15 +61,17 @@ export function isPlainValidDeal(d: unknown): d is Mt5Deal {
     r.volume <= 1_000_000 &&
     isNum(r.price) &&
     r.price >= 0 &&
-    isNum(r.profit) &&
-    isNum(r.commission) &&
-    isNum(r.swap) &&
+    r.price <= AGENT_LIMITS.price &&
+    isMoney(r.profit) &&
+    isMoney(r.commission) &&
+    isMoney(r.swap) &&
     isInt(r.magic, 0, MAX_ID) &&
     isInt(r.reason, 0, 10) &&
     typeof comment === 'string' &&
     comment.length <= 64 &&
-    isInt(r.time, 0, 4_102_444_800) &&
-    isInt(r.time_msc, 0, Number.MAX_SAFE_INTEGER)
+    !hasControlChars(comment) &&
+    isInt(r.time, 0, AGENT_LIMITS.epochSeconds) &&
+    isInt(r.time_msc, 0, AGENT_LIMITS.epochMs)
   );
 }
 
@@ -83,6 +89,7 @@ export function plainDealsMessage(
   }
   if (keys !== 3 || r.type !== 'deals') return undefined;
   if (typeof batch_id !== 'string' || batch_id.length < 1 || batch_id.length > 64) return undefined;
+  if (hasControlChars(batch_id)) return undefined;
   if (!Array.isArray(deals) || deals.length < 1 || deals.length > MAX_DEALS_PER_BATCH) {
     return undefined;
   }

@@ -1,11 +1,28 @@
 import { z } from 'zod';
+import { plainText } from '../text/plain-text.js';
+
+/**
+ * Bounds of what an agent may report: far beyond any real B3 account, and small enough that a
+ * sum over millions of records stays finite and exact to the cent.
+ */
+export const AGENT_LIMITS = {
+  /** Reais (or the account's currency) on one deal, position or balance. */
+  money: 1e12,
+  price: 1e9,
+  /** 2100-01-01, in seconds and milliseconds. */
+  epochSeconds: 4_102_444_800,
+  epochMs: 4_102_444_800_000,
+  barVolume: 1e12,
+} as const;
 
 /** Records as an MT5 terminal reports them (trading.md §3), strict at the agent boundary. */
-const money = z.number();
-const price = z.number().nonnegative();
+const money = z.number().min(-AGENT_LIMITS.money).max(AGENT_LIMITS.money);
+const price = z.number().nonnegative().max(AGENT_LIMITS.price);
 const volume = z.number().positive().max(1_000_000);
-const epochSeconds = z.number().int().nonnegative().max(4_102_444_800);
-const symbol = z.string().trim().min(1).max(32);
+const epochSeconds = z.number().int().nonnegative().max(AGENT_LIMITS.epochSeconds);
+const epochMs = z.number().int().nonnegative().max(AGENT_LIMITS.epochMs);
+const symbol = plainText().trim().min(1).max(32);
+const comment = plainText().max(64).default('');
 const magic = z
   .number()
   .int()
@@ -42,9 +59,9 @@ export const Mt5DealSchema = z.strictObject({
   swap: money,
   magic,
   reason: z.number().int().min(0).max(10),
-  comment: z.string().max(64).default(''),
+  comment,
   time: epochSeconds,
-  time_msc: z.number().int().nonnegative(),
+  time_msc: epochMs,
 });
 export type Mt5Deal = z.infer<typeof Mt5DealSchema>;
 
@@ -62,8 +79,8 @@ export const Mt5PositionSchema = z.strictObject({
   swap: money,
   magic,
   time: epochSeconds,
-  time_msc: z.number().int().nonnegative(),
-  comment: z.string().max(64).default(''),
+  time_msc: epochMs,
+  comment,
 });
 export type Mt5Position = z.infer<typeof Mt5PositionSchema>;
 
@@ -78,7 +95,7 @@ export const Mt5OrderSchema = z.strictObject({
   tp: price,
   magic,
   time_setup: epochSeconds,
-  comment: z.string().max(64).default(''),
+  comment,
 });
 export type Mt5Order = z.infer<typeof Mt5OrderSchema>;
 
@@ -90,7 +107,7 @@ export const Mt5AccountSchema = z.strictObject({
   /** Percent; 0 when there is no margin in use. */
   margin_level: money,
   profit: money,
-  currency: z.string().trim().min(3).max(8),
+  currency: plainText().trim().min(3).max(8),
 });
 export type Mt5Account = z.infer<typeof Mt5AccountSchema>;
 
@@ -104,7 +121,7 @@ export const BarSchema = z.strictObject({
   high: price,
   low: price,
   close: price,
-  tick_volume: z.number().int().nonnegative(),
-  volume: z.number().nonnegative(),
+  tick_volume: z.number().int().nonnegative().max(AGENT_LIMITS.barVolume),
+  volume: z.number().nonnegative().max(AGENT_LIMITS.barVolume),
 });
 export type Bar = z.infer<typeof BarSchema>;
