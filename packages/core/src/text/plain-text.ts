@@ -4,7 +4,9 @@ import { z } from 'zod';
  * C0 control characters and DEL, except tab, line feed and carriage return. PostgreSQL text
  * cannot hold NUL at all, and none of the others belongs in a name, symbol or comment.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
 
 export const plainTextMessages = {
