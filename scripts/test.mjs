@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { findRedisServer } from './lib/find-binary.mjs';
 import { ensureBuilt, ensureInstalled, root } from './lib/prepare.mjs';
 
 const TIERS = {
@@ -29,6 +30,15 @@ if (tiers.includes('e2e') && !existsSync(chromium)) {
   process.stderr.write(
     `Chromium não encontrado em ${chromium}; os testes e2e precisam dele.\n` +
       'Instale com:  sudo apt-get install -y chromium\n',
+  );
+  process.exit(1);
+}
+
+// The integration tier starts throwaway redis-servers of its own (never the machine's 6379).
+if (tiers.includes('integration') && !findRedisServer()) {
+  process.stderr.write(
+    'redis-server não encontrado; os testes de integração iniciam o seu próprio.\n' +
+      'Instale com:  sudo apt-get install -y redis-server   (ou defina REDIS_SERVER_PATH)\n',
   );
   process.exit(1);
 }

@@ -8,17 +8,16 @@ import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { startRedisServer, type RedisServer } from '../../../test/redis-server.js';
 import { ClusterAgentRegistry } from './cluster-agents.js';
 import { RedisEventBus } from './redis-event-bus.js';
 import { openRedisLink } from './redis-link.js';
 
-// The machine's Redis (CI has one too); a fresh prefix keeps this run's keys and channels apart.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redis = {
-  url: REDIS_URL,
-  prefix: `vortex-test:${randomBytes(4).toString('hex')}:`,
-  beatMs: 200,
-};
+// A redis-server of this file's own (never the machine's 6379), so a test can stop it; each group
+// of tests still takes its own prefix, as deployments sharing one Redis would.
+let server: RedisServer;
+let REDIS_URL: string;
+let redis: { url: string; prefix: string; beatMs: number };
 
 let db: TestDatabase;
 let a: TestApp;
@@ -28,6 +27,9 @@ let baseB: string;
 let admin: TestUser;
 
 beforeAll(async () => {
+  server = await startRedisServer();
+  REDIS_URL = server.url;
+  redis = { url: REDIS_URL, prefix: `vortex-test:${randomBytes(4).toString('hex')}:`, beatMs: 200 };
   db = await createTestDatabase();
   a = await createTestApp(db, { redis });
   b = await createTestApp(db, { redis });
@@ -39,6 +41,7 @@ afterAll(async () => {
   await b.close();
   await a.close();
   await db.drop();
+  await server.stop();
 });
 
 /** Waits for a condition the other instance learns asynchronously, and fails if it never holds. */
@@ -239,6 +242,52 @@ describe('two instances on one Redis act as one', () => {
     await holdsSoon(() => heard.length === 2);
     expect(new Set(heard).size).toBe(2);
     await Promise.all([one.close(), two.close(), ...links.map((l) => l.close())]);
+  });
+
+  it('keeps each instance serving its own while Redis is away, and heals when it returns', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const account = 7_300_000 + trader.id;
+    const agent = await pairTestAgent(a.app, baseA, trader, account);
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    await holdsSoon(
+      async () =>
+        (await post(b, trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+    );
+    await server.stop();
+    try {
+      // A still hears its own agent and tells its own browsers; its routes still answer.
+      const liveA = await liveOn(a, baseA, trader);
+      agent.send({ type: 'deals', batch_id: 'r1', deals: [testDeal(1)] });
+      expect(await agent.next()).toMatchObject({ type: 'deals_ack', stored: 1 });
+      await liveA.waitFor((m) => m.type === 'deals_added');
+      liveA.close();
+      const limited = await a.app.inject({
+        method: 'POST',
+        url: '/api/client-log',
+        payload: { level: 'error', message: 'sem Redis' },
+      });
+      expect(limited.statusCode).toBe(201);
+      // B stops hearing A (silent for three beats) and says the bridge is offline, not a 500.
+      await holdsSoon(
+        async () =>
+          (await post(b, trader, '/api/mt5/test-bridge')).json<{ message: string }>().message ===
+          mt5Messages.bridgeOffline,
+      );
+    } finally {
+      await server.start();
+    }
+    // Redis is back, empty: A's next beat re-announces its agent and B's subscriptions resume.
+    await holdsSoon(
+      async () =>
+        (await post(b, trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+    );
+    const liveB = await liveOn(b, baseB, trader);
+    agent.send({ type: 'deals', batch_id: 'r2', deals: [testDeal(2)] });
+    expect(await agent.next()).toMatchObject({ type: 'deals_ack', stored: 1 });
+    const added = await liveB.waitFor((m) => m.type === 'deals_added');
+    expect(added).toMatchObject({ user_id: trader.id, account_number: account });
+    liveB.close();
+    agent.close();
   });
 
   it('refuses to start, with the reason, when Redis does not answer', async () => {

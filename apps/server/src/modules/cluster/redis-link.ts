@@ -33,6 +33,8 @@ export async function openRedisLink(opts: RedisLinkOptions): Promise<RedisLink> 
   const client = () => {
     const r = new Redis(opts.url, {
       lazyConnect: true,
+      // After an outage the subscriber takes its channels back by itself (the cluster test proves it).
+      autoResubscribe: true,
       // Requests made while Redis is away fail fast instead of queueing without end.
       maxRetriesPerRequest: 2,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),

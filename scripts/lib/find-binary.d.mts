@@ -1,0 +1,2 @@
+export function onPath(name: string): string | undefined;
+export function findRedisServer(): string | undefined;
