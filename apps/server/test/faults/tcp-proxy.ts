@@ -1,0 +1,45 @@
+import net from 'node:net';
+
+export interface TcpProxy {
+  url: string;
+  port: number;
+  /** Ends every connection through it at once, both sides, as a dropped link would. */
+  cut: () => number;
+  close: () => Promise<void>;
+}
+
+/**
+ * A TCP relay in front of the server, the agent's road to it: it stays up while the server
+ * restarts behind it, and cut() drops every live connection the way a lost network link does.
+ */
+export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+  const live = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      live.add(s);
+      s.on('close', () => live.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    cut: () => {
+      const n = live.size;
+      for (const s of live) s.destroy();
+      return n;
+    },
+    close: async () => {
+      for (const s of live) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
