@@ -3,12 +3,31 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BridgeAgent } from './agent/agent.js';
+import { connectionMessages } from './agent/connection-messages.js';
+import {
+  EXIT_CRASHED,
+  EXIT_PROTOCOL,
+  EXIT_REFUSED,
+  EXIT_STOPPED,
+  EXIT_USAGE,
+  exitCodeOf,
+} from './agent/exit-codes.js';
 import type { Mt5Source } from './agent/mt5-source.js';
 import { createSimSource } from './agent/sim-source.js';
 import { readInstallerConfig } from './cli/installer-config.js';
 import { EaAdapter } from './ea/ea-adapter.js';
 
 declare const __VORTEX_BRIDGE_VERSION__: string | undefined;
+
+// Only what nothing handles ends the agent this way, so the start scripts restart it; a server
+// outage is handled (the agent reconnects) and never gets here.
+const crash = (err: unknown) => {
+  const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`${connectionMessages.crashed(text)}\n`);
+  process.exit(EXIT_CRASHED);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 const USAGE = `vortex-bridge — agente local do Vórtex para o MetaTrader 5
 
@@ -25,6 +44,15 @@ Uso: vortex-bridge --token <token> [opções]
   --ea-port <porta>  porta local em que o agente espera o Expert Advisor (padrão 5555)
   --version          mostra a versão
   --help             mostra esta ajuda
+
+O agente nunca desiste por o servidor estar fora do ar: reconecta sozinho (de 0,5 s até a cada 15 s)
+e reenvia o que ficou pendente. Ele só termina com:
+  ${EXIT_STOPPED}  parado de propósito (Ctrl+C, SIGTERM)
+  ${EXIT_CRASHED}  erro inesperado (os scripts de início o reiniciam)
+  ${EXIT_USAGE}  opção, variável ou config.json inválidos
+  ${EXIT_REFUSED}  recusado pelo servidor: sessão desconhecida ou revogada, token já usado, conta bloqueada
+     (gere um novo token de pareamento ou baixe o instalador de novo)
+  ${EXIT_PROTOCOL}  o servidor não aceita a versão do protocolo deste agente (atualize o agente)
 `;
 
 function version(): string {
@@ -42,7 +70,7 @@ function positiveNumber(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) {
     process.stderr.write(`${name} deve ser um número positivo (recebido "${raw}")\n`);
-    process.exit(2);
+    process.exit(EXIT_USAGE);
   }
   return n;
 }
@@ -64,7 +92,7 @@ try {
   }));
 } catch (err) {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
-  process.exit(2);
+  process.exit(EXIT_USAGE);
 }
 
 let deviceKey: string | undefined;
@@ -78,7 +106,7 @@ if (values.config) {
     deviceKey = config.device_key;
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(2);
+    process.exit(EXIT_USAGE);
   }
 }
 
@@ -88,8 +116,14 @@ if (values.version) {
   process.stdout.write(USAGE);
 } else if (values.adapter !== 'sim' && values.adapter !== 'ea') {
   process.stderr.write(`Adaptador desconhecido: ${values.adapter}. Disponíveis: sim, ea.\n`);
-  process.exit(2);
+  process.exit(EXIT_USAGE);
 } else {
+  const running: { agent?: BridgeAgent } = {};
+  // Registered before the (slow) start: a stop that comes early is still a clean stop.
+  const onSignal = () =>
+    running.agent ? running.agent.stop('sinal recebido') : process.exit(EXIT_STOPPED);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const stateDir = path.resolve(values['state-dir']);
   let ea: EaAdapter | undefined;
   let source: Mt5Source;
@@ -99,7 +133,7 @@ if (values.version) {
       process.stderr.write(
         `--ea-port deve ser uma porta entre 1 e 65535 (recebido "${values['ea-port']}")\n`,
       );
-      process.exit(2);
+      process.exit(EXIT_USAGE);
     }
     try {
       ea = await EaAdapter.listen({ port });
@@ -107,7 +141,7 @@ if (values.version) {
       process.stderr.write(
         `Não foi possível abrir a porta ${port} em 127.0.0.1: ${err instanceof Error ? err.message : String(err)}\n`,
       );
-      process.exit(1);
+      process.exit(EXIT_CRASHED);
     }
     process.stdout.write(`Aguardando o Expert Advisor VortexBridge em 127.0.0.1:${port}...\n`);
     await ea.waitForTerminal();
@@ -128,14 +162,13 @@ if (values.version) {
     source,
     clientVersion: version(),
   });
+  running.agent = agent;
   await agent.start();
-  const onSignal = () => agent.stop('sinal recebido');
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   // Started by the server (demo mode) over an IPC channel: leave when the server goes away.
   if (process.send) process.once('disconnect', () => agent.stop('servidor encerrado'));
-  const reason = await agent.done;
+  const end = await agent.done;
   await ea?.close();
-  process.stdout.write(`Agente encerrado: ${reason}\n`);
-  process.exit(0);
+  if (end.kind === 'stopped') process.stdout.write(`${connectionMessages.stopped(end.reason)}\n`);
+  else process.stderr.write(`${end.reason}\n`);
+  process.exit(exitCodeOf(end));
 }

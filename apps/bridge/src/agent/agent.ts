@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AGENT_PROTOCOL_VERSION,
-  MAX_DEALS_PER_BATCH,
+  bridgeMessages,
   ServerMessageSchema,
   type ServerMessage,
 } from '@vortex/core';
@@ -12,8 +12,11 @@ import { nextDelay } from './backoff.js';
 import { BarStreams } from './bar-streams.js';
 import { CommandJournal } from './command-journal.js';
 import { CommandRunner, type CommandMessage } from './command-runner.js';
+import { ConnectionLog } from './connection-log.js';
+import { connectionMessages as msg, describeClose, describeError } from './connection-messages.js';
+import { DealWindow } from './deal-window.js';
+import type { AgentEnd } from './exit-codes.js';
 import type { Mt5Source } from './mt5-source.js';
-import { DealOutbox } from './outbox.js';
 
 export interface AgentOptions {
   serverUrl: string;
@@ -35,45 +38,58 @@ export interface AgentOptions {
   now?: () => number;
 }
 
+/** How long a stop waits for the server to answer the close before cutting the socket. */
+const CLOSE_GRACE_MS = 2_000;
+
 /**
  * The bridge agent: pairs, then keeps one connection to the server alive, streaming the
  * terminal's state and every deal exactly once (the outbox resends until the server acks).
+ * It stops only when told to or when the server refuses it for good: never because the
+ * server is away, however long.
  */
-/** Two batches in flight: the server parses one while it stores the other. */
-const BATCHES_IN_FLIGHT = 2;
-
 export class BridgeAgent {
   private ws: WebSocket | undefined;
   private stopped = false;
   private attempt = 0;
   private ready = false;
-  /** Batches sent and not yet acknowledged, oldest first (at most WINDOW). */
-  private inFlight: { id: string; last: number; acked: boolean }[] = [];
+  /** The server refused the saved session: it is not offered again. */
+  private sessionRefused = false;
+  /** ...and the next attempt, pairing with the token or the key, follows at once. */
+  private repairNow = false;
+  /** Garbage from the server is told once per connection, not once per frame. */
+  private toldInvalid = false;
   private seq = 0;
-  private batches = 0;
   private lastPositions = '';
   private lastOrders = '';
   private timer: NodeJS.Timeout | undefined;
-  private ackTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
-  private readonly outbox: DealOutbox;
+  private readonly deals: DealWindow;
   private readonly commands: CommandRunner;
   private readonly streams = new BarStreams();
+  private readonly status: ConnectionLog;
   /** Server clock minus local clock, measured at each auth_ok (network delay ignored). */
   private clockOffset = 0;
   private readonly sessionFile: string;
   private readonly log: (msg: string) => void;
-  /** Settles when the agent stops for good (stop(), or a refusal that needs a new token). */
-  readonly done: Promise<string>;
-  private finish: (reason: string) => void = () => undefined;
+  /** Settles when the agent stops for good: stop(), or the server's refusal. */
+  readonly done: Promise<AgentEnd>;
+  private finish: (end: AgentEnd) => void = () => undefined;
 
   constructor(private readonly opts: AgentOptions) {
-    this.outbox = new DealOutbox(path.join(opts.stateDir, 'outbox.json'));
+    this.log = opts.log ?? ((m) => process.stdout.write(`${m}\n`));
+    this.deals = new DealWindow({
+      stateDir: opts.stateDir,
+      batchSize: opts.batchSize,
+      ackTimeoutMs: opts.ackTimeoutMs,
+      send: (m) => this.send(m),
+      log: this.log,
+    });
     this.sessionFile = path.join(opts.stateDir, 'session.json');
     const now = opts.now ?? Date.now;
     const journal = new CommandJournal(path.join(opts.stateDir, 'commands.json'));
     this.commands = new CommandRunner(journal, opts.source, () => now() + this.clockOffset);
-    this.log = opts.log ?? ((m) => process.stdout.write(`${m}\n`));
+    this.status = new ConnectionLog(opts.serverUrl, this.log);
     this.done = new Promise((resolve) => (this.finish = resolve));
   }
 
@@ -82,59 +98,90 @@ export class BridgeAgent {
     this.connect();
   }
 
+  /** Stops for good; `done` settles once the connection is closed cleanly. */
   stop(reason = 'parado'): void {
-    this.stopped = true;
-    clearInterval(this.timer);
-    clearTimeout(this.ackTimer);
-    clearTimeout(this.handshakeTimer);
-    this.ws?.close();
-    this.finish(reason);
+    void this.end({ kind: 'stopped', reason });
   }
 
   get pendingDeals(): number {
-    return this.outbox.size;
+    return this.deals.pending;
+  }
+
+  private async end(end: AgentEnd, cleanup: Promise<unknown> = Promise.resolve()): Promise<void> {
+    if (this.stopped) {
+      await this.done;
+      return;
+    }
+    this.stopped = true;
+    this.ready = false;
+    clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.handshakeTimer);
+    this.deals.reset();
+    await Promise.all([closed(this.ws), this.deals.flushed(), cleanup.catch(() => undefined)]);
+    this.finish(end);
   }
 
   private savedSession(): string | undefined {
-    if (!existsSync(this.sessionFile)) return undefined;
-    return (JSON.parse(readFileSync(this.sessionFile, 'utf8')) as { session_token?: string })
-      .session_token;
+    if (this.sessionRefused || !existsSync(this.sessionFile)) return undefined;
+    try {
+      return (JSON.parse(readFileSync(this.sessionFile, 'utf8')) as { session_token?: string })
+        .session_token;
+    } catch {
+      // A half-written or hand-edited file: pair again rather than fail at every start.
+      return undefined;
+    }
   }
 
   private connect(): void {
     if (this.stopped) return;
+    this.status.attempting();
     const url = `${this.opts.serverUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/bridge/agent`;
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.toldInvalid = false;
+    let cause: string | undefined;
     this.handshakeTimer = setTimeout(() => {
-      if (!this.ready) ws.terminate();
+      if (this.ready) return;
+      cause ??= msg.handshakeTimeout;
+      ws.terminate();
     }, this.opts.handshakeTimeoutMs ?? 15_000);
     ws.on('open', () => {
-      const session = this.savedSession();
       ws.send(
         JSON.stringify({
           type: 'auth',
           protocol: AGENT_PROTOCOL_VERSION,
           client_version: this.opts.clientVersion,
-          ...this.credentials(session),
+          ...this.credentials(this.savedSession()),
         }),
       );
     });
-    ws.on('message', (data: Buffer) => {
-      const parsed = ServerMessageSchema.safeParse(JSON.parse(data.toString()));
-      if (parsed.success)
-        void this.onMessage(parsed.data).catch((err: unknown) => this.log(`Erro: ${String(err)}`));
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      const m = parseServerMessage(data, isBinary);
+      if (!m) {
+        if (!this.toldInvalid) this.log(msg.invalidServerMessage);
+        this.toldInvalid = true;
+        return;
+      }
+      void this.onMessage(m).catch((err: unknown) => this.log(`Erro: ${String(err)}`));
     });
-    ws.on('error', () => undefined);
-    ws.on('close', () => {
+    ws.on('error', (err: Error) => {
+      cause ??= describeError(err);
+    });
+    ws.on('close', (code: number) => {
+      const wasReady = this.ready;
       this.ready = false;
-      this.inFlight = [];
+      this.deals.reset();
       clearInterval(this.timer);
-      clearTimeout(this.ackTimer);
       clearTimeout(this.handshakeTimer);
       if (this.stopped) return;
-      const delay = nextDelay(this.attempt++);
-      setTimeout(() => this.connect(), delay).unref();
+      // A refused saved session is followed at once by pairing with the token or the key.
+      const repairing = this.repairNow;
+      this.repairNow = false;
+      this.status.closed(cause ?? describeClose(code), wasReady, repairing);
+      const delay = repairing ? 0 : nextDelay(this.attempt++);
+      // Ref'd on purpose: while the server is away this timer is what keeps the process alive.
+      this.retryTimer = setTimeout(() => this.connect(), delay);
     });
   }
 
@@ -152,11 +199,11 @@ export class BridgeAgent {
   private async onMessage(m: ServerMessage): Promise<void> {
     switch (m.type) {
       case 'auth_ok':
-        this.attempt = 0;
         this.clockOffset = m.server_time - (this.opts.now ?? Date.now)();
         await writeFile(this.sessionFile, JSON.stringify({ session_token: m.session_token }), {
           mode: 0o600,
         });
+        this.sessionRefused = false;
         this.send({
           type: 'hello',
           ...this.opts.source.terminal(),
@@ -164,48 +211,68 @@ export class BridgeAgent {
         });
         return;
       case 'auth_error':
-        if (this.savedSession() && (this.opts.pairingToken ?? this.opts.deviceKey)) {
-          // The saved session is gone (expired or revoked): pair again with the token or key.
-          await rm(this.sessionFile, { force: true });
-          return;
-        }
-        this.log(`Pareamento recusado: ${m.error}`);
-        this.stop(m.error);
+        await this.onAuthError(m.error);
         return;
       case 'resume':
-        this.log(
-          `Conectado: conta ${m.account_number}; o servidor tem até o deal ${m.last_deal_ticket}.`,
-        );
+        this.status.connected(m.account_number, m.last_deal_ticket);
+        // Only a connection that got this far resets the backoff: a server that fails right
+        // after auth (its database away) is not hammered.
+        this.attempt = 0;
         this.ready = true;
         clearTimeout(this.handshakeTimer);
         // A new connection gets the whole picture again, not just what changed.
         this.lastPositions = '';
         this.lastOrders = '';
         this.streams.rewind();
+        this.deals.start();
         this.tick();
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
         return;
       case 'deals_ack':
-        await this.onAck(m.batch_id);
+        await this.deals.acked(m.batch_id, m.rejected ?? []);
+        return;
+      case 'deals_rejected':
+        await this.deals.rejected(m.batch_id, m.reason);
         return;
       case 'command':
         await this.runCommand(m);
         return;
       case 'revoked':
-        this.log('Sessão revogada no servidor. Gere um novo token de pareamento.');
-        await rm(this.sessionFile, { force: true });
-        this.stop('revogada');
+        await this.end(
+          { kind: 'refused', reason: msg.revoked(m.reason) },
+          rm(this.sessionFile, { force: true }),
+        );
         return;
       default:
         return;
     }
   }
 
+  /**
+   * The server refuses only for good (a passing fault closes the socket instead): a refused
+   * saved session falls back to the token or the device key; anything else ends the agent.
+   */
+  private async onAuthError(error: string): Promise<void> {
+    if (error === bridgeMessages.protocolUnsupported) {
+      await this.end({ kind: 'protocol', reason: msg.protocol(error, this.opts.clientVersion) });
+      return;
+    }
+    const fallback = this.opts.pairingToken ?? this.opts.deviceKey;
+    if (this.savedSession() && fallback) {
+      this.sessionRefused = true;
+      this.repairNow = true;
+      this.log(msg.sessionRefused(this.opts.pairingToken !== undefined));
+      await rm(this.sessionFile, { force: true });
+      return;
+    }
+    await this.end({ kind: 'refused', reason: msg.refused(error) });
+  }
+
   /** One beat: bring the terminal up to date, report what changed, send the next deals. */
   private tick(): void {
     if (!this.ready) return;
     const src = this.opts.source;
-    void this.outbox.add(src.poll(this.outbox.lastTicket()));
+    void this.deals.add(src.poll(this.deals.lastTicket()));
     this.send({ type: 'heartbeat', seq: this.seq++, mt5_alive: src.alive(), ts: Date.now() });
     this.send({ type: 'account', ts: Date.now(), account: src.account() });
     const positions = JSON.stringify(src.positions());
@@ -219,7 +286,7 @@ export class BridgeAgent {
       this.send({ type: 'orders', ts: Date.now(), orders: JSON.parse(orders) as unknown });
     }
     this.sendBars();
-    this.pump();
+    this.deals.pump();
   }
 
   private async runCommand(m: CommandMessage): Promise<void> {
@@ -236,47 +303,30 @@ export class BridgeAgent {
     if (!this.ready || this.streams.size === 0) return;
     for (const message of this.streams.collect(this.opts.source)) this.send(message);
   }
+}
 
-  /**
-   * The server acks a batch only after its commit, but with two batches in flight an earlier one
-   * may have been lost on the way: the outbox may forget deals only up to the end of the oldest
-   * run of acknowledged batches. A lost batch is sent again when its ack does not come.
-   */
-  private async onAck(batchId: string): Promise<void> {
-    const batch = this.inFlight.find((b) => b.id === batchId);
-    if (!batch) return;
-    batch.acked = true;
-    let upTo = 0;
-    while (this.inFlight[0]?.acked) upTo = this.inFlight.shift()?.last ?? upTo;
-    if (upTo === 0) return;
-    clearTimeout(this.ackTimer);
-    this.armAckTimer();
-    await this.outbox.ack(upTo);
-    this.pump();
+/** A frame that is not JSON or not in the protocol is ignored, never thrown. */
+function parseServerMessage(data: Buffer, isBinary: boolean): ServerMessage | undefined {
+  if (isBinary) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString('utf8'));
+  } catch {
+    return undefined;
   }
+  const parsed = ServerMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
 
-  private armAckTimer(): void {
-    const oldest = this.inFlight[0];
-    if (!oldest) return;
-    this.ackTimer = setTimeout(() => {
-      if (this.inFlight[0] !== oldest) return;
-      // Unanswered: resend everything not acknowledged, from the outbox's start.
-      this.inFlight = [];
-      this.pump();
-    }, this.opts.ackTimeoutMs ?? 15_000);
-  }
-
-  private pump(): void {
-    const size = Math.min(this.opts.batchSize ?? MAX_DEALS_PER_BATCH, MAX_DEALS_PER_BATCH);
-    while (this.ready && this.inFlight.length < BATCHES_IN_FLIGHT) {
-      const after = this.inFlight.at(-1)?.last ?? 0;
-      const batch = after === 0 ? this.outbox.next(size) : this.outbox.nextAfter(after, size);
-      const last = batch.at(-1)?.ticket;
-      if (last === undefined) return;
-      const id = `b${Date.now().toString(36)}-${this.batches++}`;
-      this.inFlight.push({ id, last, acked: false });
-      this.send({ type: 'deals', batch_id: id, deals: batch });
-      if (this.inFlight.length === 1) this.armAckTimer();
-    }
-  }
+/** Closes the socket (1000) and resolves once it is closed, cutting it if the server is silent. */
+function closed(ws: WebSocket | undefined): Promise<void> {
+  if (!ws || ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+    ws.once('close', () => {
+      clearTimeout(cut);
+      resolve();
+    });
+    ws.close(1000, 'agente encerrado');
+  });
 }

@@ -34,4 +34,18 @@ describe('DealOutbox', () => {
     expect(o.nextAfter(0, 1).map((d) => d.ticket)).toEqual([10]);
     expect(o.nextAfter(30, 5)).toEqual([]);
   });
+
+  it('drops refused deals for good: not handed out again, not taken back from the source', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'outbox-')), 'deals.json');
+    const o = new DealOutbox(file);
+    await o.add([1, 2, 3, 4].map(deal));
+    await o.drop(new Set([2, 4]));
+    expect(o.next(10).map((d) => d.ticket)).toEqual([1, 3]);
+    expect(o.between(0, 3).map((d) => d.ticket)).toEqual([1, 3]);
+    // The highest deal was dropped: the source must still continue after it.
+    const reopened = new DealOutbox(file);
+    expect(reopened.lastTicket()).toBe(4);
+    await reopened.add([3, 4, 5].map(deal));
+    expect(reopened.next(10).map((d) => d.ticket)).toEqual([1, 3, 5]);
+  });
 });

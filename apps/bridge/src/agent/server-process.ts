@@ -19,8 +19,11 @@ export interface ServerProcess {
   url: string;
   /** Starts `node apps/server/dist/main.js` and resolves, in ms, once /health answers. */
   start: () => Promise<number>;
-  /** SIGKILL, no warning; resolves with the signal the process died of once it is gone. */
-  kill: () => Promise<NodeJS.Signals | null>;
+  /**
+   * SIGKILL by default, no warning; resolves with the signal the process died of once it is
+   * gone (null when it exited by itself, as a server told SIGTERM does after closing).
+   */
+  kill: (signal?: NodeJS.Signals) => Promise<NodeJS.Signals | null>;
 }
 
 /** A port free right now on 127.0.0.1, to be reused for every restart. */
@@ -82,9 +85,9 @@ export function serverProcess(o: ServerProcessOptions): ServerProcess {
     throw new Error(`the server did not answer /health in 30 s:\n${logTail()}`);
   };
 
-  const kill = async (): Promise<NodeJS.Signals | null> => {
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL'): Promise<NodeJS.Signals | null> => {
     if (!child) return null;
-    child.kill('SIGKILL');
+    child.kill(signal);
     child = undefined;
     return exited;
   };

@@ -1,0 +1,191 @@
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Mt5Deal } from '@vortex/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BridgeAgent } from './agent.js';
+import type { DeadLetter } from './dead-letter.js';
+import { ackAll, FakeServer } from './fake-server.js';
+import type { Mt5Source } from './mt5-source.js';
+
+/**
+ * Deals the server refuses for good (part of a batch in deals_ack.rejected, or a whole batch in
+ * deals_rejected) go to the dead-letter file, leave the outbox and are never sent again; the
+ * deals after them still flow.
+ */
+const deal = (t: number): Mt5Deal => ({
+  ticket: t,
+  order: t,
+  position_id: Math.ceil(t / 2),
+  symbol: 'WINZ25',
+  type: t % 2,
+  entry: t % 2 === 1 ? 0 : 1,
+  volume: 1,
+  price: 125_000,
+  profit: 0,
+  commission: -0.25,
+  swap: 0,
+  magic: 0,
+  reason: 3,
+  comment: '',
+  time: 1_763_730_000 + t,
+  time_msc: (1_763_730_000 + t) * 1000,
+});
+
+/** A terminal whose deals are 1..made(), `made` raised by the test. */
+function terminal() {
+  let made = 0;
+  const source: Mt5Source = {
+    terminal: () => ({
+      account_number: 7_070_707,
+      server: 'Dead-Letter-Demo',
+      company: '',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+    }),
+    poll: (after) => {
+      const fresh: Mt5Deal[] = [];
+      for (let t = after + 1; t <= made; t++) fresh.push(deal(t));
+      return fresh;
+    },
+    account: () => ({
+      balance: 10_000,
+      equity: 10_000,
+      margin: 0,
+      free_margin: 10_000,
+      margin_level: 0,
+      profit: 0,
+      currency: 'BRL',
+    }),
+    positions: () => [],
+    orders: () => [],
+    alive: () => true,
+    execute: () => Promise.resolve({ ok: false, message: 'sem comandos neste teste' }),
+    bars: () => [],
+  };
+  return { source, make: (n: number) => (made = n) };
+}
+
+let server: FakeServer | undefined;
+let agent: BridgeAgent | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  agent?.stop();
+  await agent?.done;
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function until(done: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+const sentTickets = (s: FakeServer) => s.batches.flatMap((b) => b.deals.map((d) => d.ticket));
+const readDeadLetters = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as DeadLetter);
+const outboxFile = () =>
+  JSON.parse(readFileSync(path.join(dir ?? '', 'outbox.json'), 'utf8')) as {
+    acked: number;
+    deals: Mt5Deal[];
+  };
+
+async function startAgent(log: string[]) {
+  const t = terminal();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-dead-letter-'));
+  agent = new BridgeAgent({
+    serverUrl: server?.url ?? '',
+    pairingToken: 'token-de-pareamento-de-teste',
+    stateDir: dir,
+    source: t.source,
+    clientVersion: '0.1.0',
+    heartbeatMs: 20,
+    batchSize: 2,
+    log: (m) => log.push(m),
+  });
+  await agent.start();
+  return t;
+}
+
+describe('deals the server refuses for good', () => {
+  it('go to the dead-letter file, leave the outbox, and the deals after them are delivered', async () => {
+    server = await FakeServer.start({
+      onDeals: (m) => {
+        const tickets = m.deals.map((d) => d.ticket);
+        if (tickets.includes(3))
+          return {
+            ...ackAll(m),
+            stored: m.deals.length - 1,
+            rejected: [{ ticket: 3, reason: 'Lucro fora do limite' }],
+          };
+        if (tickets.includes(7))
+          return { type: 'deals_rejected', batch_id: m.batch_id, reason: 'Dados recusados' };
+        return ackAll(m);
+      },
+    });
+    const log: string[] = [];
+    const t = await startAgent(log);
+    t.make(10);
+    await until(() => sentTickets(server as FakeServer).includes(10), 'deal 10 to be sent');
+    await until(() => agent?.pendingDeals === 0, 'the outbox to empty');
+
+    const file = path.join(dir ?? '', 'dead-letter.jsonl');
+    const lines = readDeadLetters(file);
+    const batchOf = (ticket: number) =>
+      server?.batches.find((b) => b.deals.some((d) => d.ticket === ticket))?.batch_id;
+    expect(lines.map((l) => [l.deal, l.reason, l.batch_id])).toEqual([
+      [deal(3), 'Lucro fora do limite', batchOf(3)],
+      [deal(7), 'Dados recusados', batchOf(7)],
+      [deal(8), 'Dados recusados', batchOf(7)],
+    ]);
+    for (const l of lines) expect(Date.parse(l.received_at)).not.toBeNaN();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(outboxFile()).toMatchObject({ acked: 10, deals: [] });
+    // Each deal went once: the refused ones were not sent again, the rest all went.
+    expect(sentTickets(server)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(log.filter((l) => l.includes('recusado'))).toEqual([
+      `1 deal recusado pelo servidor (Lucro fora do limite): guardado em ${file} e não será reenviado.`,
+      `2 deals recusados pelo servidor (Dados recusados): guardados em ${file} e não serão reenviados.`,
+    ]);
+  });
+
+  it('a refused deal is not sent again after a reconnect, even while an earlier batch was unanswered', async () => {
+    // The first batch's answer is lost; the second's refuses deal 3. The connection then drops:
+    // the first batch must go again, deal 3 must not.
+    let lose = true;
+    server = await FakeServer.start({
+      onDeals: (m) => {
+        const tickets = m.deals.map((d) => d.ticket);
+        if (lose && tickets.includes(1)) return undefined;
+        if (tickets.includes(3))
+          return { ...ackAll(m), rejected: [{ ticket: 3, reason: 'Símbolo inválido' }] };
+        return ackAll(m);
+      },
+    });
+    const log: string[] = [];
+    const t = await startAgent(log);
+    t.make(4);
+    await until(() => log.some((l) => l.includes('recusado')), 'the refusal to be recorded');
+    expect(outboxFile().deals.map((d) => d.ticket)).toEqual([1, 2, 4]);
+
+    lose = false;
+    const s = server;
+    s.batches.length = 0;
+    s.drain();
+    s.cut();
+    await s.next('hello');
+    t.make(6);
+    await until(() => agent?.pendingDeals === 0, 'the outbox to empty');
+    expect(sentTickets(s)).toEqual([1, 2, 4, 5, 6]);
+    expect(readDeadLetters(path.join(dir ?? '', 'dead-letter.jsonl'))).toHaveLength(1);
+  });
+});
