@@ -42,6 +42,7 @@ afterEach(async () => {
 async function until(done: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
+    if (!agent?.alive()) throw new Error(`the agent exited while waiting for ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
@@ -84,9 +85,10 @@ describe('the agent process outlives its server', () => {
       if (close === 'cut') s.cut();
       else s.closeWith(close);
       drops++;
-      await s.next('hello', 30_000);
-      expect(s.connections).toBe(before + 1);
+      // The log first: it fails at once, with the agent's output, if the agent died.
       await a.waitForLine(RECONNECTED, 30_000, drops);
+      await s.next('hello');
+      expect(s.connections).toBe(before + 1);
     }
     expect(a.count(LOST)).toBe(drops);
     expect(a.stdout().find((l) => l.includes('código 1011'))).toMatch(LOST);
@@ -100,8 +102,8 @@ describe('the agent process outlives its server', () => {
     await a.waitForLine(/^Servidor indisponível .*HTTP 503/, 30_000);
     await until(() => s.refusedUpgrades >= 3, 'three refused upgrades');
     s.upgradeStatus = undefined;
-    await s.next('hello', 30_000);
     await a.waitForLine(RECONNECTED, 30_000, drops);
+    await s.next('hello');
 
     // The server goes away entirely (connections refused) and comes back on the same port.
     const port = s.port;
@@ -110,8 +112,8 @@ describe('the agent process outlives its server', () => {
     await a.waitForLine(/^Servidor indisponível .*conexão recusada/, 30_000);
     s = await FakeServer.start({ port });
     server = s;
-    await s.next('hello', 30_000);
     expect(await a.waitForLine(RECONNECTED, 30_000, drops)).toMatch(/após \d+ tentativas/);
+    await s.next('hello');
     expect(a.count(LOST)).toBe(drops);
     expect(a.count(/^Servidor indisponível/)).toBe(2);
     expect(a.alive()).toBe(true);

@@ -71,7 +71,10 @@ async function countAttempts(n: number): Promise<void> {
     socket.destroy();
   });
   await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
-  await until(() => Promise.resolve(seen >= n), `${n} connection attempts`);
+  await until(() => {
+    if (!agent?.alive()) throw new Error(`the agent exited:\n${agent?.stdout().join('\n')}`);
+    return Promise.resolve(seen >= n);
+  }, `${n} connection attempts`);
   await new Promise((resolve) => holder.close(resolve));
 }
 

@@ -137,6 +137,9 @@ describe('deals the server refuses for good', () => {
     t.make(10);
     await until(() => sentTickets(server as FakeServer).includes(10), 'deal 10 to be sent');
     await until(() => agent?.pendingDeals === 0, 'the outbox to empty');
+    // Stopped, the agent has written its outbox out.
+    agent?.stop();
+    await agent?.done;
 
     const file = path.join(dir ?? '', 'dead-letter.jsonl');
     const lines = readDeadLetters(file);
