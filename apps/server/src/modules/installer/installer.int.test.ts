@@ -1,10 +1,16 @@
 import { bridgeMessages, mt5Messages } from '@vortex/core';
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import {
+  EXIT_CRASHED,
+  EXIT_PROTOCOL,
+  EXIT_REFUSED,
+  EXIT_STOPPED,
+} from '../../../../bridge/src/agent/exit-codes.js';
 import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
@@ -63,6 +69,16 @@ async function installerFor(u: TestUser) {
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ download_url: string; device_id: string; file_size_mb: number }>();
+}
+
+/** The zip unpacked into a fresh folder; returns the VortexBridge folder inside it. */
+async function extract(zip: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-installer-'));
+  for (const [name, content] of await unzip(zip)) {
+    await mkdir(path.join(dir, path.dirname(name)), { recursive: true });
+    await writeFile(path.join(dir, name), content);
+  }
+  return path.join(dir, 'VortexBridge');
 }
 
 const claimOf = async (id: string) =>
@@ -216,12 +232,7 @@ describe('installer and auto-claim', () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
     const zip = (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload;
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-installer-'));
-    for (const [name, content] of await unzip(zip)) {
-      await mkdir(path.join(dir, path.dirname(name)), { recursive: true });
-      await writeFile(path.join(dir, name), content);
-    }
-    const folder = path.join(dir, 'VortexBridge');
+    const folder = await extract(zip);
     const configFile = path.join(folder, 'config.json');
     const config = JSON.parse(
       (await unzip(zip)).get('VortexBridge/config.json')?.toString() ?? '{}',
@@ -242,7 +253,77 @@ describe('installer and auto-claim', () => {
       expect((await claimOf(info.device_id))?.primary_account_number).toBeGreaterThan(0);
     } finally {
       agent.kill('SIGTERM');
-      await rm(dir, { recursive: true, force: true });
+      await rm(path.dirname(folder), { recursive: true, force: true });
+    }
+  });
+
+  it('the start scripts run the agent again after a crash and stop on a deliberate end', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const info = await installerFor(trader);
+    const zip = (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload;
+    const folder = await extract(zip);
+    // A stand-in for node: each run records itself and exits with the next code of a list.
+    const bin = path.join(path.dirname(folder), 'bin');
+    await mkdir(bin);
+    await writeFile(
+      path.join(bin, 'node'),
+      '#!/bin/sh\necho "$*" >> "$RUNS"\ncode=$(head -n 1 "$CODES")\nsed -i 1d "$CODES"\nexit "$code"\n',
+    );
+    await chmod(path.join(bin, 'node'), 0o755);
+    const runScript = async (codes: number[]) => {
+      const runs = path.join(path.dirname(folder), `runs-${codes.join('-')}`);
+      const codesFile = `${runs}.codes`;
+      await writeFile(codesFile, codes.map((c) => `${c}\n`).join(''));
+      const script = spawn('sh', [path.join(folder, 'iniciar-bridge.sh')], {
+        env: { PATH: `${bin}:${process.env.PATH}`, RUNS: runs, CODES: codesFile },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      script.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const status = await new Promise<number | null>((resolve) => script.once('exit', resolve));
+      const ran = (await readFile(runs, 'utf8')).trimEnd().split('\n');
+      return { status, out, ran };
+    };
+    try {
+      const crashed = await runScript([EXIT_CRASHED, EXIT_REFUSED]);
+      expect(crashed.ran).toEqual([
+        'vortex-bridge.mjs --config config.json',
+        'vortex-bridge.mjs --config config.json',
+      ]);
+      expect(crashed.status).toBe(EXIT_REFUSED);
+      expect(crashed.out).toContain(
+        `A bridge parou inesperadamente (código ${EXIT_CRASHED}); reiniciando em 5 segundos...`,
+      );
+      expect(crashed.out).toContain('O servidor recusou ou revogou esta bridge');
+
+      const old = await runScript([EXIT_PROTOCOL]);
+      expect(old).toMatchObject({ status: EXIT_PROTOCOL, ran: [expect.any(String)] });
+      expect(old.out).toContain('Esta versão da bridge não é mais aceita pelo servidor');
+
+      const stopped = await runScript([EXIT_STOPPED]);
+      expect(stopped).toMatchObject({ status: EXIT_STOPPED, ran: [expect.any(String)] });
+      expect(stopped.out).toContain('Vórtex Bridge encerrada.');
+
+      // The Windows script, which cannot run here, makes the same choices.
+      const cmd = (await readFile(path.join(folder, 'iniciar-bridge.cmd'), 'utf8')).split('\r\n');
+      for (const [code, label] of [
+        [EXIT_STOPPED, 'parada'],
+        [EXIT_REFUSED, 'recusada'],
+        [EXIT_PROTOCOL, 'desatualizada'],
+      ] as const) {
+        expect(cmd).toContain(`if "%CODIGO%"=="${code}" goto ${label}`);
+        expect(cmd).toContain(`:${label}`);
+      }
+      const restart = cmd.indexOf(':iniciar');
+      expect(cmd.slice(restart)).toEqual(
+        expect.arrayContaining(['ping -n 6 127.0.0.1 >nul', 'goto iniciar']),
+      );
+      expect(cmd.indexOf('ping -n 6 127.0.0.1 >nul')).toBeLessThan(cmd.indexOf('goto iniciar'));
+      const notes = (await readFile(path.join(folder, 'LEIA-ME.txt'), 'utf8')).replace(/\s+/g, ' ');
+      expect(notes).toContain('shell:startup');
+      expect(notes).toContain('"Ao fazer logon"');
+    } finally {
+      await rm(path.dirname(folder), { recursive: true, force: true });
     }
   });
 });
