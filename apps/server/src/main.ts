@@ -53,6 +53,12 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const logger = pino(loggerOptions(config.logLevel));
   const log = (msg: string) => logger.info(msg);
+  // The last line of defence, not the plan: every background loop catches its own failures
+  // (a database away above all). One that slips through is a bug to log, not a reason to stop
+  // serving every other trader.
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ err: reason }, 'unhandled rejection (server kept running)'),
+  );
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   };
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
   const releaseLock = await acquireInstanceLock(config.dataDir, log);
   cleanups.push(releaseLock);
-  const db = await openDatabase(config, log);
+  const db = await openDatabase(config, logger);
   cleanups.push(db.close);
 
   const admin = await ensureAdmin(db.pool, config.admin);
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
   const api = await buildApp({
     pool: db.pool,
     dbMode: db.mode,
+    dbStatus: db.status,
     logger,
     version: pkg.version,
     startedAt,

@@ -10,7 +10,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { DatabaseStatus } from '../db/database-status.js';
 import { freezeResponse } from '../lib/frozen-response.js';
+import { OutageLog } from '../lib/outage-log.js';
+import { installClosingGuard } from '../lifecycle/closing-guard.js';
 import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { installAlerts } from '../modules/alerts/alerts.module.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
@@ -68,6 +71,8 @@ import { memoizingFrozen } from './serializer.js';
 export interface AppDeps {
   pool: pg.Pool;
   dbMode: 'embedded' | 'external';
+  /** What is known of the database (its supervisor reports here); one on `pool` when unset. */
+  dbStatus?: DatabaseStatus;
   logger: FastifyBaseLogger;
   version: string;
   startedAt: number;
@@ -126,11 +131,15 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // installClosingGuard answers in our envelope instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingFrozen(serializerCompiler));
-  installErrorHandling(app);
+  const status = deps.dbStatus ?? new DatabaseStatus({ pool: deps.pool, log: deps.logger });
+  if (!deps.dbStatus) app.addHook('onClose', async () => status.close());
+  installErrorHandling(app, (err) => status.report(err));
+  installClosingGuard(app);
   requireAccessDeclarations(app);
   await installSecurity(app, deps.webOrigins);
   // Registered first, so it runs after everything that still publishes or commands on close.
@@ -154,6 +163,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     pool: deps.pool,
     cache: sessionCache,
     log: deps.logger,
+    status,
   });
   app.addHook('onReady', () => invalidation.start());
   app.addHook('onClose', () => invalidation.close());
@@ -179,6 +189,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   await app.register(
     healthRoutes({
       pool: deps.pool,
+      status,
       mode: deps.dbMode,
       version: deps.version,
       startedAt: deps.startedAt,
@@ -190,10 +201,11 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   await app.register(usersRoutes({ ...mail, queue: messageQueue }));
   const bus = deps.bus ?? (link ? await RedisEventBus.open(link) : new MemoryEventBus());
   // A live channel ends with its session, on every instance (the auth notifications reach all).
+  const recheckLog = new OutageLog(deps.logger, 'live channels not rechecked');
   const hub = new LiveHub(
     bus,
     (ids) => liveSessionsNow(deps.pool, ids),
-    (err) => deps.logger.warn({ err }, 'live channels not rechecked'),
+    (err) => recheckLog.failed(err),
   );
   invalidation.onChange((change) => {
     void hub.recheck(
@@ -253,6 +265,15 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     bus,
   );
   app.addHook('onClose', () => openBooks.close());
+  // Back from an outage: what was notified meanwhile is unknown, so what notifications keep
+  // current is read anew (the session cache flushes itself), and a backup it broke is failed.
+  invalidation.onResumed(() => {
+    positions.clear();
+    openBooks.clear();
+  });
+  status.onRecovered(() => {
+    backups.recover().catch((err: unknown) => deps.logger.error({ err }, 'backup not recovered'));
+  });
   await app.register(tradingRoutes({ ...bridge, openBooks, positions }));
   await installAlerts(app, {
     pool: deps.pool,

@@ -1,7 +1,11 @@
 import { apiErrorMessages as msg } from '@vortex/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db-errors.js';
 import { HttpError } from './http-error.js';
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, msg.tooLarge],
@@ -21,8 +25,14 @@ function byStatus(status: number): string {
   return msg.badRequest;
 }
 
-/** Maps every failure to { success: false, error } with a pt-BR message and the right status. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Maps every failure to { success: false, error } with a pt-BR message and the right status. A
+ * database that is away is a 503 to try again later, and `onDatabaseUnavailable` hears of it.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  onDatabaseUnavailable: (err: unknown) => void = () => undefined,
+): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -38,6 +48,16 @@ export function installErrorHandling(app: FastifyInstance): void {
     // JSON bodies with __proto__ or constructor.prototype are refused by the parser.
     if (err instanceof SyntaxError)
       return reply.code(400).send({ success: false, error: 'JSON inválido.' });
+    // pg's errors carry no HTTP status; a client's aborted upload (ECONNRESET) carries a 4xx.
+    if ((err.statusCode ?? 500) >= 500 && isDatabaseUnavailable(err)) {
+      onDatabaseUnavailable(err);
+      // Told once per outage by the database status, not once per request.
+      req.log.debug({ err: err.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ success: false, error: msg.databaseUnavailable });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, error: byStatus(status) });

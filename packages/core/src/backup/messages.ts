@@ -16,6 +16,7 @@ export const backupMessages = {
     `Verificação falhou: a restauração não concluiu (${reason}).`,
   dumpFailed: (reason: string) => `Falha ao gerar o dump: ${reason}`,
   interrupted: 'Backup interrompido: o servidor foi encerrado durante a execução.',
+  databaseLost: 'Backup interrompido: o banco de dados ficou indisponível durante a execução.',
 } as const;
 
 export const backupStatusLabels = {

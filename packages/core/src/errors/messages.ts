@@ -8,5 +8,6 @@ export const apiErrorMessages = {
   tooManyRequests: 'Muitas requisições. Tente novamente em instantes.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   internal: 'Erro interno do servidor. Tente novamente.',
-  databaseUnavailable: 'Banco de dados indisponível.',
+  databaseUnavailable: 'Banco de dados indisponível no momento. Tente novamente em instantes.',
+  shuttingDown: 'O servidor está sendo encerrado. Tente novamente em instantes.',
 } as const;

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, readlink, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -27,6 +27,13 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<boole
     await sleep(100);
   }
   return !isAlive(pid);
+}
+
+/** A zombie has let go of everything (its shared memory too); only its parent's wait is due. */
+async function hasExited(pid: number): Promise<boolean> {
+  if (!isAlive(pid)) return true;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return /^\d+ \(.*\) Z/s.test(stat);
 }
 
 export type StaleOutcome = 'none' | 'stopped' | 'removed-stale-pidfile';
@@ -68,4 +75,42 @@ export async function clearStalePostmaster(
     // After SIGKILL the shared memory may linger; postgres recovers it via the pid file check.
   }
   return 'stopped';
+}
+
+/**
+ * A postmaster killed with SIGKILL leaves its backends running until they notice, and one busy
+ * (a COPY to pg_dump) may not for a long while; as long as any holds the old shared memory, a new
+ * postmaster refuses to start. Every process of the cluster has its data folder as working
+ * directory: those still there are stopped. How many were found.
+ */
+export async function killOrphanBackends(
+  dataDir: string,
+  log: (msg: string) => void,
+): Promise<number> {
+  const dir = await realpath(dataDir).catch(() => dataDir);
+  // Without /proc (not Linux) there is nothing to scan: the restart's retries wait them out.
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  const orphans: number[] = [];
+  for (const name of entries) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => undefined);
+    if (cwd !== dir) continue;
+    const cmd = await commandLineOf(pid);
+    if (cmd?.startsWith('postgres')) orphans.push(pid);
+  }
+  if (orphans.length === 0) return 0;
+  log(`Encerrando ${orphans.length} processo(s) órfão(s) do PostgreSQL embutido.`);
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  // Reaped by whoever adopted them, if anyone does: their exit is what the restart needs.
+  const deadline = Date.now() + 5_000;
+  for (const pid of orphans)
+    while (!(await hasExited(pid)) && Date.now() < deadline) await sleep(20);
+  return orphans.length;
 }

@@ -6,6 +6,7 @@ import {
   type AlertFrequency,
 } from '@vortex/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { OutageLog } from '../../lib/outage-log.js';
 import {
   positionsOfUser,
   statisticsOf,
@@ -89,8 +90,13 @@ export async function sendStatisticsDigests(deps: DigestDeps, now: number): Prom
 
 /** Every instance schedules it; the dedupe key lets one send each digest. */
 export function scheduleStatisticsDigests(deps: DigestDeps): () => void {
+  const outage = new OutageLog(deps.log, 'statistics digests not sent');
+  // croner does not catch what its job rejects: a database away would end the process.
   const job = new Cron(DIGEST_CRON, { timezone: DEFAULT_TIME_ZONE, protect: true }, async () => {
-    await sendStatisticsDigests(deps, Date.now());
+    await sendStatisticsDigests(deps, Date.now()).then(
+      () => outage.succeeded(),
+      (err: unknown) => outage.failed(err),
+    );
   });
   return () => job.stop();
 }

@@ -1,9 +1,16 @@
 import pg from 'pg';
+import type { DatabaseStatus } from '../../db/database-status.js';
+import { survivesConnectionLoss } from '../../db/pg-client.js';
 import type { SessionCache } from './session-cache.js';
 
 export const AUTH_CHANNEL = 'vortex_auth';
 const BACKOFF_MIN_MS = 250;
 const BACKOFF_MAX_MS = 10_000;
+/**
+ * The LISTEN and barrier round trips give up after this: a connection whose server vanished
+ * without a word (a cut link) would otherwise hold every cached request waiting forever.
+ */
+const ROUND_TRIP_TIMEOUT_MS = 5_000;
 
 /** What changed: one session, one user's row, or anything (a TRUNCATE, or a reconnect). */
 export type AuthChange = { kind: 'session' | 'user'; id: number } | { kind: 'all' };
@@ -12,6 +19,8 @@ export interface AuthInvalidationDeps {
   pool: pg.Pool;
   cache: SessionCache;
   log: { warn: (obj: object, msg: string) => void };
+  /** Hears the connection's losses; its recovery makes the listener reconnect at once. */
+  status?: DatabaseStatus;
 }
 
 /**
@@ -27,9 +36,26 @@ export class AuthInvalidation {
   private waiting: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
   private pumping = false;
   private readonly listeners = new Set<(change: AuthChange) => void>();
+  private readonly resumed = new Set<() => void>();
+  private readonly stopWatching: () => void;
 
   constructor(private readonly deps: AuthInvalidationDeps) {
     deps.cache.barrier = () => this.barrier();
+    this.stopWatching = deps.status?.onRecovered(() => this.reconnectNow()) ?? (() => undefined);
+  }
+
+  /** Whether notifications reach this instance now. */
+  get listening(): boolean {
+    return this.deps.cache.isLive;
+  }
+
+  /**
+   * Hears every (re)connection, once listening: whatever was notified while no one listened was
+   * missed, so what notifications keep current must be read anew.
+   */
+  onResumed(listener: () => void): () => void {
+    this.resumed.add(listener);
+    return () => this.resumed.delete(listener);
   }
 
   /** Hears every change after the cache applied it (the live channels follow their sessions). */
@@ -52,9 +78,13 @@ export class AuthInvalidation {
     const client = new pg.Client({
       ...this.deps.pool.options,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: ROUND_TRIP_TIMEOUT_MS,
       application_name: 'vortex-auth-listener',
     });
     this.client = client;
+    // Never a crash, whatever the order of its events; lost() is told by the listener below.
+    survivesConnectionLoss(client);
     client.on('notification', (n) => {
       if (n.channel === AUTH_CHANNEL) this.apply(n.payload ?? '');
     });
@@ -68,6 +98,7 @@ export class AuthInvalidation {
       this.deps.cache.setLive(true);
       // Whatever changed while no one listened is unknown: everything is checked again.
       this.tell({ kind: 'all' });
+      for (const listener of this.resumed) listener();
     } catch (err) {
       this.lost(client, err);
     }
@@ -93,14 +124,27 @@ export class AuthInvalidation {
     this.client = undefined;
     this.deps.cache.setLive(false);
     client.removeAllListeners('notification');
-    client.on('error', () => undefined);
     client.end().catch(() => undefined);
     if (this.closed) return;
-    if (err) this.deps.log.warn({ err }, 'auth listener lost; sessions read from the database');
+    if (err) {
+      this.deps.status?.report(err);
+      // A listener that keeps failing while the database is away says so once.
+      if (this.backoffMs === BACKOFF_MIN_MS)
+        this.deps.log.warn({ err }, 'auth listener lost; sessions read from the database');
+    }
     const wait = this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
     this.retry = setTimeout(() => void this.connect(), wait);
     this.retry.unref();
+  }
+
+  /** The database is back: no need to wait out the backoff. */
+  private reconnectNow(): void {
+    if (this.closed || this.client || !this.retry) return;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    this.backoffMs = BACKOFF_MIN_MS;
+    void this.connect();
   }
 
   /**
@@ -145,6 +189,7 @@ export class AuthInvalidation {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopWatching();
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;

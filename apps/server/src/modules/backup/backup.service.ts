@@ -13,6 +13,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
+import { isDatabaseUnavailable } from '../../db/db-errors.js';
+import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import type { Mailer } from '../mail/mailer.js';
 import { dueSlot, localParts, nextRun } from './backup-schedule.js';
 import * as repo from './backup.repo.js';
@@ -29,7 +31,7 @@ export interface BackupDeps {
   /** DATA_DIR/backups: the only folder files are written to and served from. */
   dir: string;
   mailer?: Mailer | undefined;
-  log: { info: (msg: string) => void; error: (obj: object, msg: string) => void };
+  log: OutageLogger;
   engine?: DumpEngine;
 }
 
@@ -55,10 +57,14 @@ function filenameFor(at: Date, compressed: boolean): string {
   return `vortex-backup-${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}-${rand}.sql${compressed ? '.gz' : ''}`;
 }
 
+type Outcome = Parameters<typeof repo.finishBackup>[2];
+
 export class BackupService {
   /** 0–100 while this instance runs a backup. */
   private progress: number | null = null;
   private cron: Cron | null = null;
+  /** The outcome of a run whose database went away before it could be written. */
+  private unrecorded: { id: number; outcome: Outcome } | null = null;
 
   constructor(private readonly deps: BackupDeps) {}
 
@@ -104,6 +110,7 @@ export class BackupService {
   /** Runs `fn` holding the backup lock; null when another run (any instance) holds it. */
   private async withLock<T>(fn: () => Promise<T>): Promise<{ value: T } | null> {
     const lock = await this.deps.pool.connect();
+    let broken: Error | undefined;
     try {
       const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
         BACKUP_LOCK,
@@ -112,17 +119,33 @@ export class BackupService {
       try {
         return { value: await fn() };
       } finally {
-        await lock.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK]);
+        // A lock that cannot be let go of goes with its connection (a dead one holds nothing).
+        await lock
+          .query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK])
+          .catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
       }
     } finally {
-      lock.release();
+      lock.release(broken);
     }
   }
 
-  /** Runs left in progress by an instance that died are failed, their partial files removed. */
+  /**
+   * Runs left in progress are failed, their partial files removed: this instance's own whose
+   * database went away (with that reason), then those of an instance that died.
+   */
   private async failInterrupted(): Promise<void> {
+    const lost = this.unrecorded;
+    if (lost) {
+      await repo.finishBackup(this.deps.pool, lost.id, lost.outcome);
+      this.unrecorded = null;
+    }
     for (const stale of await repo.failInterrupted(this.deps.pool, msg.interrupted))
       await rm(path.join(this.deps.dir, `${stale}.partial`), { force: true });
+  }
+
+  /** The database is back: a run it interrupted is marked failed now, not at the next run. */
+  async recover(): Promise<void> {
+    await this.withLock(() => this.failInterrupted());
   }
 
   /** Dumps, verifies by restoring into a scratch database, applies retention and notifies. */
@@ -157,7 +180,7 @@ export class BackupService {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, filename);
     const partial = `${file}.partial`;
-    let result: Parameters<typeof repo.finishBackup>[2];
+    let result: Outcome;
     try {
       const dump = await writeDump({
         pool,
@@ -183,16 +206,23 @@ export class BackupService {
       await rm(partial, { force: true });
       await rm(file, { force: true });
       const reason = err instanceof Error ? err.message : String(err);
+      const lost = isDatabaseUnavailable(err);
       this.deps.log.error({ err }, 'backup failed');
       result = {
         status: 'failed',
         size: 0,
-        error: msg.dumpFailed(reason),
+        error: lost ? msg.databaseLost : msg.dumpFailed(reason),
         tool: null,
         counts: null,
       };
     }
-    await repo.finishBackup(pool, id, result);
+    try {
+      await repo.finishBackup(pool, id, result);
+    } catch (err) {
+      // Written once the database is back (recover) or by the next run, never left running.
+      if (isDatabaseUnavailable(err)) this.unrecorded = { id, outcome: result };
+      throw err;
+    }
     this.progress = 100;
     await this.prune(settings, at);
     const row = await repo.findBackup(pool, filename);
@@ -246,9 +276,11 @@ export class BackupService {
     this.withLock(() => this.failInterrupted()).catch((err: unknown) =>
       this.deps.log.error({ err }, 'interrupted backups not recovered'),
     );
+    const outage = new OutageLog(this.deps.log, 'scheduled backup failed');
     this.cron ??= new Cron('* * * * *', { timezone: BACKUP_TIME_ZONE, protect: true }, () => {
-      this.tick(new Date()).catch((err: unknown) =>
-        this.deps.log.error({ err }, 'scheduled backup failed'),
+      this.tick(new Date()).then(
+        () => outage.succeeded(),
+        (err: unknown) => outage.failed(err),
       );
     });
   }

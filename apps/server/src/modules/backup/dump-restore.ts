@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
+import { isDatabaseUnavailable } from '../../db/db-errors.js';
+import { connectClient } from '../../db/pg-client.js';
 import type { RowCounts } from './catalog-dump.js';
 import { SqlSplitter } from './sql-splitter.js';
 
@@ -35,8 +37,7 @@ export async function restoreDump(
   connectionString: string,
   opts: { replace?: boolean } = {},
 ): Promise<void> {
-  const client = new pg.Client(connectionString);
-  await client.connect();
+  const client = await connectClient(connectionString);
   const splitter = new SqlSplitter();
   const exec = async (stmt: string) => {
     if (/^COPY\s[\s\S]*\bFROM\s+stdin/i.test(stmt))
@@ -44,6 +45,7 @@ export async function restoreDump(
     try {
       await client.query(stmt);
     } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
       throw new RestoreError(
         `${err instanceof Error ? err.message : String(err)} em: ${stmt.slice(0, 120)}`,
       );
@@ -83,8 +85,7 @@ export async function countTableRows(client: pg.ClientBase): Promise<RowCounts> 
 
 /** Rows per table of the public schema of the database at `connectionString`. */
 export async function countRows(connectionString: string): Promise<RowCounts> {
-  const client = new pg.Client(connectionString);
-  await client.connect();
+  const client = await connectClient(connectionString);
   try {
     return await countTableRows(client);
   } finally {
@@ -94,8 +95,7 @@ export async function countRows(connectionString: string): Promise<RowCounts> {
 
 /** Tables in the public schema: a restore refuses a database that has any, unless forced. */
 export async function tableCount(connectionString: string): Promise<number> {
-  const client = new pg.Client(connectionString);
-  await client.connect();
+  const client = await connectClient(connectionString);
   try {
     const { rows } = await client.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",

@@ -1,6 +1,7 @@
 import { backupMessages } from '@vortex/core';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import type { RowCounts } from './catalog-dump.js';
 import { countRows, restoreDump } from './dump-restore.js';
 
@@ -28,6 +29,8 @@ export async function verifyDump(
     try {
       await restoreDump(file, url);
     } catch (err) {
+      // The database going away says nothing of the dump: the run fails for that reason.
+      if (isDatabaseUnavailable(err)) throw err;
       return backupMessages.verifyRestoreFailed(err instanceof Error ? err.message : String(err));
     }
     const got = await countRows(url);

@@ -7,6 +7,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
+import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { PositionsCache } from '../trading/positions-cache.js';
@@ -35,7 +36,7 @@ export interface BotManagerDeps {
   bus: EventBus;
   /** The trading screens' positions, shared: the card's counters read the same copy. */
   positions: PositionsCache;
-  log: { warn: (obj: object, msg: string) => void };
+  log: OutageLogger;
 }
 
 /** A refusal of start/stop, with its pt-BR reason and status. */
@@ -188,8 +189,13 @@ export class BotManager {
   async resumeAll(): Promise<void> {
     this.listen();
     await this.tend();
+    // The runners keep running through an outage; their leases are renewed once it ends.
+    const outage = new OutageLog(this.deps.log, 'bot leases not tended');
     this.timer ??= setInterval(() => {
-      this.tend().catch((err: unknown) => this.deps.log.warn({ err }, 'bot leases not tended'));
+      this.tend().then(
+        () => outage.succeeded(),
+        (err: unknown) => outage.failed(err),
+      );
     }, BOT_LEASE_MS / 3);
     this.timer.unref();
   }

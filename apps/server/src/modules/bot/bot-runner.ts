@@ -14,6 +14,7 @@ import {
   type StrategyLane,
 } from '@vortex/core';
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { recentBars } from '../bridge/bars.repo.js';
 import { runCommand } from '../bridge/run-command.js';
@@ -46,6 +47,8 @@ export const WARM_UP_BARS = 500;
 /** How long an entry just sent counts as an open position while the agent reports it. */
 const PENDING_MS = 15_000;
 const MANAGE_ATR_PERIOD = 14;
+/** A subscription that could not be sent because the database was away is tried again this often. */
+const SUBSCRIBE_RETRY_MS = 5_000;
 
 /**
  * One trader's bot: feeds each closed bar of the configured symbol and timeframe (streamed by
@@ -61,6 +64,7 @@ export class BotRunner {
   private readonly atr = new AtrStream(MANAGE_ATR_PERIOD);
   private readonly risks = new Map<number, number>();
   private stopped = false;
+  private resubscribe: NodeJS.Timeout | undefined;
   private entriesSent = { day: '', count: 0 };
   lastError: string | null = null;
   /** The magics of all seven strategies: the positions that are the bot's. */
@@ -117,32 +121,46 @@ export class BotRunner {
     void this.subscribe();
   }
 
-  /** (Re)subscribes to the bars: at start and whenever the bridge comes back. */
+  /** (Re)subscribes to the bars: at start and whenever the bridge comes back. Never rejects. */
   async subscribe(): Promise<void> {
+    clearTimeout(this.resubscribe);
     if (this.stopped || !this.deps.agents.of(this.userId)) return;
     const command = {
       kind: 'subscribe_bars' as const,
       symbol: this.symbol,
       timeframe: this.timeframe,
     };
-    const reply = await runCommand(this.deps, this.userId, command);
-    // An expired WIN contract is the usual reason: the error names the current one.
-    const hint = reply.ok ? null : contractHint(this.symbol, Date.now());
-    if (!reply.ok) await this.fail(hint ? `${reply.message} ${hint}` : reply.message);
+    try {
+      const reply = await runCommand(this.deps, this.userId, command);
+      // An expired WIN contract is the usual reason: the error names the current one.
+      const hint = reply.ok ? null : contractHint(this.symbol, Date.now());
+      if (!reply.ok) await this.fail(hint ? `${reply.message} ${hint}` : reply.message);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) {
+        await this.fail(err instanceof Error ? err.message : String(err));
+        return;
+      }
+      // The command could not be recorded: the bot waits for its bars and asks again.
+      this.resubscribe = setTimeout(() => void this.subscribe(), SUBSCRIBE_RETRY_MS);
+      this.resubscribe.unref();
+    }
   }
 
   /** New bars are stored: process those after the last one seen, once each, in order. */
   onBars(): Promise<void> {
     this.queue = this.queue
       .then(() => this.processNew())
-      .catch((err: unknown) => {
-        void this.fail(err instanceof Error ? err.message : String(err));
+      .catch(async (err: unknown) => {
+        // A database away is no fault of the bot: the next bars read on from the last one seen.
+        if (!isDatabaseUnavailable(err))
+          await this.fail(err instanceof Error ? err.message : String(err));
       });
     return this.queue;
   }
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.resubscribe);
   }
 
   private async processNew(): Promise<void> {
@@ -257,8 +275,9 @@ export class BotRunner {
     }
   }
 
+  /** Never rejects: while the database is away the error is kept here, where status reads it. */
   private async fail(message: string): Promise<void> {
     this.lastError = message;
-    await setBotError(this.deps.pool, this.userId, message);
+    await setBotError(this.deps.pool, this.userId, message).catch(() => undefined);
   }
 }

@@ -1,20 +1,23 @@
 import { HealthSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import type { DatabaseStatus } from '../../db/database-status.js';
 
 export interface HealthDeps {
   pool: pg.Pool;
+  status: DatabaseStatus;
   mode: 'embedded' | 'external';
   version: string;
   startedAt: number;
 }
 
-async function pingDatabase(pool: pg.Pool): Promise<number | null> {
+async function pingDatabase(pool: pg.Pool, status: DatabaseStatus): Promise<number | null> {
   const t0 = performance.now();
   try {
     await pool.query('SELECT 1');
     return Math.round((performance.now() - t0) * 100) / 100;
-  } catch {
+  } catch (err) {
+    status.report(err);
     return null;
   }
 }
@@ -33,14 +36,29 @@ export const healthRoutes =
         },
       },
       async (_req, reply) => {
-        const latency = await pingDatabase(deps.pool);
+        const { status } = deps;
+        // While it is known to be away, say so at once: its watcher probes it every second.
+        const latency = status.state === 'up' ? await pingDatabase(deps.pool, status) : null;
         const ok = latency !== null;
+        const outage = status.lastOutage;
+        if (!ok) reply.header('retry-after', '5');
         return reply.code(ok ? 200 : 503).send({
           success: ok,
           status: ok ? 'ok' : 'degraded',
           version: deps.version,
           uptime_seconds: Math.round((Date.now() - deps.startedAt) / 1000),
-          database: { reachable: ok, mode: deps.mode, latency_ms: latency },
+          database: {
+            reachable: ok,
+            mode: deps.mode,
+            latency_ms: latency,
+            state: ok ? 'up' : status.state === 'restarting' ? 'restarting' : 'down',
+            restarts: status.restarts,
+            last_outage: outage && {
+              started_at: outage.startedAt.toISOString(),
+              ended_at: outage.endedAt?.toISOString() ?? null,
+              reason: outage.reason,
+            },
+          },
         });
       },
     );

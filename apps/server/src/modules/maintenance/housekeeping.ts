@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import { pruneEvents } from '../auth/rate-events.repo.js';
 import { purgeLiveTickets } from '../live/live-tickets.repo.js';
 
@@ -30,13 +31,17 @@ export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult
 /** Runs housekeeping now and then hourly; the returned function stops it. */
 export function scheduleHousekeeping(
   pool: pg.Pool,
-  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  log: OutageLogger,
   everyMs = 60 * 60 * 1000,
 ): () => void {
+  const outage = new OutageLog(log, 'housekeeping failed');
   const tick = () =>
     runHousekeeping(pool).then(
-      (r) => log.info(r, 'housekeeping'),
-      (err: unknown) => log.error({ err }, 'housekeeping failed'),
+      (r) => {
+        outage.succeeded();
+        log.info(r, 'housekeeping');
+      },
+      (err: unknown) => outage.failed(err),
     );
   void tick();
   const timer = setInterval(() => void tick(), everyMs);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { OutageLog } from '../../lib/outage-log.js';
 import { ChannelSendError, type ChannelSenders } from './channel-sender.js';
 import type {
   DeliveryResult,
@@ -116,6 +117,8 @@ export class DbMessageQueue implements MessageQueue {
   }
 
   private async run(channel: MessageChannel): Promise<void> {
+    // Polled every second: a database that is away is told once, not three times a second.
+    const outage = new OutageLog(this.deps.log, 'message queue: claim failed');
     while (!this.closed) {
       let waitMs = this.opts.pollMs;
       try {
@@ -123,6 +126,7 @@ export class DbMessageQueue implements MessageQueue {
           intervalMs: this.opts.intervalMs[channel],
           leaseMs: this.opts.leaseMs,
         });
+        outage.succeeded();
         if (claim && 'message' in claim) {
           await this.deliver(claim.message);
           continue;
@@ -130,7 +134,7 @@ export class DbMessageQueue implements MessageQueue {
         if (claim) waitMs = Math.min(waitMs, claim.waitMs);
       } catch (err) {
         if (this.isClosed()) return;
-        this.deps.log.error({ err, channel }, 'message queue: claim failed');
+        outage.failed(err, { channel });
       }
       await this.sleep(channel, waitMs);
     }

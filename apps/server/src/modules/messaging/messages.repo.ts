@@ -114,7 +114,8 @@ export async function claimNext(
     await client.query('COMMIT');
     return message ? { message } : null;
   } catch (err) {
-    await client.query('ROLLBACK');
+    // On a connection that died, the ROLLBACK fails too: the first error is the one to tell.
+    await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
     client.release();

@@ -53,6 +53,11 @@ export class OpenBookCache<T> {
     return entry.value;
   }
 
+  /** Forgets every book: events published while the database was away may be missing. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   close(): void {
     this.unsubscribe();
     this.entries.clear();

@@ -28,11 +28,23 @@ export class PositionsCache {
   private readonly entries = new Map<number, Entry>();
   private readonly loading = new Map<number, Promise<Entry>>();
   private held = 0;
+  /** Bumped by clear(): a load that began before it must not store what it read. */
+  private generation = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PositionsCacheOptions = { maxDeals: DEFAULT_POSITIONS_CACHE_DEALS },
   ) {}
+
+  /**
+   * Forgets every book: after the database was away, nothing held is known to match it (it may
+   * even be another one, restored from a backup). Loads under way finish for their callers only.
+   */
+  clear(): void {
+    this.entries.clear();
+    this.held = 0;
+    this.generation++;
+  }
 
   /** Trade deals the cached books hold, all accounts together. */
   get heldDeals(): number {
@@ -62,6 +74,7 @@ export class PositionsCache {
   }
 
   private async refresh(accountId: number, entry: Entry | undefined): Promise<Entry> {
+    const generation = this.generation;
     if (entry) {
       const rows: DealRow[] = [];
       const options = { afterTicket: entry.version.maxTicket, tradesOnly: false };
@@ -69,6 +82,8 @@ export class PositionsCache {
         for (const row of slice) rows.push(row);
       });
       if (!version) return this.forget(accountId, entry);
+      // Cleared meanwhile: the held book is no longer ours to extend.
+      if (generation !== this.generation) return this.refresh(accountId, undefined);
       const onlyNewer =
         version.epoch === entry.version.epoch &&
         entry.version.count + rows.length === version.count;
@@ -87,6 +102,7 @@ export class PositionsCache {
     const version = await readDeals(this.pool, accountId, options, (rows) => feed(book, rows));
     if (!version) return { version: { count: 0, maxTicket: 0, epoch: -1 }, book };
     const fresh = { version, book };
+    if (generation !== this.generation) return fresh;
     this.held += book.dealCount;
     this.store(accountId, fresh);
     return fresh;
