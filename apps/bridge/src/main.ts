@@ -45,7 +45,7 @@ Uso: vortex-bridge --token <token> [opções]
   --version          mostra a versão
   --help             mostra esta ajuda
 
-O agente nunca desiste por o servidor estar fora do ar: reconecta sozinho (de 0,5 s até a cada 15 s)
+O agente não desiste quando o servidor fica fora do ar: reconecta sozinho (de 0,5 s até a cada 15 s)
 e reenvia o que ficou pendente. Ele só termina com:
   ${EXIT_STOPPED}  parado de propósito (Ctrl+C, SIGTERM)
   ${EXIT_CRASHED}  erro inesperado (os scripts de início o reiniciam)
@@ -73,6 +73,14 @@ function positiveNumber(name: string, fallback: number): number {
     process.exit(EXIT_USAGE);
   }
   return n;
+}
+
+function serverUrlValid(raw: string): boolean {
+  try {
+    return ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
 }
 
 let values;
@@ -114,6 +122,12 @@ if (values.version) {
   process.stdout.write(`${version()}\n`);
 } else if (values.help) {
   process.stdout.write(USAGE);
+} else if (!serverUrlValid(values.server)) {
+  // Checked here: a URL the socket cannot even parse would otherwise fail every attempt forever.
+  process.stderr.write(
+    `Endereço do servidor inválido: ${values.server}. Use, por exemplo, https://vortex.exemplo.com.br\n`,
+  );
+  process.exit(EXIT_USAGE);
 } else if (values.adapter !== 'sim' && values.adapter !== 'ea') {
   process.stderr.write(`Adaptador desconhecido: ${values.adapter}. Disponíveis: sim, ea.\n`);
   process.exit(EXIT_USAGE);
