@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { connectClient } from '../pg-client.js';
+import { startEmbeddedPostgres, type PostmasterChange } from './embedded-postgres.js';
 import { isAlive } from './stale-postmaster.js';
 
 const dirs: string[] = [];
@@ -92,5 +93,68 @@ describe('embedded PostgreSQL', () => {
     });
     expect(await query(second.url(), 'SELECT 2 AS ok')).toEqual([{ ok: 2 }]);
     await second.stop();
+  });
+
+  it('restarts a postmaster killed with SIGKILL on the same port, past a busy orphan backend', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-emb-'));
+    dirs.push(dir);
+    const pgServer = await startEmbeddedPostgres({
+      baseDir: dir,
+      fsync: false,
+      log: () => undefined,
+    });
+    const changes: PostmasterChange[] = [];
+    const back = new Promise<void>((resolve) =>
+      pgServer.onChange((c) => {
+        changes.push(c);
+        if (c.state === 'up') resolve();
+      }),
+    );
+    await query(pgServer.url(), 'CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)');
+    // A backend busy computing never checks for its postmaster's death: it keeps the old shared
+    // memory attached, and no new postmaster may start until it is gone.
+    const busy = await connectClient(pgServer.url());
+    const { rows } = await busy.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = rows[0]?.pid as number;
+    const running = busy
+      .query('SELECT count(*) FROM generate_series(1, 1e11)')
+      .catch(() => 'ended');
+    const first = pgServer.pid;
+    expect(first).toBeDefined();
+    process.kill(first as number, 'SIGKILL');
+    try {
+      await back;
+      expect(changes).toEqual([
+        { state: 'restarting', reason: 'PostgreSQL embutido encerrado pelo sinal SIGKILL' },
+        { state: 'up' },
+      ]);
+      expect(pgServer.restarts).toBe(1);
+      expect(pgServer.pid).not.toBe(first);
+      expect(await running).toBe('ended');
+      expect(await query(pgServer.url(), 'SELECT v FROM kept')).toEqual([{ v: 7 }]);
+    } finally {
+      // Were the test to fail, the orphan would burn a core for hours.
+      if (isAlive(backend)) process.kill(backend, 'SIGKILL');
+      await busy.end();
+      await pgServer.stop();
+    }
+  });
+
+  it('does not restart a postmaster stopped on purpose', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-emb-'));
+    dirs.push(dir);
+    const pgServer = await startEmbeddedPostgres({
+      baseDir: dir,
+      fsync: false,
+      log: () => undefined,
+    });
+    const changes: PostmasterChange[] = [];
+    pgServer.onChange((c) => changes.push(c));
+    const pid = pgServer.pid as number;
+    await pgServer.stop();
+    // The exit was seen (it is what stop() waits for) and not taken for a death.
+    expect(isAlive(pid)).toBe(false);
+    expect(changes).toEqual([]);
+    await expect(query(pgServer.url(), 'SELECT 1')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
