@@ -15,6 +15,7 @@ import { sql as m0014 } from './0014-backups.js';
 import { sql as m0015 } from './0015-messages.js';
 import { sql as m0016 } from './0016-alerts.js';
 import { sql as m0017 } from './0017-live-ticket-session.js';
+import { sql as m0018 } from './0018-agent-bounds.js';
 
 export interface Migration {
   id: number;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   { id: 15, name: 'messages', sql: m0015 },
   { id: 16, name: 'alerts', sql: m0016 },
   { id: 17, name: 'live-ticket-session', sql: m0017 },
+  { id: 18, name: 'agent-bounds', sql: m0018 },
 ];
