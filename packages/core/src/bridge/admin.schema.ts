@@ -110,3 +110,32 @@ export const AuditSearchResponseSchema = z.object({
   page: z.number(),
   page_size: z.number(),
 });
+
+/**
+ * What an agent sent and the server refused for good: one deal of a batch, a whole batch, or
+ * (moved there by migration 0018) a stored snapshot row outside the agent contract's bounds.
+ */
+export const AGENT_REJECTION_KINDS = [
+  'deal',
+  'batch',
+  'account',
+  'position',
+  'order',
+  'bar',
+] as const;
+export type AgentRejectionKind = (typeof AGENT_REJECTION_KINDS)[number];
+
+/** How many of the newest rejections the health panel lists. */
+export const RECENT_REJECTIONS_SHOWN = 10;
+
+export const AgentRejectionSchema = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  account_number: z.number().nullable(),
+  kind: z.enum(AGENT_REJECTION_KINDS),
+  batch_id: z.string().nullable(),
+  ticket: z.number().nullable(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type AgentRejection = z.infer<typeof AgentRejectionSchema>;

@@ -193,8 +193,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   /**
    * The whole batch can never be stored (no deal of it could be told apart, or the database
    * refused its data): the agent dead-letters it and goes on with the next. Never sent for a
-   * passing fault such as the database being down: then the connection closes and the agent
-   * sends the batch again.
+   * passing fault such as the database being down: then the batch is not answered at all (the
+   * connection stays open) and the agent sends it again after its ack timeout.
    */
   z.strictObject({
     type: z.literal('deals_rejected'),

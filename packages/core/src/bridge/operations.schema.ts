@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentRejectionSchema } from './admin.schema.js';
 
 /** Live connections one user may hold at once (browser tabs); the health panel shows it. */
 export const LIVE_CONNECTIONS_PER_USER = 10;
@@ -24,6 +25,9 @@ export const BridgeHealthSchema = z.object({
   per_user_limit: z.number(),
   allowed_origins: z.array(z.string()),
   events_published: z.number(),
+  /** What agents sent that was refused for good, in the last 24 h, and the newest of it. */
+  rejections_24h: z.number(),
+  recent_rejections: z.array(AgentRejectionSchema),
   server_time: z.string(),
 });
 export type BridgeHealth = z.infer<typeof BridgeHealthSchema>;

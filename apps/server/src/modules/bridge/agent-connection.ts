@@ -1,14 +1,13 @@
 import {
   AGENT_PROTOCOL_VERSION,
-  AgentMessageSchema,
   bridgeMessages as msg,
-  plainDealsMessage,
   type AgentMessage,
   type Command,
   type ServerMessage,
 } from '@vortex/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { isDataRejected, isDatabaseUnavailable } from '../../db/db-errors.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { accountBlock } from '../auth/account-status.js';
 import { findUserById } from '../users/users.repo.js';
@@ -24,8 +23,11 @@ import {
 } from './bridge-sessions.repo.js';
 import { setTokenAccount } from './bridge-tokens.repo.js';
 import { authenticateAgent, BRIDGE_SESSION_TTL_MS, type AgentIdentity } from './agent-auth.js';
+import { parseAgentMessage, type ParsedAgentMessage } from './agent-parse.js';
+import type { OutageLog } from './database-outage.js';
+import { DealIngest } from './deal-ingest.js';
+import { databaseComplaint, ingestMessages } from './ingest.messages.js';
 import {
-  insertDeals,
   lastDealTicket,
   replaceOpenPositions,
   replacePendingOrders,
@@ -48,26 +50,34 @@ export interface AgentDeps {
   log: FastifyBaseLogger;
   bus: EventBus;
   agents: AgentRegistry;
+  outage: OutageLog;
 }
 
-/** Newest deals carried in a live event; the web app refetches when it needs more. */
-const DEALS_IN_EVENT = 50;
+type StreamMessage = Exclude<AgentMessage, { type: 'deals' }>;
 
-type Handler<T extends AgentMessage['type']> = (
+type Handler<T extends StreamMessage['type']> = (
   m: Extract<AgentMessage, { type: T }>,
 ) => Promise<void>;
+
+/** A message whose handling queried the database: its success ends an outage. */
+const touchesDatabase = (p: ParsedAgentMessage) =>
+  p.kind === 'deals' ||
+  p.kind === 'refused-batch' ||
+  (p.kind === 'message' && p.m.type !== 'command_result');
 
 /**
  * One agent connection: authenticate first, then hello, then the stream. Messages are handled
  * one at a time in arrival order, and every deal batch is acknowledged only after its commit.
+ * Nothing the agent sends closes an authenticated connection, and neither does the database
+ * being away: the writes it misses are skipped (snapshots: the next one replaces them) or left
+ * unacknowledged (deals: the agent sends them again).
  */
 export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): void {
   let identity: AgentIdentity | undefined;
   let agent: AgentHandle | undefined;
   let unregister: (() => void) | undefined;
   let accountId: number | undefined;
-  /** The highest ticket known stored for the account: batches above it skip the conflict check. */
-  let storedUpTo = 0;
+  let deals: DealIngest | undefined;
   let queue = Promise.resolve();
   const pending = new Map<string, { kind: Command['kind']; resolve: (r: CommandReply) => void }>();
   const send = (m: ServerMessage) => {
@@ -130,7 +140,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     publishStatus(false);
   });
 
-  const stream: { [T in AgentMessage['type']]?: Handler<T> } = {
+  const stream: { [T in StreamMessage['type']]?: Handler<T> } = {
     hello: async (m) => {
       if (!identity) return;
       accountId = await upsertAccount(deps.pool, {
@@ -165,7 +175,18 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         agent.server = m.server;
       }
       publishStatus(true);
-      storedUpTo = await lastDealTicket(deps.pool, accountId);
+      const storedUpTo = await lastDealTicket(deps.pool, accountId);
+      deals = new DealIngest(
+        deps,
+        {
+          userId: identity.userId,
+          sessionId: identity.sessionId,
+          accountId,
+          accountNumber: m.account_number,
+        },
+        send,
+        storedUpTo,
+      );
       send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
     },
     heartbeat: async (m) => {
@@ -218,22 +239,6 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     orders: async (m) => {
       if (accountId) await replacePendingOrders(deps.pool, accountId, m.orders);
     },
-    deals: async (m) => {
-      if (!accountId) return;
-      const stored = await insertDeals(deps.pool, accountId, m.deals, storedUpTo);
-      const last = m.deals.reduce((max, d) => Math.max(max, d.ticket), 0);
-      storedUpTo = Math.max(storedUpTo, last);
-      send({ type: 'deals_ack', batch_id: m.batch_id, last_ticket: last, stored });
-      if (stored > 0 && identity && agent?.accountNumber) {
-        deps.bus.publish({
-          type: 'deals_added',
-          user_id: identity.userId,
-          account_number: agent.accountNumber,
-          deals: m.deals.slice(-DEALS_IN_EVENT),
-          count: stored,
-        });
-      }
-    },
     bars: async (m) => {
       if (!accountId) return;
       await upsertBars(deps.pool, accountId, m.symbol, m.timeframe, m.bars);
@@ -262,83 +267,72 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     },
   };
 
-  type Parsed = { ok: true; m: AgentMessage } | { ok: false; error: string };
-
-  /** Parsing and validation, done as each message arrives: they overlap the previous insert. */
-  function parse(raw: string): Parsed {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return { ok: false, error: `${msg.invalidMessage}: JSON inválido.` };
+  async function authenticate(m: AgentMessage): Promise<void> {
+    if (m.type !== 'auth') {
+      refuse(msg.authFirst);
+      return;
     }
-    // Deal batches, the bulk of the traffic, take a checked fast path; all else the schema.
-    const deals = plainDealsMessage(json);
-    if (deals) return { ok: true, m: deals };
-    const parsed = AgentMessageSchema.safeParse(json);
-    if (parsed.success) return { ok: true, m: parsed.data };
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      error: `${msg.invalidMessage}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-    };
+    if (m.protocol !== AGENT_PROTOCOL_VERSION) {
+      refuse(msg.protocolUnsupported);
+      return;
+    }
+    const result = await authenticateAgent(deps.pool, m, ip);
+    if ('error' in result) {
+      refuse(result.error);
+      return;
+    }
+    const user = await findUserById(deps.pool, result.identity.userId);
+    if (!user || accountBlock(user, new Date())) {
+      refuse(msg.accountBlocked);
+      return;
+    }
+    identity = result.identity;
+    register(identity);
+    send({
+      type: 'auth_ok',
+      protocol: AGENT_PROTOCOL_VERSION,
+      session_token: result.sessionToken,
+      expires_at: result.expiresAt.toISOString(),
+      server_time: Date.now(),
+    });
+    deps.bus.publish({
+      type: result.paired ? 'bridge_paired' : 'bridge_refreshed',
+      user_id: user.id,
+      claim_id: identity.claimId,
+      session_id: identity.sessionId,
+      expires_at: result.expiresAt.toISOString(),
+      account_number: null,
+    });
+    publishStatus(true);
+    if (result.paired) {
+      await writeAudit(deps.pool, {
+        actorUserId: user.id,
+        action: 'bridge_paired',
+        targetUserId: user.id,
+        ip,
+        meta: { claim_id: identity.claimId },
+      });
+    }
   }
 
-  async function handle(parsed: Parsed): Promise<void> {
-    if (!parsed.ok) {
+  async function handle(parsed: ParsedAgentMessage): Promise<void> {
+    if (parsed.kind === 'invalid') {
       send({ type: 'error', error: parsed.error });
       if (!identity) socket.close(4400, 'invalid');
       return;
     }
-    const m = parsed.m;
     if (!identity) {
-      if (m.type !== 'auth') {
-        refuse(msg.authFirst);
-        return;
-      }
-      if (m.protocol !== AGENT_PROTOCOL_VERSION) {
-        refuse(msg.protocolUnsupported);
-        return;
-      }
-      const result = await authenticateAgent(deps.pool, m, ip);
-      if ('error' in result) {
-        refuse(result.error);
-        return;
-      }
-      const user = await findUserById(deps.pool, result.identity.userId);
-      if (!user || accountBlock(user, new Date())) {
-        refuse(msg.accountBlocked);
-        return;
-      }
-      identity = result.identity;
-      register(identity);
-      send({
-        type: 'auth_ok',
-        protocol: AGENT_PROTOCOL_VERSION,
-        session_token: result.sessionToken,
-        expires_at: result.expiresAt.toISOString(),
-        server_time: Date.now(),
-      });
-      deps.bus.publish({
-        type: result.paired ? 'bridge_paired' : 'bridge_refreshed',
-        user_id: user.id,
-        claim_id: identity.claimId,
-        session_id: identity.sessionId,
-        expires_at: result.expiresAt.toISOString(),
-        account_number: null,
-      });
-      publishStatus(true);
-      if (result.paired) {
-        await writeAudit(deps.pool, {
-          actorUserId: user.id,
-          action: 'bridge_paired',
-          targetUserId: user.id,
-          ip,
-          meta: { claim_id: identity.claimId },
-        });
-      }
+      if (parsed.kind === 'message') await authenticate(parsed.m);
+      else refuse(msg.authFirst);
       return;
     }
+    if (parsed.kind !== 'message') {
+      if (!deals) send({ type: 'error', error: msg.helloFirst, ref: 'deals' });
+      else if (parsed.kind === 'deals') await deals.store(parsed.batch);
+      else await deals.refuse(parsed.batchId, parsed.reason, parsed.raw);
+      return;
+    }
+    const m = parsed.m;
     if (m.type === 'auth') return;
     if (
       m.type !== 'hello' &&
@@ -361,14 +355,45 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     await handler(m);
   }
 
+  /** What a failed message costs: skipped, refused or, when truly unexpected, the connection. */
+  function failed(parsed: ParsedAgentMessage, err: unknown): void {
+    if (isDatabaseUnavailable(err)) {
+      deps.outage.failed(err);
+      // Without a stream set up there is nothing to skip: the agent comes back later (never
+      // auth_error, on which it gives up). Within the stream the message is skipped, and a deal
+      // batch goes unacknowledged: the agent sends it again after its ack timeout.
+      const handshake = !identity || (parsed.kind === 'message' && parsed.m.type === 'hello');
+      if (handshake) socket.close(1013, 'try again later');
+      return;
+    }
+    if (identity && parsed.kind !== 'invalid' && isDataRejected(err)) {
+      const complaint = databaseComplaint(err);
+      if (parsed.kind === 'message') {
+        const error = ingestMessages.databaseRefusedMessage(complaint);
+        send({ type: 'error', error, ref: parsed.m.type });
+      } else {
+        const batchId = parsed.kind === 'deals' ? parsed.batch.batchId : parsed.batchId;
+        send({
+          type: 'deals_rejected',
+          batch_id: batchId,
+          reason: ingestMessages.databaseRefusedBatch(complaint),
+        });
+      }
+      return;
+    }
+    deps.log.error({ err }, 'agent message failed');
+    socket.close(1011, 'server error');
+  }
+
   socket.on('message', (data: Buffer, isBinary: boolean) => {
-    const parsed = parse(isBinary ? '' : data.toString('utf8'));
+    const parsed = parseAgentMessage(isBinary ? '' : data.toString('utf8'));
     queue = queue
       .then(() => handle(parsed))
-      .catch((err: unknown) => {
-        // A storage failure must not be acknowledged: drop the connection, the agent resends.
-        deps.log.error({ err }, 'agent message failed');
-        socket.close(1011, 'server error');
-      });
+      .then(
+        () => {
+          if (touchesDatabase(parsed)) deps.outage.succeeded();
+        },
+        (err: unknown) => failed(parsed, err),
+      );
   });
 }

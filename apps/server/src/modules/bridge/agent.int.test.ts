@@ -5,6 +5,7 @@ import { pairTestAgent, TestAgent, testDeal } from '../../../test/agent-client.j
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { ingestMessages } from './ingest.messages.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -230,13 +231,20 @@ describe('the agent stream', () => {
     agent.send(HELLO);
     await agent.next();
     for (const bad of [
-      { type: 'deals', batch_id: 'x', deals: [{ ...testDeal(1), ticket: 'um' }] },
       { type: 'nope' },
       { type: 'heartbeat', seq: -1, mt5_alive: 'yes', ts: 0 },
+      { type: 'deals', deals: [testDeal(1)] },
     ]) {
       agent.send(bad);
       expect(await agent.next()).toMatchObject({ type: 'error' });
     }
+    // A deal batch is answered by its id: refused whole when a bad deal has no ticket to name.
+    agent.send({ type: 'deals', batch_id: 'x', deals: [{ ...testDeal(1), ticket: 'um' }] });
+    expect(await agent.next()).toEqual({
+      type: 'deals_rejected',
+      batch_id: 'x',
+      reason: ingestMessages.unidentified,
+    });
     agent.send({ type: 'deals', batch_id: 'ok', deals: [testDeal(9)] });
     expect(await agent.next()).toMatchObject({ type: 'deals_ack', stored: 1 });
     expect(await dealCount(u.id)).toBe(1);

@@ -3,16 +3,19 @@ import type pg from 'pg';
 import type { EventBus } from '../live/event-bus.js';
 import { serveAgent } from './agent-connection.js';
 import type { AgentRegistry } from './agent-registry.js';
+import { OutageLog } from './database-outage.js';
 
 /** The agents' WebSocket. Public at the HTTP level: the agent authenticates in its first message. */
 export const agentRoutes =
   (deps: { pool: pg.Pool; bus: EventBus; agents: AgentRegistry }): FastifyPluginAsync =>
   async (app) => {
+    // One for all the agents of this instance: an outage is logged once, not once per agent.
+    const outage = new OutageLog(app.log);
     app.get(
       '/bridge/agent',
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
       (socket, req) => {
-        serveAgent(socket, req.ip, { ...deps, log: req.log });
+        serveAgent(socket, req.ip, { ...deps, log: req.log, outage });
       },
     );
   };

@@ -1,11 +1,20 @@
-import { ApiErrorSchema, BridgeHealthSchema, LIVE_CONNECTIONS_PER_USER } from '@vortex/core';
+import {
+  ApiErrorSchema,
+  BridgeHealthSchema,
+  LIVE_CONNECTIONS_PER_USER,
+  RECENT_REJECTIONS_SHOWN,
+} from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { EventBus } from '../live/event-bus.js';
 import type { LiveHub } from '../live/live-hub.js';
 import type { AgentRegistry } from './agent-registry.js';
+import { rejectionsSummary } from './agent-rejections.repo.js';
 
-/** The 'Bridge Health' panel: live channels, agents and sessions, and the limits in force. */
+/**
+ * The 'Bridge Health' panel: live channels, agents and sessions, the limits in force, and what
+ * agents sent that was refused for good.
+ */
 export const bridgeHealthRoutes =
   (deps: {
     pool: pg.Pool;
@@ -27,9 +36,12 @@ export const bridgeHealthRoutes =
         },
       },
       async () => {
-        const { rows } = await deps.pool.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
-        );
+        const [{ rows }, rejections] = await Promise.all([
+          deps.pool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
+          ),
+          rejectionsSummary(deps.pool, RECENT_REJECTIONS_SHOWN),
+        ]);
         const live = deps.hub.counts();
         return {
           success: true as const,
@@ -42,6 +54,8 @@ export const bridgeHealthRoutes =
           per_user_limit: LIVE_CONNECTIONS_PER_USER,
           allowed_origins: deps.webOrigins,
           events_published: deps.bus.published,
+          rejections_24h: rejections.last24h,
+          recent_rejections: rejections.recent,
           server_time: new Date().toISOString(),
         };
       },

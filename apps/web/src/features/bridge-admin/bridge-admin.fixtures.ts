@@ -131,6 +131,30 @@ export const health: BridgeHealth = {
   per_user_limit: 10,
   allowed_origins: ['http://localhost:5173'],
   events_published: 17,
+  rejections_24h: 2,
+  recent_rejections: [
+    {
+      user_id: 20,
+      username: 'joao.trader',
+      account_number: 5012345,
+      kind: 'deal',
+      batch_id: 'b1k2-7',
+      ticket: 90210,
+      reason: 'profit: Grande demais: esperava que o número fosse <= 1000000000000',
+      created_at: '2025-03-01T11:58:00.000Z',
+    },
+    {
+      user_id: 21,
+      username: 'maria.day',
+      account_number: null,
+      kind: 'batch',
+      batch_id: 'b1k2-9',
+      ticket: null,
+      reason:
+        'O banco de dados recusou o lote; nada dele foi gravado. Motivo: valor fora do intervalo (SQLSTATE 22003)',
+      created_at: '2025-03-01T11:40:00.000Z',
+    },
+  ],
   server_time: '2025-03-01T12:00:00.000Z',
 };
 
