@@ -159,5 +159,29 @@ export const bridgeAdminTexts = {
     chartBridge: 'Bridge',
     samples: (n: number, of: number, peak: number) => `${n} de ${of} amostras · pico ${peak}`,
     updatedAt: (time: string) => `Servidor: ${time}`,
+    rejections: {
+      title: 'Dados recusados dos agentes',
+      description:
+        'Deals e registros que uma bridge enviou fora do contrato (números fora dos limites, caracteres de controle) ou que o banco recusou. Não são gravados nem reenviados.',
+      last24h: (n: number) =>
+        n === 1 ? '1 recusa nas últimas 24 h' : `${n} recusas nas últimas 24 h`,
+      empty: 'Nenhum dado recusado.',
+      columns: {
+        user: 'Usuário',
+        account: 'Conta',
+        kind: 'Tipo',
+        ticket: 'Ticket / lote',
+        reason: 'Motivo',
+        when: 'Quando',
+      },
+      kind: {
+        deal: 'Deal',
+        batch: 'Lote inteiro',
+        account: 'Saldo da conta',
+        position: 'Posição',
+        order: 'Ordem',
+        bar: 'Barra',
+      },
+    },
   },
 } as const;

@@ -40,6 +40,55 @@ describe("'Bridge Health' panel (trading.md §2, §9)", () => {
     expect(within(region).getByText('http://localhost:5173')).toBeTruthy();
   });
 
+  it('lists what agents sent that was refused, with the 24 h count', async () => {
+    bridgeAdminApi();
+    await openBridgeAdmin();
+    const region = within(healthPanel());
+    const list = within(await region.findByRole('region', { name: 'Dados recusados dos agentes' }));
+    expect(list.getByTestId('health-rejections-24h').textContent).toBe(
+      '2 recusas nas últimas 24 h',
+    );
+    const rows = list.getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      [
+        'joao.trader#20',
+        '5012345',
+        'Deal',
+        '90210',
+        'profit: Grande demais: esperava que o número fosse <= 1000000000000',
+        '01/03/2025 08:58:00',
+      ],
+      [
+        'maria.day#21',
+        '—',
+        'Lote inteiro',
+        'b1k2-9',
+        expect.stringMatching(/^O banco de dados recusou o lote/),
+        '01/03/2025 08:40:00',
+      ],
+    ]);
+  });
+
+  it('says so when nothing was refused', async () => {
+    bridgeAdminApi({
+      'GET /bridge/health': () => json({ ...health, rejections_24h: 0, recent_rejections: [] }),
+    });
+    await openBridgeAdmin();
+    const list = within(
+      await within(healthPanel()).findByRole('region', { name: 'Dados recusados dos agentes' }),
+    );
+    expect(list.getByTestId('health-rejections-24h').textContent).toBe(
+      '0 recusas nas últimas 24 h',
+    );
+    expect(list.getByText('Nenhum dado recusado.')).toBeTruthy();
+  });
+
   it.each([
     // [value, level, class]: warn strictly above the first threshold, danger above the second.
     ['ws_users', 20, 'ok', 'text-success'],

@@ -5,6 +5,7 @@ import { useHealthHistory } from '../hooks/use-health-history';
 import { bridgeAdminTexts as t } from '../messages';
 import { HealthCounter, HealthFact } from './health-counter';
 import { Panel, PanelError, RefreshButton } from './panel';
+import { RejectionsTable } from './rejections-table';
 import { Sparkline } from './sparkline';
 import { LoadingRow } from './table-rows';
 
@@ -115,6 +116,7 @@ export function HealthPanel() {
               )}
             </div>
           </div>
+          <RejectionsTable last24h={health.rejections_24h} recent={health.recent_rejections} />
         </div>
       )}
     </Panel>
