@@ -1,7 +1,7 @@
 /**
  * Telling a database that is away from a query that can never succeed. The first passes: the
- * caller answers 503, or drops the agent's connection so it sends again. The second is for good:
- * the caller answers 4xx, or rejects the batch with its reason.
+ * caller answers 503, or leaves an agent's batch unacknowledged so it is sent again. The second
+ * is for good: the caller answers 4xx, or rejects the batch with its reason.
  */
 
 /** Node socket errors when the server is not there or went away. */
