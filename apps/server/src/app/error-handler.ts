@@ -53,10 +53,14 @@ export function installErrorHandling(
       onDatabaseUnavailable(err);
       // Told once per outage by the database status, not once per request.
       req.log.debug({ err: err.message }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ success: false, error: msg.databaseUnavailable });
+      return (
+        reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+          // Whatever the route's own 503 looks like (/health's), this one is the envelope.
+          .serializer(JSON.stringify)
+          .send({ success: false, error: msg.databaseUnavailable })
+      );
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

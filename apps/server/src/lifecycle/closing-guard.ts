@@ -14,10 +14,14 @@ export function installClosingGuard(app: FastifyInstance): void {
   });
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
-    return reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .send({ success: false, error: apiErrorMessages.shuttingDown });
+    return (
+      reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', '5')
+        // Whatever the route's own 503 looks like (/health's), this one is the envelope.
+        .serializer(JSON.stringify)
+        .send({ success: false, error: apiErrorMessages.shuttingDown })
+    );
   });
 }
