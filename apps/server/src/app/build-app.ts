@@ -272,6 +272,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     openBooks.clear();
   });
   status.onRecovered(() => {
+    recheckLog.succeeded();
     backups.recover().catch((err: unknown) => deps.logger.error({ err }, 'backup not recovered'));
   });
   await app.register(tradingRoutes({ ...bridge, openBooks, positions }));

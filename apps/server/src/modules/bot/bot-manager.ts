@@ -230,7 +230,10 @@ export class BotManager {
     this.unsubscribe = undefined;
     for (const runner of this.runners.values()) runner.stop();
     this.runners.clear();
-    await releaseLeases(this.deps.pool, this.instance);
+    // With the database away the leases lapse on their own, a lease period later.
+    await releaseLeases(this.deps.pool, this.instance).catch((err: unknown) =>
+      this.deps.log.warn({ err }, 'bot leases not released'),
+    );
   }
 
   private async runnerFor(userId: number, startedAt: Date): Promise<BotRunner> {
