@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
+import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
 import type { LiveClient, LiveHub } from './live-hub.js';
 import { issueLiveTicket } from './live-tickets.repo.js';
@@ -103,7 +104,7 @@ export const liveRoutes =
         const control = (m: LiveWsControl) => socket.send(JSON.stringify(m));
         const fail = (error: string, code: number) => {
           control({ type: 'error', error });
-          socket.close(code, 'unauthorized');
+          socket.close(code, code === 1013 ? 'try again later' : 'unauthorized');
         };
         const timer = setTimeout(() => fail(liveMessages.firstMessage, 4401), WS_AUTH_MS);
         socket.on('close', () => {
@@ -133,8 +134,11 @@ export const liveRoutes =
               // The session may have ended between the ticket's check and now.
               void deps.hub.recheck((c) => c === client);
             },
-            (err: unknown) =>
-              fail(err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401),
+            (err: unknown) => {
+              // 1013, try again later: the ticket may be good, the database could not tell.
+              if (isDatabaseUnavailable(err)) fail(apiErrorMessages.databaseUnavailable, 1013);
+              else fail(err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401);
+            },
           );
         });
         socket.on('message', () => undefined);
