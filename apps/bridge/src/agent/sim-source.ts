@@ -7,6 +7,7 @@ import {
   type Mt5Position,
 } from '@vortex/core';
 import { backfill, type BackfillResult, type SimDeal } from '../sim/index.js';
+import type { ReferenceTraderOptions } from '../sim/reference-trader.js';
 import { runSimCommand, type SimSession } from './sim-commands.js';
 import type { Mt5Source, TerminalInfo } from './mt5-source.js';
 
@@ -16,6 +17,8 @@ export interface SimSourceOptions {
   /** SIM_SPEED: simulated time runs this many times faster than the wall clock. */
   speed: number;
   now?: () => number;
+  /** The reference trader's settings, when not its usual 9/21 crossover. */
+  trader?: Partial<ReferenceTraderOptions>;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +36,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     seed: opts.seed,
     days: opts.historyDays,
     endTime: wallStart,
+    ...(opts.trader ? { trader: opts.trader } : {}),
   });
   const sim = run.simulator;
   const simStart = sim.now();

@@ -14,6 +14,10 @@ O mercado simulado continua negociando enquanto o agente está fora, como um ter
   --beat-ms <ms>          intervalo do heartbeat e do envio completo de conta, posições e ordens
                           (padrão 5000, como o Expert Advisor)
   --deals-file <arquivo>  mantém neste arquivo JSON todos os deals do terminal, em ordem de ticket
+  --start <data ISO>      o relógio simulado começa neste instante (padrão: agora), por exemplo
+                          2026-11-17T10:00:00-03:00 para um pregão de terça às 10h
+  --active                um robô de referência que opera a cada poucos minutos (testes de carga
+                          e de falhas), em vez de poucas vezes por dia
   --help                  mostra esta ajuda
 `;
 

@@ -1,13 +1,29 @@
 import { winSymbolFor, type Mt5Deal } from '@vortex/core';
 import type { Mt5Source } from '../agent/mt5-source.js';
 import { createSimSource } from '../agent/sim-source.js';
+import type { ReferenceTraderOptions } from '../sim/reference-trader.js';
 
 export interface SimMarketOptions {
   seed: string;
   historyDays: number;
   speed: number;
   now?: () => number;
+  /** The simulated instant the terminal starts at, epoch ms; the wall clock's now by default. */
+  start?: number | undefined;
+  /** A reference trader that trades every few minutes instead of a few times a day. */
+  active?: boolean | undefined;
 }
+
+/**
+ * For load and fault tests: the M5 close crossing its 2-bar EMA, with near stops and targets,
+ * makes a deal every ten simulated minutes or so (the usual 9/21 crossover, a few a day).
+ */
+export const ACTIVE_TRADER: Partial<ReferenceTraderOptions> = {
+  fast: 1,
+  slow: 2,
+  stopPoints: 30,
+  takePoints: 30,
+};
 
 /**
  * The terminal's side of the simulator: the `sim` adapter's source, plus the terminal's own deal
@@ -24,12 +40,16 @@ export interface SimMarket {
 }
 
 export function openSimMarket(opts: SimMarketOptions): SimMarket {
-  const clock = opts.now ?? Date.now;
+  const wall = opts.now ?? Date.now;
+  const wallStart = wall();
+  // A start given moves the whole simulated clock there; it still runs at `speed` from then on.
+  const clock = opts.start === undefined ? wall : () => (opts.start ?? 0) + (wall() - wallStart);
   let startedAt: number | undefined;
   const source = createSimSource({
     seed: opts.seed,
     historyDays: opts.historyDays,
     speed: opts.speed,
+    ...(opts.active ? { trader: ACTIVE_TRADER } : {}),
     now: () => {
       const t = clock();
       startedAt ??= t;

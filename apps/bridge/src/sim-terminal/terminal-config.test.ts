@@ -13,6 +13,8 @@ describe('sim terminal options', () => {
         historyDays: 5,
         beatMs: 5_000,
         dealsFile: undefined,
+        start: undefined,
+        active: false,
       },
     });
     const flags = ['--ea-port', '6000', '--seed', 's', '--speed', '2.5', '--history-days', '3'];
@@ -23,6 +25,15 @@ describe('sim terminal options', () => {
     expect(parseTerminalArgs(['--ea-port', '1'], {})).toMatchObject({
       config: { seed: 'vortex', speed: 1, historyDays: 90 },
     });
+  });
+
+  it('starts the simulated clock at a given instant, and trades actively when asked', () => {
+    expect(
+      parseTerminalArgs(['--ea-port', '1', '--start', '2026-11-17T10:00:00-03:00', '--active'], {}),
+    ).toMatchObject({ config: { start: Date.parse('2026-11-17T13:00:00Z'), active: true } });
+    expect(() => parseTerminalArgs(['--ea-port', '1', '--start', 'terça'], {})).toThrow(
+      '--start deve ser uma data e hora ISO 8601',
+    );
   });
 
   it('lists every bad option in one pt-BR error', () => {

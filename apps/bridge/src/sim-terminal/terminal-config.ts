@@ -34,6 +34,13 @@ const ConfigSchema = z.object({
       .min(100, '--beat-ms deve ser pelo menos 100'),
   ),
   dealsFile: z.string().trim().min(1, '--deals-file não pode ficar vazio').optional(),
+  start: z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), '--start deve ser uma data e hora ISO 8601')
+    .transform((v) => Date.parse(v))
+    .optional(),
+  active: z.boolean(),
 });
 
 export type TerminalConfig = z.infer<typeof ConfigSchema>;
@@ -58,6 +65,8 @@ export function parseTerminalArgs(
         'history-days': { type: 'string' },
         'beat-ms': { type: 'string' },
         'deals-file': { type: 'string' },
+        start: { type: 'string' },
+        active: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -75,6 +84,8 @@ export function parseTerminalArgs(
     historyDays: values['history-days'] ?? env.SIM_HISTORY_DAYS ?? '90',
     beatMs: values['beat-ms'] ?? '5000',
     dealsFile: values['deals-file'],
+    start: values.start,
+    active: values.active,
   });
   if (!parsed.success) {
     throw new Error(terminalMessages.badOptions(parsed.error.issues.map((i) => i.message)));
