@@ -1,5 +1,6 @@
 import { apiErrorMessages, backupMessages, HealthSchema, type BackupItem } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ADMIN, EmbeddedServer, type HttpAnswer } from '../../test/embedded-server.js';
 import { makeUser, type TestUser } from '../../test/identities.js';
 import { connectClient } from '../db/pg-client.js';
@@ -42,6 +43,16 @@ function expectUnavailable(a: HttpAnswer): void {
   expect(a.headers.get('retry-after')).toBe('5');
 }
 
+/** A live channel opened with `ticket`: how the server closed it, and what it said first. */
+async function liveChannel(ticket: string): Promise<{ code: number; said: unknown }> {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/bridge/ws`);
+  let said: unknown;
+  ws.once('message', (m: Buffer) => (said = JSON.parse(m.toString()) as unknown));
+  ws.once('open', () => ws.send(JSON.stringify({ ticket })));
+  const code = await new Promise<number>((resolve) => ws.once('close', resolve));
+  return { code, said };
+}
+
 async function health() {
   const res = await fetch(`${server.url}/health`);
   return { status: res.status, body: HealthSchema.parse(await res.json()) };
@@ -82,6 +93,9 @@ describe('the server outlives its PostgreSQL', () => {
       const who = { trader, admin: adminToken };
       for (const route of routes(who)) expect((await route()).status).toBe(200);
 
+      const ticket = (await call('POST', '/api/bridge/events/ticket', { token: trader.token })).body
+        .ticket as string;
+
       // The backup holds its lock and dump connections, waiting on deals, when PostgreSQL dies.
       const locker = await lockDeals();
       const run = call('POST', '/api/backup/run', { token: adminToken, body: {} });
@@ -95,6 +109,11 @@ describe('the server outlives its PostgreSQL', () => {
         expect(down.status).toBe(503);
         expect(down.body.database).toMatchObject({ reachable: false, state: 'restarting' });
         expect(down.body.database.last_outage?.ended_at).toBeNull();
+        // A live channel cannot check its ticket: try again later, not 'ticket invalid'.
+        expect(await liveChannel(ticket)).toEqual({
+          code: 1013,
+          said: { type: 'error', error: apiErrorMessages.databaseUnavailable },
+        });
       } finally {
         await database.release();
       }
