@@ -64,6 +64,10 @@ export class BridgeAgent {
   private timer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
+  /** Beats since the server last answered a ping: a link that died silently answers none. */
+  private unansweredPings = 0;
+  /** Why this agent itself ended the connection, when it did. */
+  private dropCause: string | undefined;
   private readonly deals: DealWindow;
   private readonly commands: CommandRunner;
   private readonly streams = new BarStreams();
@@ -140,6 +144,8 @@ export class BridgeAgent {
     const ws = new WebSocket(url);
     this.ws = ws;
     this.toldInvalid = false;
+    this.unansweredPings = 0;
+    this.dropCause = undefined;
     let cause: string | undefined;
     this.handshakeTimer = setTimeout(() => {
       if (this.ready) return;
@@ -168,6 +174,9 @@ export class BridgeAgent {
     ws.on('error', (err: Error) => {
       cause ??= describeError(err);
     });
+    ws.on('pong', () => {
+      this.unansweredPings = 0;
+    });
     ws.on('close', (code: number) => {
       const wasReady = this.ready;
       this.ready = false;
@@ -178,7 +187,7 @@ export class BridgeAgent {
       // A refused saved session is followed at once by pairing with the token or the key.
       const repairing = this.repairNow;
       this.repairNow = false;
-      this.status.closed(cause ?? describeClose(code), wasReady, repairing);
+      this.status.closed(cause ?? this.dropCause ?? describeClose(code), wasReady, repairing);
       const delay = repairing ? 0 : nextDelay(this.attempt++);
       // Ref'd on purpose: while the server is away this timer is what keeps the process alive.
       this.retryTimer = setTimeout(() => this.connect(), delay);
@@ -271,6 +280,15 @@ export class BridgeAgent {
   /** One beat: bring the terminal up to date, report what changed, send the next deals. */
   private tick(): void {
     if (!this.ready) return;
+    // A link cut without a FIN (a sleeping laptop, a NAT that forgot us) would only be noticed
+    // when TCP gives up, many minutes later: two beats without a pong end it now.
+    if (this.unansweredPings >= 2) {
+      this.dropCause = msg.silentServer;
+      this.ws?.terminate();
+      return;
+    }
+    this.unansweredPings++;
+    this.ws?.ping();
     const src = this.opts.source;
     void this.deals.add(src.poll(this.deals.lastTicket()));
     this.send({ type: 'heartbeat', seq: this.seq++, mt5_alive: src.alive(), ts: Date.now() });

@@ -18,6 +18,7 @@ export const connectionMessages = {
   unavailable: (url: string, cause: string) =>
     `Servidor indisponível em ${url} (${cause}); tentando de novo a cada até ${seconds(BACKOFF_MAX_MS)}.`,
   handshakeTimeout: 'o servidor não respondeu a tempo',
+  silentServer: 'o servidor parou de responder',
   sessionRefused: (withToken: boolean) =>
     `O servidor recusou a sessão salva; pareando de novo com ${withToken ? 'o token de pareamento' : 'a chave do dispositivo'}.`,
   invalidServerMessage:

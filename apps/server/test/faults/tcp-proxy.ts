@@ -5,6 +5,11 @@ export interface TcpProxy {
   port: number;
   /** Ends every connection through it at once, both sides, as a dropped link would. */
   cut: () => number;
+  /**
+   * Stops carrying bytes on every connection open now without closing any, as a link that died
+   * without a word does (a sleeping laptop, a NAT that forgot the route); new ones still pass.
+   */
+  freeze: () => number;
   close: () => Promise<void>;
 }
 
@@ -14,8 +19,12 @@ export interface TcpProxy {
  */
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const live = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, '127.0.0.1');
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    client.on('close', () => pairs.delete(pair));
     for (const s of [client, upstream]) {
       live.add(s);
       s.on('close', () => live.delete(s));
@@ -35,6 +44,17 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     cut: () => {
       const n = live.size;
       for (const s of live) s.destroy();
+      return n;
+    },
+    freeze: () => {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      const n = pairs.size;
+      pairs.clear();
       return n;
     },
     close: async () => {
