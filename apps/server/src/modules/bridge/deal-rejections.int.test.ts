@@ -4,7 +4,7 @@ import { pairTestAgent, type TestAgent, testDeal } from '../../../test/agent-cli
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { ALL_READS_OK, readStatuses } from '../trading/trader-reads.fixture.js';
+import { ALL_READS_OK, readStatuses } from '../../../test/trader-reads.js';
 import { ingestMessages } from './ingest.messages.js';
 
 let db: TestDatabase;

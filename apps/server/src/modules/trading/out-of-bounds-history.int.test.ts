@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { isDataRejected } from '../../db/db-errors.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
-import { ALL_READS_OK, readStatuses } from './trader-reads.fixture.js';
+import { ALL_READS_OK, readStatuses } from '../../../test/trader-reads.js';
 
 /**
  * A database from before the agent contract bounded its numbers (migration 17): deals of profit

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer } from '../../../test/identities.js';
+import { bearer } from './identities.js';
 
 /** Every read of a trader's own trading data, as the screens make them. */
 export const TRADER_READS = [
