@@ -40,6 +40,8 @@ export interface AgentOptions {
 
 /** How long a stop waits for the server to answer the close before cutting the socket. */
 const CLOSE_GRACE_MS = 2_000;
+/** How often the agent looks between beats for a change that cannot wait. */
+const WATCH_MS = 1_000;
 
 /**
  * The bridge agent: pairs, then keeps one connection to the server alive, streaming the
@@ -62,6 +64,9 @@ export class BridgeAgent {
   private lastPositions = '';
   private lastOrders = '';
   private timer: NodeJS.Timeout | undefined;
+  /** Between beats: what cannot wait for the next one (MT5 up or down, a bar just closed). */
+  private watchTimer: NodeJS.Timeout | undefined;
+  private lastAlive: boolean | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
   /** Beats since the server last answered a ping: a link that died silently answers none. */
@@ -119,6 +124,7 @@ export class BridgeAgent {
     this.stopped = true;
     this.ready = false;
     clearInterval(this.timer);
+    clearInterval(this.watchTimer);
     clearTimeout(this.retryTimer);
     clearTimeout(this.handshakeTimer);
     this.deals.reset();
@@ -182,6 +188,7 @@ export class BridgeAgent {
       this.ready = false;
       this.deals.reset();
       clearInterval(this.timer);
+      clearInterval(this.watchTimer);
       clearTimeout(this.handshakeTimer);
       if (this.stopped) return;
       // A refused saved session is followed at once by pairing with the token or the key.
@@ -236,6 +243,7 @@ export class BridgeAgent {
         this.deals.start();
         this.tick();
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
+        this.watchTimer = setInterval(() => this.watch(), WATCH_MS);
         return;
       case 'deals_ack':
         await this.deals.acked(m.batch_id, m.rejected ?? []);
@@ -291,7 +299,7 @@ export class BridgeAgent {
     this.ws?.ping();
     const src = this.opts.source;
     void this.deals.add(src.poll(this.deals.lastTicket()));
-    this.send({ type: 'heartbeat', seq: this.seq++, mt5_alive: src.alive(), ts: Date.now() });
+    this.heartbeat();
     this.send({ type: 'account', ts: Date.now(), account: src.account() });
     const positions = JSON.stringify(src.positions());
     if (positions !== this.lastPositions) {
@@ -305,6 +313,21 @@ export class BridgeAgent {
     }
     this.sendBars();
     this.deals.pump();
+  }
+
+  private heartbeat(): void {
+    this.lastAlive = this.opts.source.alive();
+    this.send({ type: 'heartbeat', seq: this.seq++, mt5_alive: this.lastAlive, ts: Date.now() });
+  }
+
+  /**
+   * Every second between beats: MT5 coming up or going down is told at once (the bot waits on
+   * it), and a bar that just closed goes to the bot now rather than up to a beat late.
+   */
+  private watch(): void {
+    if (!this.ready) return;
+    if (this.opts.source.alive() !== this.lastAlive) this.heartbeat();
+    this.sendBars();
   }
 
   private async runCommand(m: CommandMessage): Promise<void> {
