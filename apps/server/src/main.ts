@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   };
 
   await mkdir(config.dataDir, { recursive: true });
-  const releaseLock = await acquireInstanceLock(config.dataDir, log);
+  const lock = await acquireInstanceLock(config.dataDir, log);
+  const releaseLock = lock.release;
   cleanups.push(releaseLock);
   const db = await openDatabase(config, logger);
   cleanups.push(db.close);
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
       mql5Dir: fileURLToPath(new URL('../../bridge/mql5', import.meta.url)),
     },
     backups: { dir: path.join(config.dataDir, 'backups'), schedule: true },
+    deadProcess: lock.previousPid,
   });
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -96,6 +96,8 @@ export interface AppDeps {
   sms: SmsProvider;
   /** The WhatsApp session; the offline stand-in when none runs here. */
   whatsapp?: WhatsAppPort;
+  /** The pid of this DATA_DIR's previous server, known dead: its bot leases are let go at once. */
+  deadProcess?: number | undefined;
   /** The message queue's rate limits, retries and polling; its defaults otherwise. */
   messageQueue?: Partial<QueueOptions>;
 }
@@ -246,7 +248,12 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   await app.register(backupRoutes(backups));
   // One per instance, shared by the trading screens and the bot card's counters.
   const positions = new PositionsCache(deps.pool);
-  const bots = new BotManager({ ...bridge, positions, log: deps.logger });
+  const bots = new BotManager({
+    ...bridge,
+    positions,
+    log: deps.logger,
+    deadProcess: deps.deadProcess,
+  });
   app.decorate('botManager', bots);
   app.addHook('onReady', () => bots.resumeAll());
   app.addHook('onClose', () => bots.close());

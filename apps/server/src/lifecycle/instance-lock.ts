@@ -13,6 +13,15 @@ async function isOurServer(pid: number): Promise<boolean> {
   }
 }
 
+export interface InstanceLock {
+  release: () => Promise<void>;
+  /**
+   * The pid of the server that ran on this DATA_DIR before and did not stop cleanly (it was
+   * killed, or this start stopped it): whatever it held, it holds no more.
+   */
+  previousPid: number | undefined;
+}
+
 /**
  * One server per DATA_DIR. `npm start` killed with SIGKILL leaves its node child running with the
  * ports and the database; the next start stops that orphan (SIGTERM, then SIGKILL) and takes over.
@@ -20,10 +29,11 @@ async function isOurServer(pid: number): Promise<boolean> {
 export async function acquireInstanceLock(
   dataDir: string,
   log: (msg: string) => void,
-): Promise<() => Promise<void>> {
+): Promise<InstanceLock> {
   const file = path.join(dataDir, 'server.pid');
   const previous = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  if (Number.isInteger(previous) && previous > 0 && previous !== process.pid && isAlive(previous)) {
+  const stale = Number.isInteger(previous) && previous > 0 && previous !== process.pid;
+  if (stale && isAlive(previous)) {
     if (await isOurServer(previous)) {
       log(`Servidor Vórtex anterior ainda ativo (pid ${previous}); encerrando-o.`);
       process.kill(previous, 'SIGTERM');
@@ -34,8 +44,12 @@ export async function acquireInstanceLock(
     }
   }
   await writeFile(file, String(process.pid));
-  return async () => {
-    const current = (await readFile(file, 'utf8').catch(() => '')).trim();
-    if (current === String(process.pid)) await rm(file, { force: true });
+  return {
+    // A pid still alive here is some other program's now, not a server of ours.
+    previousPid: stale && !isAlive(previous) ? previous : undefined,
+    release: async () => {
+      const current = (await readFile(file, 'utf8').catch(() => '')).trim();
+      if (current === String(process.pid)) await rm(file, { force: true });
+    },
   };
 }

@@ -24,6 +24,7 @@ import {
   openPositionsByMagic,
   recordDecision,
   releaseLeases,
+  releaseLeasesOfProcess,
   renewLeases,
   setBotError,
   setEntriesPaused,
@@ -37,6 +38,8 @@ export interface BotManagerDeps {
   /** The trading screens' positions, shared: the card's counters read the same copy. */
   positions: PositionsCache;
   log: OutageLogger;
+  /** A server process on this machine known dead (the instance lock took over from it). */
+  deadProcess?: number | undefined;
 }
 
 /** A refusal of start/stop, with its pt-BR reason and status. */
@@ -188,6 +191,10 @@ export class BotManager {
   /** At start-up, then every third of a lease: renews ours, takes over the lapsed ones. */
   async resumeAll(): Promise<void> {
     this.listen();
+    if (this.deps.deadProcess !== undefined) {
+      const freed = await releaseLeasesOfProcess(this.deps.pool, hostname(), this.deps.deadProcess);
+      if (freed) this.deps.log.info({ freed }, 'bots of the previous server process resumed');
+    }
     await this.tend();
     // The runners keep running through an outage; their leases are renewed once it ends.
     const outage = new OutageLog(this.deps.log, 'bot leases not tended');

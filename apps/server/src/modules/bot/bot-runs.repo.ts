@@ -77,6 +77,23 @@ export async function releaseLeases(db: Queryable, instance: string): Promise<vo
   ]);
 }
 
+/**
+ * Lets go of the leases a dead server process held (its instances are `host:pid:tag`), so a
+ * restart on the same machine resumes its bots at once instead of a lease period later.
+ */
+export async function releaseLeasesOfProcess(
+  db: Queryable,
+  host: string,
+  pid: number,
+): Promise<number> {
+  const prefix = `${host}:${pid}:`;
+  const { rowCount } = await db.query(
+    'UPDATE bot_runs SET lease_until = now() WHERE active AND left(instance, length($1)) = $1',
+    [prefix],
+  );
+  return rowCount ?? 0;
+}
+
 /** Marks the bot stopped (false when it was not running). */
 export async function markStopped(db: Queryable, userId: number): Promise<boolean> {
   const { rowCount } = await db.query(
