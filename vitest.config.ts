@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One config, three named tiers: unit (next to the code), integration (*.int.test.ts, real
-// PostgreSQL) and e2e (Chromium against the built system).
+// One config, four named tiers: unit (next to the code), integration (*.int.test.ts, real
+// PostgreSQL), faults (real processes of the built system killed one by one) and e2e (Chromium
+// against the built system).
 const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 
 export default defineConfig({
@@ -38,6 +39,18 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Kills real processes of the built system (server, PostgreSQL, Redis, agent), one
+          // system per file, one file at a time: two would fight over the machine's two cores.
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.fault.test.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 // `npm test`: install when needed, build, then run every tier (unit, integration against
-// PostgreSQL, e2e in Chromium) and end with one line: "N passed, N failed".
-//   node scripts/test.mjs [unit|integration|e2e ...]
+// PostgreSQL, faults killing the built system's processes, e2e in Chromium) and end with one line: "N passed, N failed".
+//   node scripts/test.mjs [unit|integration|faults|e2e ...]
 // TEST_SUMMARY_FILE, when set, receives the totals as JSON so .ci/run can add further runs.
 // TEST_EXCLUDE, a comma-separated list of globs, leaves files out of a repeated run.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { ensureBuilt, ensureInstalled, root } from './lib/prepare.mjs';
 const TIERS = {
   unit: ['--project', 'unit', '--project', 'unit-web'],
   integration: ['--project', 'integration'],
+  faults: ['--project', 'faults'],
   e2e: ['--project', 'e2e'],
 };
 const asked = process.argv.slice(2);
@@ -35,7 +36,7 @@ if (tiers.includes('e2e') && !existsSync(chromium)) {
 }
 
 // The integration tier starts throwaway redis-servers of its own (never the machine's 6379).
-if (tiers.includes('integration') && !findRedisServer()) {
+if ((tiers.includes('integration') || tiers.includes('faults')) && !findRedisServer()) {
   process.stderr.write(
     'redis-server não encontrado; os testes de integração iniciam o seu próprio.\n' +
       'Instale com:  sudo apt-get install -y redis-server   (ou defina REDIS_SERVER_PATH)\n',

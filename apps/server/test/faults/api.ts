@@ -51,13 +51,14 @@ export async function approvedTrader(
   });
   const id = users.find((u) => u.email === who.email)?.id;
   if (!id) throw new Error('registered trader not listed');
-  await call(base, `/users/${id}/approve`, { token: adminToken, method: 'POST' });
+  await call(base, `/users/${id}/approve`, { token: adminToken, method: 'PUT' });
   return login(base, who);
 }
 
-/** Enables two strategies and starts the bot; the EA terminal then streams its bars. */
-export async function startBot(base: string, token: string): Promise<void> {
+/** Enables two strategies on `symbol` and starts the bot; the terminal then streams its bars. */
+export async function startBot(base: string, token: string, symbol: string): Promise<void> {
   const config = structuredClone(DEFAULT_BOT_CONFIG);
+  config.general.symbol = symbol;
   for (const key of STRATEGY_KEYS)
     config[key].enabled = key === 'di_crossover' || key === 'rsi_contrary';
   await call(base, '/bot/config', { token, body: config });

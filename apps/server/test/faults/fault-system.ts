@@ -19,6 +19,9 @@ const SERVER_MAIN = dist('server/dist/main.js');
 const AGENT_MAIN = dist('bridge/dist/main.js');
 const TERMINAL_MAIN = dist('bridge/dist/sim-terminal-main.js');
 
+/** A Tuesday's session at 10:00 in São Paulo: at 60x the suite stays inside its trading hours. */
+export const SESSION_START = '2026-11-17T10:00:00-03:00';
+
 export const ADMIN = { email: 'admin@falhas.vortex.local', password: 'Falhas@2026-admin' };
 export const TRADER = { email: 'trader@falhas.vortex.local', password: 'Falhas@2026-trader' };
 
@@ -101,6 +104,10 @@ export class FaultSystem {
           String(opts.historyDays),
           '--deals-file',
           this.dealsFile,
+          // A session under way whatever the wall clock says, with deals every few minutes.
+          '--start',
+          SESSION_START,
+          '--active',
         ],
         env: { PATH: process.env.PATH },
       }),

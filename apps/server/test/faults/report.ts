@@ -6,8 +6,12 @@ export interface FaultRow {
   fault: string;
   /** What a trader or an admin sees while it lasts, measured. */
   seen: string;
-  /** From the fault's end (process or database back) until the system is whole again, s. */
-  recoverS: number;
+  /** From the fault to the failed part being back (process restarted, database up), ms. */
+  awayMs: number;
+  /** From the part being back to the bridge connected and the bot running, ms. */
+  bridgeMs: number;
+  /** From the part being back to the bot fed and the live channel hearing the bridge, ms. */
+  allMs: number;
   lost: number;
 }
 
@@ -18,7 +22,8 @@ const resultsDir = fileURLToPath(new URL('../../../../.test-results', import.met
  * .test-results/faults.md and prints them, so the table can be refreshed from a real run.
  */
 export function record(row: FaultRow): void {
-  const line = `| ${row.fault} | ${row.seen} | ${row.recoverS.toFixed(1)} s | ${row.lost} |`;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
+  const line = `| ${row.fault} | ${row.seen} | ${s(row.awayMs)} | ${s(row.bridgeMs)} | ${s(row.allMs)} | ${row.lost} |`;
   mkdirSync(resultsDir, { recursive: true });
   appendFileSync(path.join(resultsDir, 'faults.md'), `${line}\n`);
   process.stdout.write(`FALHA ${line}\n`);

@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
-import { ADMIN, TRADER, waitFor, type FaultSystem } from './fault-system.js';
+import { winSymbolFor } from '@vortex/core';
+import { ADMIN, SESSION_START, TRADER, waitFor, type FaultSystem } from './fault-system.js';
 import { approvedTrader, botStatus, bridgeConnected, call, login, startBot } from './api.js';
 import { Child } from './child.js';
 import { checkLedger, terminalDeals } from './ledger.js';
 import { LiveWatch } from './live-watch.js';
 import type { ProbeSummary } from './route-probe.js';
 
-/** The agent's connections so far: one "Conectado" line each time the server resumed it. */
+/** The agent's connections so far: it logs one line each time the server resumes it. */
 export function agentConnections(system: FaultSystem): number {
-  return (system.agent.log().match(/^Conectado: conta/gm) ?? []).length;
+  return (system.agent.log().match(/^(Conectado|Reconectado)\b.*: conta \d+/gm) ?? []).length;
 }
 
 /** What the trader and the admin hold through the faults. */
@@ -48,7 +49,8 @@ export async function bringUp(system: FaultSystem): Promise<Session> {
   );
   const live = new LiveWatch(() => system.apiUrl, trader);
   await live.open();
-  await startBot(system.apiUrl, trader);
+  // The contract the terminal trades at its simulated session.
+  await startBot(system.apiUrl, trader, winSymbolFor(Date.parse(SESSION_START)));
   return { admin, trader, live };
 }
 
@@ -59,8 +61,20 @@ export function expectNoOtherExit(system: FaultSystem): void {
     expect(c.running, `${c.name} deveria estar rodando`).toBe(true);
 }
 
-/** The agent connected, the bot running and trading again, the live channel hearing the bridge. */
-export async function whole(system: FaultSystem, s: Session, since: number): Promise<void> {
+/** When, epoch ms, the system was whole again after a fault. */
+export interface Recovery {
+  /** The bridge connected and the bot running (not waiting for it). */
+  bridge: number;
+  /** And the bot fed anew (its bars arrive) and the live channel hearing the bridge. */
+  all: number;
+}
+
+/**
+ * The agent connected and the bot running again, then the bot fed (the bars it subscribed to
+ * arrive anew) and the live channel hearing the bridge; both of those come with the agent's
+ * 10 s beat, so `all` trails `bridge` by up to a beat.
+ */
+export async function whole(system: FaultSystem, s: Session, since: number): Promise<Recovery> {
   await waitFor(
     () => bridgeConnected(system.apiUrl, s.trader),
     20_000,
@@ -74,7 +88,10 @@ export async function whole(system: FaultSystem, s: Session, since: number): Pro
     20_000,
     () => 'o robô não retomou',
   );
-  await s.live.waitFor((m) => m.type === 'account_snapshot', since, 20_000);
+  const bridge = Date.now();
+  await s.live.waitFor((m) => m.type === 'bars_added', since, 25_000);
+  await s.live.waitFor((m) => m.type === 'account_snapshot', since, 25_000);
+  return { bridge, all: Date.now() };
 }
 
 /** A summary of the answers seen while the database was away, for the table. */
