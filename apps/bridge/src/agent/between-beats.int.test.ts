@@ -5,7 +5,7 @@ import type { Bar } from '@vortex/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeAgent } from './agent.js';
 import { FakeServer } from './fake-server.js';
-import type { Mt5Source } from './mt5-source.js';
+import { stubTerminal } from './stub-terminal.js';
 
 let server: FakeServer | undefined;
 let agent: BridgeAgent | undefined;
@@ -20,31 +20,14 @@ afterEach(async () => {
 /** A terminal whose MT5 state and closed bars the test sets by hand. */
 function terminal() {
   const state = { alive: true, bars: [] as Bar[] };
-  const source: Mt5Source = {
-    terminal: () => ({
-      account_number: 8_080_808,
-      server: 'Entre-Batidas',
-      company: '',
-      currency: 'BRL',
-      margin_mode: 'netting',
-      trade_mode: 'demo',
-    }),
-    poll: () => [],
-    account: () => ({
-      balance: 10_000,
-      equity: 10_000,
-      margin: 0,
-      free_margin: 10_000,
-      margin_level: 0,
-      profit: 0,
-      currency: 'BRL',
-    }),
-    positions: () => [],
-    orders: () => [],
-    alive: () => state.alive,
-    execute: () => Promise.resolve({ ok: true, message: 'ok' }),
-    bars: (_symbol, _tf, after) => state.bars.filter((b) => b.time > after),
-  };
+  const source = stubTerminal(
+    { account_number: 8_080_808, server: 'Entre-Batidas' },
+    {
+      alive: () => state.alive,
+      execute: () => Promise.resolve({ ok: true, message: 'ok' }),
+      bars: (_symbol, _tf, after) => state.bars.filter((b) => b.time > after),
+    },
+  );
   return { source, state };
 }
 

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/test/test
 import { BridgeAgent } from './agent.js';
 import { startChaosProxy } from './chaos-proxy.js';
 import type { Mt5Source } from './mt5-source.js';
+import { stubDeal, stubTerminal } from './stub-terminal.js';
 
 /**
  * The agent streams 10,000 deals through a relay that drops, duplicates and reorders messages
@@ -40,55 +41,16 @@ afterAll(async () => {
 function busyTerminal(): Mt5Source {
   let made = 0;
   const all: Mt5Deal[] = [];
-  return {
-    terminal: () => ({
-      account_number: 4_242_424,
-      server: 'Chaos-Demo',
-      company: '',
-      currency: 'BRL',
-      margin_mode: 'netting',
-      trade_mode: 'demo',
-    }),
-    poll: (after) => {
-      const burst = Math.min(TOTAL - made, 150);
-      for (let i = 0; i < burst; i++) {
-        made++;
-        all.push({
-          ticket: made,
-          order: made,
-          position_id: Math.ceil(made / 2),
-          symbol: 'WINZ25',
-          type: made % 2,
-          entry: made % 2 === 1 ? 0 : 1,
-          volume: 1,
-          price: 125_000,
-          profit: made % 2 === 0 ? 2 : 0,
-          commission: -0.25,
-          swap: 0,
-          magic: 135000,
-          reason: 3,
-          comment: '',
-          time: 1_763_730_000 + made,
-          time_msc: (1_763_730_000 + made) * 1000,
-        });
-      }
-      return all.filter((d) => d.ticket > after);
+  return stubTerminal(
+    { account_number: 4_242_424, server: 'Chaos-Demo' },
+    {
+      poll: (after) => {
+        const burst = Math.min(TOTAL - made, 150);
+        for (let i = 0; i < burst; i++) all.push(stubDeal(++made));
+        return all.filter((d) => d.ticket > after);
+      },
     },
-    account: () => ({
-      balance: 10_000,
-      equity: 10_000,
-      margin: 0,
-      free_margin: 10_000,
-      margin_level: 0,
-      profit: 0,
-      currency: 'BRL',
-    }),
-    positions: () => [],
-    orders: () => [],
-    alive: () => true,
-    execute: async () => ({ ok: false, message: 'sem comandos neste teste' }),
-    bars: () => [],
-  };
+  );
 }
 
 const stored = async () =>

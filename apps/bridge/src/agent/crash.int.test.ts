@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/test/test
 import { BridgeAgent } from './agent.js';
 import type * as Backoff from './backoff.js';
 import type { Mt5Source } from './mt5-source.js';
+import { stubDeal, stubTerminal } from './stub-terminal.js';
 import { freePort, serverProcess, type ServerProcess } from './server-process.js';
 import { startWireTap, type WireTap } from './wire-tap.js';
 
@@ -68,54 +69,17 @@ afterAll(async () => {
 function busyTerminal(backlog: () => number) {
   let made = 0;
   let open = true;
-  const deal = (t: number): Mt5Deal => ({
-    ticket: t,
-    order: t,
-    position_id: Math.ceil(t / 2),
-    symbol: 'WINZ25',
-    type: t % 2,
-    entry: t % 2 === 1 ? 0 : 1,
-    volume: 1,
-    price: 125_000,
-    profit: t % 2 === 0 ? 2 : 0,
-    commission: -0.25,
-    swap: 0,
-    magic: 135000,
-    reason: 3,
-    comment: '',
-    time: 1_763_730_000 + t,
-    time_msc: (1_763_730_000 + t) * 1000,
-  });
-  const source = {
-    terminal: () => ({
-      account_number: 5_151_515,
-      server: 'Crash-Demo',
-      company: '',
-      currency: 'BRL',
-      margin_mode: 'netting' as const,
-      trade_mode: 'demo' as const,
-    }),
-    poll: (after: number) => {
-      if (open) made += Math.max(0, BACKLOG - backlog());
-      const fresh: Mt5Deal[] = [];
-      for (let t = after + 1; t <= made; t++) fresh.push(deal(t));
-      return fresh;
+  const source = stubTerminal(
+    { account_number: 5_151_515, server: 'Crash-Demo' },
+    {
+      poll: (after: number) => {
+        if (open) made += Math.max(0, BACKLOG - backlog());
+        const fresh: Mt5Deal[] = [];
+        for (let t = after + 1; t <= made; t++) fresh.push(stubDeal(t));
+        return fresh;
+      },
     },
-    account: () => ({
-      balance: 10_000,
-      equity: 10_000,
-      margin: 0,
-      free_margin: 10_000,
-      margin_level: 0,
-      profit: 0,
-      currency: 'BRL',
-    }),
-    positions: () => [],
-    orders: () => [],
-    alive: () => true,
-    execute: async () => ({ ok: false, message: 'sem comandos neste teste' }),
-    bars: () => [],
-  };
+  );
   const terminal: { source: Mt5Source; made: () => number; close: () => void } = {
     source,
     made: () => made,

@@ -8,64 +8,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeAgent } from './agent.js';
 import type { DeadLetter } from './dead-letter.js';
 import { ackAll, FakeServer } from './fake-server.js';
-import type { Mt5Source } from './mt5-source.js';
+import { stubDeal, stubTerminal } from './stub-terminal.js';
 
 /**
  * Deals the server refuses for good (part of a batch in deals_ack.rejected, or a whole batch in
  * deals_rejected) go to the dead-letter file, leave the outbox and are never sent again; the
  * deals after them still flow.
  */
-const deal = (t: number): Mt5Deal => ({
-  ticket: t,
-  order: t,
-  position_id: Math.ceil(t / 2),
-  symbol: 'WINZ25',
-  type: t % 2,
-  entry: t % 2 === 1 ? 0 : 1,
-  volume: 1,
-  price: 125_000,
-  profit: 0,
-  commission: -0.25,
-  swap: 0,
-  magic: 0,
-  reason: 3,
-  comment: '',
-  time: 1_763_730_000 + t,
-  time_msc: (1_763_730_000 + t) * 1000,
-});
-
 /** A terminal whose deals are 1..made(), `made` raised by the test. */
 function terminal() {
   let made = 0;
-  const source: Mt5Source = {
-    terminal: () => ({
-      account_number: 7_070_707,
-      server: 'Dead-Letter-Demo',
-      company: '',
-      currency: 'BRL',
-      margin_mode: 'netting',
-      trade_mode: 'demo',
-    }),
-    poll: (after) => {
-      const fresh: Mt5Deal[] = [];
-      for (let t = after + 1; t <= made; t++) fresh.push(deal(t));
-      return fresh;
+  const source = stubTerminal(
+    { account_number: 7_070_707, server: 'Dead-Letter-Demo' },
+    {
+      poll: (after) => {
+        const fresh: Mt5Deal[] = [];
+        for (let t = after + 1; t <= made; t++) fresh.push(stubDeal(t));
+        return fresh;
+      },
     },
-    account: () => ({
-      balance: 10_000,
-      equity: 10_000,
-      margin: 0,
-      free_margin: 10_000,
-      margin_level: 0,
-      profit: 0,
-      currency: 'BRL',
-    }),
-    positions: () => [],
-    orders: () => [],
-    alive: () => true,
-    execute: () => Promise.resolve({ ok: false, message: 'sem comandos neste teste' }),
-    bars: () => [],
-  };
+  );
   return { source, make: (n: number) => (made = n) };
 }
 
@@ -146,9 +108,9 @@ describe('deals the server refuses for good', () => {
     const batchOf = (ticket: number) =>
       server?.batches.find((b) => b.deals.some((d) => d.ticket === ticket))?.batch_id;
     expect(lines.map((l) => [l.deal, l.reason, l.batch_id])).toEqual([
-      [deal(3), 'Lucro fora do limite', batchOf(3)],
-      [deal(7), 'Dados recusados', batchOf(7)],
-      [deal(8), 'Dados recusados', batchOf(7)],
+      [stubDeal(3), 'Lucro fora do limite', batchOf(3)],
+      [stubDeal(7), 'Dados recusados', batchOf(7)],
+      [stubDeal(8), 'Dados recusados', batchOf(7)],
     ]);
     for (const l of lines) expect(Date.parse(l.received_at)).not.toBeNaN();
     expect(statSync(file).mode & 0o777).toBe(0o600);
