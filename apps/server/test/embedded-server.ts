@@ -9,19 +9,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPool } from '../src/db/database.js';
 import { isAlive } from '../src/db/embedded/stale-postmaster.js';
+import { freePort } from './free-port.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 export const ADMIN = { email: 'admin@queda.vortex.local', password: 'Queda@2026-admin' };
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
 
 export interface HttpAnswer {
   status: number;

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // The same lookup `npm test` uses to say how to install it when it is missing.
 import { findRedisServer } from '../../../scripts/lib/find-binary.mjs';
+import { freePort } from './free-port.js';
 
 export interface RedisServer {
   url: string;
@@ -17,15 +18,6 @@ export interface RedisServer {
   kill: () => Promise<void>;
   /** Starts it again on the same port, empty (no persistence), and waits for PING. */
   start: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
 }
 
 function ping(port: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './db-errors.js';
 import { connectClient } from './pg-client.js';
+import { InterruptibleWait } from '../lib/interruptible-wait.js';
 
 /** up; down (unreachable, probed until it answers); restarting (the supervisor is on it). */
 export type DatabaseState = 'up' | 'down' | 'restarting';
@@ -33,7 +34,7 @@ export class DatabaseStatus {
   private outage: DatabaseOutage | null = null;
   private checking: Promise<void> | undefined;
   private watching: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly wait = new InterruptibleWait();
   private closed = false;
   private readonly recovered = new Set<() => void>();
   private readonly probeEveryMs: number;
@@ -83,7 +84,7 @@ export class DatabaseStatus {
   restarted(): void {
     this.restarts++;
     if (this.current === 'restarting') this.current = 'down';
-    this.wake?.();
+    this.wait.interrupt();
   }
 
   private markAway(state: Exclude<DatabaseState, 'up'>, reason: string): void {
@@ -108,7 +109,7 @@ export class DatabaseStatus {
           // Still away: the next probe tells.
         }
       }
-      await this.sleep(this.probeEveryMs);
+      await this.wait.for(this.probeEveryMs);
     }
   }
 
@@ -144,22 +145,9 @@ export class DatabaseStatus {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      this.wake = done;
-    });
-  }
-
   close(): void {
     this.closed = true;
     this.opts.pool.off('error', this.onPoolError);
-    this.wake?.();
+    this.wait.interrupt();
   }
 }

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +12,7 @@ import {
 import { startRedisServer, type RedisServer } from '../redis-server.js';
 import { Child } from './child.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+import { freePort } from '../free-port.js';
 
 const dist = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.meta.url));
 const SERVER_MAIN = dist('server/dist/main.js');
@@ -24,15 +24,6 @@ export const SESSION_START = '2026-11-17T10:00:00-03:00';
 
 export const ADMIN = { email: 'admin@falhas.vortex.local', password: 'Falhas@2026-admin' };
 export const TRADER = { email: 'trader@falhas.vortex.local', password: 'Falhas@2026-trader' };
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
 
 export interface FaultSystemOptions {
   /** 'embedded': the server runs its own PostgreSQL; 'external': one this test runs, by URL. */

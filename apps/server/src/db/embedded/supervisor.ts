@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { waitForExit } from './stale-postmaster.js';
+import { InterruptibleWait } from '../../lib/interruptible-wait.js';
 
 /** The postmaster died unexpectedly and is being restarted, or it is back. */
 export type PostmasterChange = { state: 'restarting'; reason: string } | { state: 'up' };
@@ -31,7 +32,7 @@ export class PostmasterSupervisor {
   private child: ChildProcess;
   private stopping = false;
   private restarting: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly wait = new InterruptibleWait();
   private readonly listeners = new Set<(change: PostmasterChange) => void>();
   private readonly backoff: { minMs: number; maxMs: number };
   /** Restarts that succeeded. */
@@ -80,7 +81,7 @@ export class PostmasterSupervisor {
   private async restart(): Promise<void> {
     let delay = this.backoff.minMs;
     while (!this.isStopping()) {
-      await this.sleep(delay);
+      await this.wait.for(delay);
       if (this.isStopping()) return;
       try {
         const child = await this.opts.restart();
@@ -101,23 +102,10 @@ export class PostmasterSupervisor {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      this.wake = done;
-    });
-  }
-
   /** Stops the postmaster for good, waiting out a restart under way. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.wait.interrupt();
     await this.restarting;
     await stopChild(this.child);
   }
