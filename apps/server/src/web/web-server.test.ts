@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiErrorMessages } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,5 +70,58 @@ describe('web server', () => {
         publicApiUrl: undefined,
       }),
     ).rejects.toThrow(/npm run build/);
+  });
+});
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+describe('web server while it stops', () => {
+  it('answers a page asked for meanwhile with a 503 in Portuguese, after the request in flight', async () => {
+    const closing = await buildWebServer({
+      distDir: dist,
+      logger: pino({ level: 'silent' }),
+      apiPort: 5000,
+      publicApiUrl: undefined,
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A request still running when the stop begins.
+    closing.get('/lento', async () => {
+      await gate;
+      return 'pronto';
+    });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = closing.server.address() as { port: number };
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (c: Buffer) => (received += c.toString('utf8')));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /lento HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = closing.close();
+    // Closing once the port refuses new connections; this one, busy, stays.
+    while (await accepts(port)) await new Promise((r) => setTimeout(r, 10));
+    // Handed to the kernel before the request in flight may finish.
+    await new Promise<void>((resolve) =>
+      socket.write('GET /dashboard HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', () => resolve()),
+    );
+    release();
+    await ended;
+    await stopped;
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    expect(second).toContain(apiErrorMessages.shuttingDown);
+    expect(second).not.toContain('Service Unavailable"');
   });
 });

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { apiErrorMessages } from '@vortex/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { installClosingGuard } from '../lifecycle/closing-guard.js';
 
 export interface WebServerOptions {
   distDir: string;
@@ -39,7 +41,14 @@ function csp(api: string): string {
  */
 export async function buildWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
   // Static file requests are not worth a log line each; warnings and errors still are.
-  const web = Fastify({ loggerInstance: opts.logger.child({ server: 'web' }, { level: 'warn' }) });
+  const web = Fastify({
+    loggerInstance: opts.logger.child({ server: 'web' }, { level: 'warn' }),
+    return503OnClosing: false,
+  });
+  // A page asked for while the server stops gets a line in Portuguese, not Fastify's English.
+  installClosingGuard(web, (reply) =>
+    reply.type('text/plain; charset=utf-8').send(apiErrorMessages.shuttingDown),
+  );
   if (!existsSync(path.join(opts.distDir, 'index.html'))) {
     throw new Error(`Aplicação web não construída em ${opts.distDir}. Rode "npm run build".`);
   }
