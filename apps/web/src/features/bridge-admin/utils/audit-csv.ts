@@ -1,3 +1,4 @@
+import { csvDocument, csvNumber, csvText } from '@vortex/core';
 import type { AuditItem } from '../api/audit';
 
 export const AUDIT_CSV_NAME = 'bridge_audit.csv';
@@ -11,17 +12,15 @@ const COLUMNS = [
   'meta_json',
 ] as const;
 
-/** RFC 4180: quote a field holding a comma, quote, or line break, doubling its quotes. */
-function field(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// Ids are numbers and stay numbers; every text cell (the event and its meta hold what agents
+// and users typed, such as a token label) is neutralised against spreadsheet formulas.
+const cell = (value: string | number | null) =>
+  typeof value === 'number' ? csvNumber(value) : csvText(value);
 
 /** The audit rows as CSV, with a header line and CRLF line ends. */
 export function auditCsv(items: readonly AuditItem[]): string {
-  const lines = [
-    COLUMNS.join(','),
-    ...items.map((item) => COLUMNS.map((c) => field(item[c])).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    COLUMNS,
+    items.map((item) => COLUMNS.map((c) => cell(item[c]))),
+  );
 }

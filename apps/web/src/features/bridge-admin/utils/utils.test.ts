@@ -123,4 +123,15 @@ describe('auditCsv', () => {
         '7,,1,bridge_cleanup,2025-03-01T12:00:00.000Z,"{""a"":""x,\ny""}"\r\n',
     );
   });
+
+  it('neutralises text cells a spreadsheet would run as formulas, and keeps ids as numbers', () => {
+    const row = (event_type: string, meta_json: string) =>
+      auditCsv([
+        { id: 8, user_id: 3, actor_user_id: null, event_type, created_at: '2025', meta_json },
+      ]).split('\r\n')[1];
+    expect(row('=HYPERLINK("http://x","y")', '+1')).toBe(
+      `8,3,,"'=HYPERLINK(""http://x"",""y"")",2025,'+1`,
+    );
+    expect(row('@SUM(A1)', '-2+3')).toBe(`8,3,,'@SUM(A1),2025,'-2+3`);
+  });
 });

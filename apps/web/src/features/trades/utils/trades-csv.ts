@@ -1,4 +1,7 @@
 import {
+  csvDocument,
+  csvNumber,
+  csvText,
   DEFAULT_TIME_ZONE,
   intlOffsetMs,
   priceDecimals,
@@ -9,7 +12,8 @@ import {
  * The CSV of the filtered rows, for spreadsheet import: ',' between fields, RFC 4180 quoting,
  * CRLF line ends, '.' decimals without grouping, and times as 'YYYY-MM-DD HH:mm:ss' in
  * America/Sao_Paulo (the zone the table shows). A pt-BR spreadsheet set to ',' decimals reads it
- * through its import dialog; raw machine numbers keep the values exact for every locale.
+ * through its import dialog; raw machine numbers keep the values exact for every locale. Text
+ * cells (the symbol comes from the trader's terminal) are neutralised against formulas.
  */
 export const TRADES_CSV_COLUMNS = [
   'position_id',
@@ -29,46 +33,37 @@ export const TRADES_CSV_COLUMNS = [
   'magic',
 ] as const;
 
-/** RFC 4180: quote a field holding the separator, a quote or a line break, doubling quotes. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** 'YYYY-MM-DD HH:mm:ss' wall time in `timeZone`. */
 export function csvTime(ms: number, timeZone = DEFAULT_TIME_ZONE): string {
   return new Date(ms + intlOffsetMs(timeZone, ms)).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const money = (value: number) => value.toFixed(2);
-const price = (value: number) => value.toFixed(priceDecimals(value));
+const money = (value: number) => csvNumber(value, 2);
+const price = (value: number) => csvNumber(value, priceDecimals(value));
 // Lots are stepped in hundredths; the rounding hides float noise such as 0.30000000000000004.
-const volume = (value: number) => String(Math.round(value * 100) / 100);
+const volume = (value: number) => csvNumber(Math.round(value * 100) / 100);
 
 function cells(t: ClosedPositionRecord): string[] {
   return [
-    t.position_id,
-    String(t.round_trip),
-    csvTime(t.open_time),
-    csvTime(t.close_time),
-    t.symbol,
-    t.type,
+    csvText(t.position_id),
+    csvNumber(t.round_trip),
+    csvText(csvTime(t.open_time)),
+    csvText(csvTime(t.close_time)),
+    csvText(t.symbol),
+    csvText(t.type),
     volume(t.volume),
     price(t.entry_price),
     price(t.exit_price),
-    t.duration,
+    csvText(t.duration),
     money(t.profit),
     money(t.commission),
     money(t.swap),
     money(t.net_profit),
-    String(t.magic),
+    csvNumber(t.magic),
   ];
 }
 
 /** The header and one line per row, in the order given (the table's order). */
 export function tradesCsv(rows: readonly ClosedPositionRecord[]): string {
-  const lines = [
-    TRADES_CSV_COLUMNS.join(','),
-    ...rows.map((r) => cells(r).map(csvField).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(TRADES_CSV_COLUMNS, rows.map(cells));
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ClosedPositionRecord } from '@vortex/core';
 import { makeTrade, NOW } from '../trades.fixtures';
 import { dateInputOf, dayEndExclusiveMs, dayStartMs } from './day-bounds';
 import { tradesCsvName } from './download';
-import { csvField, csvTime, tradesCsv } from './trades-csv';
+import { csvTime, tradesCsv } from './trades-csv';
 import {
   applyFilters,
   clampPage,
@@ -94,11 +95,18 @@ describe('trades filters', () => {
 });
 
 describe('trades CSV', () => {
-  it('quotes separators, quotes and line breaks (RFC 4180)', () => {
-    expect(csvField('WIN')).toBe('WIN');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  it('neutralises text a spreadsheet would run as a formula; a loss stays a number', () => {
+    const line = (over: Partial<ClosedPositionRecord>) =>
+      tradesCsv([makeTrade(0, { profit: -12.5, net_profit: -13, ...over })]).split('\r\n')[1];
+    const tail = 'BUY,1,128000.00,128010.00,0h 25m,-12.50,-0.50,0.00,-13.00,135000';
+    const times = '2026-03-15 05:35:00,2026-03-15 06:00:00';
+    expect(line({ symbol: '=HYPERLINK("http://x","y")' })).toBe(
+      `9000000,1,${times},"'=HYPERLINK(""http://x"",""y"")",${tail}`,
+    );
+    expect(line({ symbol: '+1' })).toBe(`9000000,1,${times},'+1,${tail}`);
+    expect(line({ symbol: '@SUM(A1)' })).toBe(`9000000,1,${times},'@SUM(A1),${tail}`);
+    expect(line({ symbol: '-2+3', position_id: '\t=1' })).toBe(`'\t=1,1,${times},'-2+3,${tail}`);
+    expect(line({ symbol: 'a,b "c"' })).toBe(`9000000,1,${times},"a,b ""c""",${tail}`);
   });
 
   it('writes times in São Paulo, dot decimals and one line per row', () => {
