@@ -63,7 +63,9 @@ async function main(): Promise<void> {
     version: string;
   };
 
-  await mkdir(config.dataDir, { recursive: true });
+  // Created private: everything under it is the server's OS user's (as root, the embedded
+  // PostgreSQL's user is then granted search, never read: os-user.ts).
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = await acquireInstanceLock(config.dataDir, log);
   const releaseLock = lock.release;
   cleanups.push(releaseLock);

@@ -9,12 +9,13 @@ import {
 } from '@vortex/core';
 import { Cron } from 'croner';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
+import { privateDir, tightenTree } from '../../lib/private-files.js';
 import type { Mailer } from '../mail/mailer.js';
 import { dueSlot, localParts, nextRun } from './backup-schedule.js';
 import * as repo from './backup.repo.js';
@@ -177,7 +178,8 @@ export class BackupService {
     const id = await repo.insertBackup(pool, { filename, type, slot, createdAt: at });
     if (id === null) return null;
     this.progress = 0;
-    await mkdir(dir, { recursive: true });
+    // Dumps hold every user's data and password hashes: the server's OS user's alone.
+    await privateDir(dir);
     const file = path.join(dir, filename);
     const partial = `${file}.partial`;
     let result: Outcome;
@@ -272,6 +274,10 @@ export class BackupService {
   }
 
   start(): void {
+    // Backups an older version wrote world-readable (0644 in 0755) are made private.
+    tightenTree(this.deps.dir).catch((err: unknown) =>
+      this.deps.log.error({ err }, 'backup folder not made private'),
+    );
     // A run this instance was doing when it died shows as failed, not forever in progress.
     this.withLock(() => this.failInterrupted()).catch((err: unknown) =>
       this.deps.log.error({ err }, 'interrupted backups not recovered'),

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files.js';
 import { catalogDump, type RowCounts } from './catalog-dump.js';
 import { countTableRows } from './dump-restore.js';
 import { findPgDump } from './pg-dump-tool.js';
@@ -25,10 +26,11 @@ export interface DumpResult {
   tool: string;
 }
 
-/** Source → gzip at the level (or nothing) → file. */
+/** Source → gzip at the level (or nothing) → file, readable by the server's OS user only. */
 async function writeTo(source: Readable, level: number | null, file: string): Promise<void> {
-  if (level === null) await pipeline(source, createWriteStream(file));
-  else await pipeline(source, createGzip({ level }), createWriteStream(file));
+  const sink = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
+  if (level === null) await pipeline(source, sink);
+  else await pipeline(source, createGzip({ level }), sink);
 }
 
 export async function serverMajor(pool: pg.Pool): Promise<number> {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_FILE_MODE, privateDir, tightenTree } from '../../lib/private-files.js';
 
 export interface MailMessage {
   to: string;
@@ -34,6 +35,10 @@ export function createMailer(opts: {
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
+  // Mails an older version left readable by others (0644 in 0755) are made private at start.
+  const tightened = tightenTree(outbox).catch((err: unknown) =>
+    opts.log(`Pasta ${outbox} não pôde ser restrita ao usuário do servidor: ${String(err)}`),
+  );
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -43,11 +48,12 @@ export function createMailer(opts: {
     kind: 'outbox',
     send: async (msg) => {
       const info = await transport.sendMail({ from: opts.from, ...msg });
-      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      await tightened;
+      await privateDir(outbox);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outbox, name);
       // The .eml may hold a reset link: readable by the owner only.
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.log(`Email para ${msg.to} gravado em ${file} (SMTP_URL não configurado)`);
       return { id: info.messageId, where: file };
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, privateDir, tightenTree } from '../../lib/private-files.js';
 import { ChannelSendError, type ChannelSender } from './channel-sender.js';
 import { messagingMessages as msg } from './messaging-messages.js';
 
@@ -61,14 +62,19 @@ export function httpSmsProvider(cfg: HttpSmsConfig): SmsProvider {
 /** No provider configured: each SMS becomes a text file under DATA_DIR/outbox-sms. */
 export function outboxSmsProvider(dataDir: string, log: (m: string) => void): SmsProvider {
   const outbox = path.join(dataDir, 'outbox-sms');
+  // Texts an older version left readable by others (0644 in 0755) are made private at start.
+  const tightened = tightenTree(outbox).catch((err: unknown) =>
+    log(`Pasta ${outbox} não pôde ser restrita ao usuário do servidor: ${String(err)}`),
+  );
   return {
     kind: 'outbox',
     send: async (m) => {
       try {
-        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        await tightened;
+        await privateDir(outbox);
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`;
         const file = path.join(outbox, name);
-        await writeFile(file, `Para: +${m.to}\n\n${m.body}\n`, { mode: 0o600 });
+        await writeFile(file, `Para: +${m.to}\n\n${m.body}\n`, { mode: PRIVATE_FILE_MODE });
         log(`SMS para +${m.to} gravado em ${file} (SMS_URL não configurado)`);
       } catch {
         throw new ChannelSendError(msg.smsFailed);

@@ -4,8 +4,9 @@ import type {
   SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, privateDir } from '../../lib/private-files.js';
 
 const MAGIC = Buffer.from('VXW1');
 const IV = 12;
@@ -88,7 +89,7 @@ export async function useEncryptedAuthState(
       const file = fileOf(name);
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(tmp, seal(key, name, JSON.stringify(data, BufferJSON.replacer)), {
-        mode: 0o600,
+        mode: PRIVATE_FILE_MODE,
       });
       await rename(tmp, file);
     });
@@ -105,7 +106,7 @@ export async function useEncryptedAuthState(
     });
   const remove = (name: string) => locked(name, () => unlink(fileOf(name)).catch(() => undefined));
 
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await privateDir(folder);
   const creds = ((await read('creds.json')) as AuthenticationCreds | null) ?? initAuthCreds();
   return {
     state: {

@@ -1,6 +1,7 @@
 import { whatsappLinkMessages, type WhatsAppLinkState } from '@vortex/core';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { tightenTree } from '../../lib/private-files.js';
 import { loadAuthKey } from './auth-key.js';
 import {
   clearAuthState,
@@ -104,6 +105,10 @@ export class WhatsAppService implements WhatsAppLink {
   async start(): Promise<void> {
     // Never linked here: no key file is made until an admin first asks for a QR.
     if (!(await stat(this.folder).catch(() => null))) return;
+    // A state an older version kept in a folder others could list is made private.
+    await tightenTree(this.folder).catch((err: unknown) => {
+      this.deps.log.warn({ err }, 'whatsapp auth state not made private');
+    });
     if (await hasLinkedDevice(this.folder, await this.key())) await this.connect();
   }
 
