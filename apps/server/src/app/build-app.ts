@@ -64,6 +64,7 @@ import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.js';
 import { requireAccessDeclarations } from './access.js';
 import { installAuthorization } from './authorize.js';
 import { installErrorHandling } from './error-handler.js';
+import { installInputGuard } from './input-guard.js';
 import { installOpenApi } from './openapi.js';
 import { installSecurity } from './security.js';
 import { memoizingFrozen } from './serializer.js';
@@ -141,6 +142,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   const status = deps.dbStatus ?? new DatabaseStatus({ pool: deps.pool, log: deps.logger });
   if (!deps.dbStatus) app.addHook('onClose', async () => status.close());
   installErrorHandling(app, (err) => status.report(err));
+  installInputGuard(app);
   installClosingGuard(app);
   requireAccessDeclarations(app);
   await installSecurity(app, deps.webOrigins);

@@ -15,6 +15,9 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON inválido.'],
 };
 
+/** SQLSTATE class 22, data exception. */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
 function byStatus(status: number): string {
   if (status === 401) return msg.unauthorized;
   if (status === 403) return msg.forbidden;
@@ -61,6 +64,12 @@ export function installErrorHandling(
           .serializer(JSON.stringify)
           .send({ success: false, error: msg.databaseUnavailable })
       );
+    }
+    // A value no schema caught that PostgreSQL cannot take (SQLSTATE class 22: a NUL, a date
+    // out of its range): the request's fault, so a 400; the code is logged, never the value.
+    if (!err.statusCode && DATA_EXCEPTION.test(err.code)) {
+      req.log.warn({ sqlstate: err.code, route: req.routeOptions.url }, 'database refused a value');
+      return reply.code(400).send({ success: false, error: msg.badRequest });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
