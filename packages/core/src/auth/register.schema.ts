@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BirthDateSchema } from '../users/birth-date.schema.js';
+import { plainText } from '../text/plain-text.js';
 import { registerMessages as m } from './auth-messages.js';
 import {
   hasRequiredClasses,
@@ -7,22 +9,7 @@ import {
   REGISTER_SPECIALS,
 } from './password-rules.js';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-/** Today as AAAA-MM-DD; a parameter so tests can pin the clock. */
-export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
-
-const birthDate = z
-  .string({ error: m.birthDateRequired })
-  .trim()
-  .min(1, m.birthDateRequired)
-  .refine((v) => ISO_DATE.test(v) && isRealDate(v), m.birthDateInvalid)
-  .refine((v) => v <= todayIso(), m.birthDateFuture);
+export { todayIso } from '../users/birth-date.schema.js';
 
 const password = z
   .string({ error: m.requiredFields })
@@ -38,15 +25,16 @@ const email = z
   .max(254, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }));
 
-const phone = z
-  .string({ error: m.requiredFields })
+// Names, phone and broker are one line each: the guard before every route lets tab and line
+// breaks through (free text needs them), these do not.
+const phone = plainText(m.requiredFields)
   .trim()
   .min(1, m.requiredFields)
   .regex(/^\+?[\d\s().-]{8,20}$/, m.phoneInvalid);
 
-const fullName = z.string({ error: m.requiredFields }).trim().min(1, m.requiredFields).max(120);
+const fullName = plainText(m.requiredFields).trim().min(1, m.requiredFields).max(120);
 
-const broker = z.string().trim().max(80);
+const broker = plainText().trim().max(80);
 
 /**
  * The registration form (access-and-admin.md §3, §5): the same rules and messages the server
@@ -58,7 +46,7 @@ export const RegisterFormSchema = z
     fullName,
     email,
     phone,
-    dateOfBirth: birthDate,
+    dateOfBirth: BirthDateSchema,
     usesMT5: z.enum(['SIM', 'NAO', ''], { error: m.usesMt5Required }),
     broker,
     password,
@@ -78,10 +66,10 @@ export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 export const RegisterPayloadSchema = z
   .strictObject({
     full_name: fullName,
-    username: z.string().max(64).optional(),
+    username: plainText().max(64).optional(),
     email,
     phone,
-    date_of_birth: birthDate,
+    date_of_birth: BirthDateSchema,
     password,
     account_type: z
       .enum(['real', 'demo', 'REAL', 'DEMO'])

@@ -20,4 +20,12 @@ describe('plain text', () => {
     expect(s.safeParse('   ').success).toBe(false);
     expect(s.safeParse(' a\u0000 ').success).toBe(false);
   });
+
+  it('answers a value that is no string with the message it is given', () => {
+    const r = plainText('Informe o nome.').safeParse(42);
+    expect(r.error?.issues[0]?.message).toBe('Informe o nome.');
+    expect(plainText('Informe o nome.').safeParse('a\nb').error?.issues[0]?.message).toBe(
+      'não pode conter caracteres de controle.',
+    );
+  });
 });

@@ -18,9 +18,14 @@ export function hasControlChars(s: string, lines = false): boolean {
   return (lines ? CONTROL : CONTROL_OR_BREAK).test(s);
 }
 
-/** A one-line string with no control characters (tab and line breaks included). */
-export function plainText() {
-  return z.string().refine((s) => !hasControlChars(s), plainTextMessages.control);
+/**
+ * A one-line string with no control characters (tab and line breaks included). `error` is the
+ * message when the value is no string at all (missing, a number).
+ */
+export function plainText(error?: string) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .refine((s) => !hasControlChars(s), plainTextMessages.control);
 }
 
 /** Free text that may span lines: tab, LF and CR are allowed, other control characters not. */

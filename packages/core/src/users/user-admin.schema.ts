@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { plainText } from '../text/plain-text.js';
+import { OptionalBirthDateSchema } from './birth-date.schema.js';
 import { ACCOUNT_TYPES, PublicUserSchema, RoleSchema } from './user.schema.js';
 
 export const userAdminMessages = {
@@ -25,19 +27,15 @@ const USERNAME = /^[a-z0-9_]{1,20}$/;
 /** PUT /users/{id} (§7); status in the edit form is pending, active or suspended (§4). */
 export const UserUpdateSchema = z
   .strictObject({
-    full_name: z.string().trim().min(1, 'Informe o nome completo.').max(120),
-    date_of_birth: z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A data de nascimento deve estar no formato AAAA-MM-DD.')
-      .or(z.literal(''))
-      .nullable(),
+    full_name: plainText().trim().min(1, 'Informe o nome completo.').max(120),
+    // The rules of registration: an edit cannot store what sign-up would refuse.
+    date_of_birth: OptionalBirthDateSchema,
     email: z
       .string()
       .trim()
       .max(254)
       .pipe(z.email({ error: 'Informe um email válido.' })),
-    phone: z.string().trim().max(32).nullable(),
+    phone: plainText().trim().max(32).nullable(),
     username: z
       .string()
       .trim()

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { localMidnight, parseQueryDate } from './trading-range.js';
+
+describe('parseQueryDate reads only ISO 8601 and epoch digits', () => {
+  it.each([
+    'hello 99',
+    'Jan 1 2024',
+    '2024/01/01',
+    '01/02/2024',
+    '2024-01-01 10:00',
+    // Without an offset the instant would depend on the server's zone.
+    '2024-01-01T10:00:00',
+    '2024-02-30',
+    '2024-02-30T10:00:00Z',
+    '2024-13-01T00:00:00Z',
+    '2024-01-01T24:00:00Z',
+    '2024-01-01T10:60:00Z',
+    '2024-01-01T10:00:00+25:00',
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999.
+    '0099-01-01',
+    '1969-12-31T23:59:59Z',
+    '1e12',
+    '-5',
+    '0x10',
+    'Infinity',
+    '',
+  ])('%j is no date', (text) => {
+    expect(parseQueryDate(text, 'start')).toBeNull();
+    expect(parseQueryDate(text, 'end')).toBeNull();
+  });
+
+  it('takes date-times with their offset, to the millisecond', () => {
+    expect(parseQueryDate('2024-05-10T13:45:30.123Z', 'start')).toBe(
+      Date.UTC(2024, 4, 10, 13, 45, 30, 123),
+    );
+    expect(parseQueryDate('2024-05-10T10:45-03:00', 'end')).toBe(Date.UTC(2024, 4, 10, 13, 45));
+    expect(parseQueryDate('2024-05-10T13:45:30.123456+00:00', 'start')).toBe(
+      Date.UTC(2024, 4, 10, 13, 45, 30, 123),
+    );
+  });
+
+  it('takes epoch seconds and milliseconds as digits', () => {
+    expect(parseQueryDate('1714000000', 'start')).toBe(1_714_000_000_000);
+    expect(parseQueryDate('1714000000123', 'start')).toBe(1_714_000_000_123);
+  });
+
+  it('takes a bare date as the whole São Paulo day', () => {
+    expect(parseQueryDate('2024-02-29', 'start')).toBe(localMidnight(2024, 2, 29));
+    expect(parseQueryDate('2024-02-29', 'end')).toBe(localMidnight(2024, 3, 1) - 1);
+  });
+});
