@@ -23,6 +23,7 @@ import {
 } from './bridge-sessions.repo.js';
 import { setTokenAccount } from './bridge-tokens.repo.js';
 import { authenticateAgent, BRIDGE_SESSION_TTL_MS, type AgentIdentity } from './agent-auth.js';
+import { closeUnlessGreeted } from './agent-auth-timeout.js';
 import { parseAgentMessage, type ParsedAgentMessage } from './agent-parse.js';
 import type { OutageLog } from './database-outage.js';
 import { DealIngest } from './deal-ingest.js';
@@ -126,7 +127,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     unregister = deps.agents.add(agent);
   }
 
+  const greeted = closeUnlessGreeted(socket);
   socket.on('close', () => {
+    greeted();
     unregister?.();
     if (identity) {
       const sessionId = identity.sessionId;
@@ -386,6 +389,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   }
 
   socket.on('message', (data: Buffer, isBinary: boolean) => {
+    greeted();
     const parsed = parseAgentMessage(isBinary ? '' : data.toString('utf8'));
     queue = queue
       .then(() => handle(parsed))
