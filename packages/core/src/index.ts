@@ -29,3 +29,4 @@ export * from './communication/communication.messages.js';
 export * from './communication/communication.schema.js';
 export * from './communication/message-templates.js';
 export * from './alerts/index.js';
+export * from './phone/index.js';

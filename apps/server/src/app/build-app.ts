@@ -32,6 +32,7 @@ import { bridgeAuditRoutes } from '../modules/bridge/bridge-audit.routes.js';
 import { bridgeStatusRoutes } from '../modules/bridge/bridge-status.routes.js';
 import { mt5Routes } from '../modules/bridge/mt5.routes.js';
 import { pairingRoutes } from '../modules/bridge/pairing.routes.js';
+import { phoneConfirmationRoutes } from '../modules/phone/phone-confirmation.routes.js';
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { communicationRoutes } from '../modules/communication/communication.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
@@ -269,6 +270,9 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   );
   app.addHook('onClose', () => whatsappLink.close());
   await app.register(whatsappRoutes({ pool: deps.pool, whatsapp: whatsappLink }));
+  await app.register(
+    phoneConfirmationRoutes({ pool: deps.pool, queue: messageQueue, whatsapp: whatsappLink }),
+  );
   const openBooks = new OpenBookCache<OpenBook>(
     (id) => readOpenBook(deps.pool, id).then(freezeResponse),
     bus,

@@ -1,4 +1,9 @@
-import { apiErrorMessages, whatsappLinkMessages as msg, type Role } from '@vortex/core';
+import {
+  apiErrorMessages,
+  phoneConfirmationMessages,
+  whatsappLinkMessages as msg,
+  type Role,
+} from '@vortex/core';
 import type pg from 'pg';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { BotManager } from '../bot/bot-manager.js';
@@ -25,8 +30,9 @@ export interface WhatsAppCommandDeps {
 
 /**
  * Traders text the platform's WhatsApp from their registered phone: 'status' answers their
- * bot's state and today's counters, 'parar' stops it. Unknown senders get nothing back; other
- * texts get a short help. Returns the unsubscribe.
+ * bot's state and today's counters, 'parar' stops it. Unknown senders get nothing back; a phone
+ * no owner confirmed yet is told to confirm it in the app and nothing runs; other texts get a
+ * short help. Returns the unsubscribe.
  */
 export function installWhatsAppCommands(deps: WhatsAppCommandDeps): () => void {
   return deps.whatsapp.onInbound((phone, text) => {
@@ -38,8 +44,14 @@ export function installWhatsAppCommands(deps: WhatsAppCommandDeps): () => void {
 
 /** Handles one inbound text (exported for the tests, which await it). */
 export async function handle(deps: WhatsAppCommandDeps, phone: string, text: string) {
-  const owners = await usersByPhone(deps.pool, phone);
-  if (owners.length === 0) return;
+  const registered = await usersByPhone(deps.pool, phone);
+  if (registered.length === 0) return;
+  // Anyone may type any number on their account: only a confirmed one speaks for it.
+  const owners = registered.filter((o) => o.confirmed);
+  if (owners.length === 0) {
+    await deps.whatsapp.send(phone, phoneConfirmationMessages.whatsappUnconfirmed);
+    return;
+  }
   const command = parseCommand(text);
   if (!command) {
     await deps.whatsapp.send(phone, msg.help);

@@ -2,6 +2,7 @@ import {
   apiErrorMessages,
   botControlMessages,
   DEFAULT_BOT_CONFIG,
+  phoneConfirmationMessages,
   STRATEGY_KEYS,
   whatsappLinkMessages as msg,
 } from '@vortex/core';
@@ -244,6 +245,8 @@ describe('WhatsApp link', () => {
 
 describe('commands by WhatsApp', () => {
   let base: string;
+  /** Confirmation codes sent so far: each confirmation waits for one more. */
+  let sentCodes = 0;
   let ctx: Awaited<ReturnType<typeof appWithWhatsApp>>;
 
   beforeAll(async () => {
@@ -254,10 +257,39 @@ describe('commands by WhatsApp', () => {
     ctx.socket(0).link(LINKED_PHONE);
   });
 
-  /** A trader with their phone registered, bridge paired, MT5 up and the bot started. */
-  async function traderWithBot(phone: string, account: number) {
-    const user = await makeUser(db.pool, { role: 'trader' });
+  /**
+   * Sets the user's phone and, unless told not to, confirms it as a user does: asks for a code,
+   * reads it where WhatsApp delivered it, types it.
+   */
+  async function registerPhone(user: TestUser, phone: string, confirm = true) {
     await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [phone, user.id]);
+    if (!confirm) return;
+    const asked = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/phone/confirmation',
+      headers: bearer(user.token),
+      payload: {},
+    });
+    expect(asked.json()).toMatchObject({ channel: 'whatsapp' });
+    const codes = () =>
+      ctx
+        .socket(0)
+        .sent.flatMap((m) => /confirmar este telefone é (\d{6})/.exec(m.text)?.slice(1) ?? []);
+    await eventually(() => codes().length > sentCodes);
+    sentCodes += 1;
+    const typed = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/phone/confirmation/verify',
+      headers: bearer(user.token),
+      payload: { code: codes()[sentCodes - 1] },
+    });
+    expect(typed.json()).toMatchObject({ data: { confirmed: true } });
+  }
+
+  /** A trader with their phone registered (and confirmed), bridge paired, MT5 up and the bot started. */
+  async function traderWithBot(phone: string, account: number, confirm = true) {
+    const user = await makeUser(db.pool, { role: 'trader' });
+    await registerPhone(user, phone, confirm);
     const agent = await pairTestAgent(ctx.t.app, base, user, account);
     agents.push(agent);
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
@@ -279,11 +311,13 @@ describe('commands by WhatsApp', () => {
     return user;
   }
 
+  // The replies to commands, not the confirmation codes sent to the same number.
   const repliesTo = (phone: string) =>
     ctx
       .socket(0)
       .sent.filter((m) => m.jid === `${phone}@s.whatsapp.net`)
-      .map((m) => m.text);
+      .map((m) => m.text)
+      .filter((text) => !text.includes('confirmar este telefone é'));
 
   it("answers 'status' and stops the bot on 'parar' from the trader's registered phone", async () => {
     // Registered without the country code nor the ninth digit; WhatsApp reports both.
@@ -318,6 +352,69 @@ describe('commands by WhatsApp', () => {
     ]);
   });
 
+  it('runs nothing for a phone its owner has not confirmed, and says how to confirm it', async () => {
+    const user = await traderWithBot('(31) 98888-1111', 7_400_002, false);
+    const sender = '5531988881111';
+    ctx.socket(0).receive(sender, 'parar');
+    await eventually(() => repliesTo(sender).length === 1);
+    ctx.socket(0).receive(sender, 'status');
+    await eventually(() => repliesTo(sender).length === 2);
+    expect(repliesTo(sender)).toEqual([
+      phoneConfirmationMessages.whatsappUnconfirmed,
+      phoneConfirmationMessages.whatsappUnconfirmed,
+    ]);
+    expect(ctx.t.app.botManager.isRunning(user.id)).toBe(true);
+
+    await registerPhone(user, '(31) 98888-1111');
+    ctx.socket(0).receive(sender, 'parar');
+    await eventually(() => repliesTo(sender).length === 3);
+    expect(repliesTo(sender)[2]).toBe(botControlMessages.stopped);
+    expect(ctx.t.app.botManager.isRunning(user.id)).toBe(false);
+    const { rows } = await db.pool.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE actor_user_id = $1 AND action LIKE 'whatsapp%'`,
+      [user.id],
+    );
+    expect(rows.map((r) => r.action)).toEqual(['whatsapp_parar']);
+  });
+
+  it('speaks only for the accounts that confirmed the number, and not after it changed', async () => {
+    const owner = await traderWithBot('(41) 97777-2222', 7_400_003);
+    // Someone else types the owner's number on their own account.
+    const squatter = await makeUser(db.pool, { role: 'trader' });
+    await registerPhone(squatter, '41 97777-2222', false);
+    const deps = {
+      pool: db.pool,
+      whatsapp: ctx.t.app.whatsapp,
+      bots: ctx.t.app.botManager,
+      log: pino({ level: 'silent' }),
+    };
+    const sender = '5541977772222';
+    await handle(deps, sender, 'status');
+    expect(repliesTo(sender)).toHaveLength(1);
+    // One answer, the owner's, without naming the other account.
+    expect(repliesTo(sender)[0]).toMatch(/^Vórtex: bot ativo\./);
+
+    // The owner moves to a new number: it is unconfirmed, and the old one speaks for no one.
+    const edit = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/users/${owner.id}`,
+      headers: bearer(owner.token),
+      payload: { phone: '41 96666-3333' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await handle(deps, '5541966663333', 'parar');
+    await handle(deps, sender, 'parar');
+    expect(repliesTo('5541966663333')).toEqual([phoneConfirmationMessages.whatsappUnconfirmed]);
+    expect(repliesTo(sender)[1]).toBe(phoneConfirmationMessages.whatsappUnconfirmed);
+    expect(ctx.t.app.botManager.isRunning(owner.id)).toBe(true);
+    const { rows } = await db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE actor_user_id = ANY($1::bigint[]) AND action LIKE 'whatsapp%'`,
+      [[owner.id, squatter.id]],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('never fails nor answers a stranger, whatever the text', async () => {
     const deps = {
       pool: db.pool,
@@ -342,7 +439,7 @@ describe('commands by WhatsApp', () => {
   it('lets a viewer read the state but not stop a bot, as over HTTP', async () => {
     const viewer = await makeUser(db.pool, { role: 'viewer' });
     const phone = '5541988776655';
-    await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [`+${phone}`, viewer.id]);
+    await registerPhone(viewer, `+${phone}`);
     const deps = {
       pool: db.pool,
       whatsapp: ctx.t.app.whatsapp,

@@ -1,0 +1,2 @@
+export * from './phone-confirmation.schema.js';
+export * from './phone-messages.js';
