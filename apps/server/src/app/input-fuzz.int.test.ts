@@ -44,7 +44,10 @@ const TABLES = [
   'users',
   'sessions',
   'password_resets',
-  'rate_events',
+  // Every registration attempt counts toward its address's limit, refused ones too (issue 13).
+  "(SELECT * FROM rate_events WHERE kind <> 'register_ip')",
+  'login_failures',
+  'login_addresses',
   'audit_log',
   'client_logs',
   'bridge_tokens',

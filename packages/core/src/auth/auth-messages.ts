@@ -18,7 +18,7 @@ export const registerMessages = {
   emailTaken: 'Este email já está cadastrado. Faça login ou recupere sua senha.',
   created:
     'Conta criada com sucesso! Ela será analisada por um administrador antes de ser ativada.',
-  tooMany: 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.',
+  tooMany: 'Muitas tentativas de cadastro a partir deste endereço. Tente novamente mais tarde.',
 } as const;
 
 export const resetMessages = {

@@ -24,7 +24,7 @@ import {
   validateResetToken,
   type RecoveryDeps,
 } from './recovery.service.js';
-import { register } from './register.service.js';
+import { countRegistrationAttempt, register } from './register.service.js';
 import { revokeSession } from './sessions.repo.js';
 
 const errors = {
@@ -74,6 +74,8 @@ export const authRoutes =
       '/auth/register',
       {
         config: { access: 'public' },
+        // Before the body is even read: a refused payload counts as much as any other attempt.
+        onRequest: async (req) => countRegistrationAttempt(deps.pool, req.ip),
         schema: {
           tags,
           summary: 'Criar uma conta (pendente de aprovação)',
@@ -138,7 +140,7 @@ export const authRoutes =
         },
       },
       async (req) => {
-        await resetPassword(deps.pool, req.body.token, req.body.password);
+        await resetPassword(deps.pool, req.body, req.ip);
         return { success: true as const, message: resetMessages.done };
       },
     );

@@ -11,8 +11,13 @@ let app: FastifyInstance;
 let ipSeq = 0;
 const ip = () => `10.1.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-const login = (email: string, password: string, remoteAddress = ip()) =>
-  app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+const login = (email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress: ip(),
+  });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -88,27 +93,6 @@ describe('POST /auth/login', () => {
       [inTrial.id],
     );
     expect((await login(inTrial.email, TEST_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('slows an account down after 5 failures in 15 minutes, even with the right password', async () => {
-    const u = await makeUser(db.pool, { session: false });
-    for (let i = 0; i < 5; i++) expect((await login(u.email, 'Errada@123')).statusCode).toBe(401);
-    const locked = await login(u.email, TEST_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ success: false, error: loginMessages.tooManyAttempts });
-    await db.pool.query(
-      "UPDATE rate_events SET created_at = now() - interval '16 minutes' WHERE key = $1",
-      [u.email],
-    );
-    expect((await login(u.email, TEST_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('slows an address down after 5 failures in 15 minutes, whatever the account', async () => {
-    const address = ip();
-    for (let i = 0; i < 5; i++) await login(`x${i}@nada.com`, 'Errada@123', address);
-    const u = await makeUser(db.pool, { session: false });
-    expect((await login(u.email, TEST_PASSWORD, address)).statusCode).toBe(429);
-    expect((await login(u.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,14 @@
-import type { Queryable } from '../../lib/db-types.js';
+import type pg from 'pg';
+import { inTransaction, type Queryable } from '../../lib/db-types.js';
+import { pruneLoginRecords } from './login-failures.repo.js';
 
-export type RateKind =
-  'login_fail_account' | 'login_fail_ip' | 'forgot_account' | 'forgot_ip' | 'register_ip';
+export type RateKind = 'forgot_account' | 'forgot_ip' | 'register_ip';
+
+/**
+ * The first key of the two-key advisory locks that serialise one counter's check-and-count
+ * (two-key locks never collide with the one-key locks of migrations and backups).
+ */
+export const RATE_LOCK_SPACE = 0x52415445;
 
 export async function countRecent(
   db: Queryable,
@@ -21,14 +28,32 @@ export async function recordEvent(db: Queryable, kind: RateKind, key: string): P
   await db.query('INSERT INTO rate_events (kind, key) VALUES ($1, $2)', [kind, key]);
 }
 
-export async function clearEvents(db: Queryable, kind: RateKind, key: string): Promise<void> {
-  await db.query('DELETE FROM rate_events WHERE kind = $1 AND key = $2', [kind, key]);
+/**
+ * Counts one attempt when fewer than `max` were counted in the window, atomically, so that
+ * parallel attempts cannot all slip under the limit; false (and nothing written) when full.
+ */
+export async function takeSlot(
+  pool: pg.Pool,
+  kind: RateKind,
+  key: string,
+  windowSeconds: number,
+  max: number,
+): Promise<boolean> {
+  return inTransaction(pool, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      RATE_LOCK_SPACE,
+      `${kind}:${key}`,
+    ]);
+    if ((await countRecent(tx, kind, key, windowSeconds)) >= max) return false;
+    await recordEvent(tx, kind, key);
+    return true;
+  });
 }
 
-/** Counters older than a day no longer decide anything. */
+/** Counters older than a day no longer decide anything; nor do the login records' old rows. */
 export async function pruneEvents(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(
     "DELETE FROM rate_events WHERE created_at < now() - interval '1 day'",
   );
-  return rowCount ?? 0;
+  return (rowCount ?? 0) + (await pruneLoginRecords(db));
 }

@@ -21,13 +21,8 @@ const forgot = (email: string) =>
   });
 const tokenIn = (mail: ReceivedMail) =>
   /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
-const login = (email: string, password: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email, password },
-    remoteAddress: ip(),
-  });
+const login = (email: string, password: string, remoteAddress = ip()) =>
+  app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -78,6 +73,27 @@ describe('password recovery', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ success: false, error: resetMessages.invalidToken });
+  });
+
+  it('lets the owner in from the address they reset from, past an account-wide lockout', async () => {
+    const u = await makeUser(db.pool);
+    for (let a = 0; a < 4; a++) {
+      const address = ip();
+      for (let i = 0; i < 5; i++) await login(u.email, 'Errada@123', address);
+    }
+    const home = ip();
+    expect((await login(u.email, TEST_PASSWORD, home)).statusCode).toBe(429);
+    await forgot(u.email);
+    const token = tokenIn(await t.smtp.waitFor((m) => m.to.includes(u.email)));
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Nova#Senha9' },
+      remoteAddress: home,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(u.email, 'Nova#Senha9', home)).statusCode).toBe(200);
+    expect((await login(u.email, 'Nova#Senha9')).statusCode).toBe(429);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {

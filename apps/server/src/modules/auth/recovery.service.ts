@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { findUserByEmail, setPasswordHash } from '../users/users.repo.js';
+import { rememberLoginAddress } from './login-failures.repo.js';
 import { hashPassword } from './password.js';
 import { findUsableReset, insertReset, spendResets } from './password-resets.repo.js';
 import { countRecent, recordEvent } from './rate-events.repo.js';
@@ -65,8 +66,16 @@ export async function validateResetToken(pool: pg.Pool, token: string): Promise<
   return reset.email;
 }
 
-/** Sets the new password, spends the token and ends every session of the user, together. */
-export async function resetPassword(pool: pg.Pool, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password, spends the token and ends every session of the user, together. Whoever
+ * holds the link proved they own the email: their address becomes one the account logged in
+ * from, so an account-wide lockout does not keep them out of the account they just recovered.
+ */
+export async function resetPassword(
+  pool: pg.Pool,
+  { token, password }: { token: string; password: string },
+  ip: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await inTransaction(pool, async (tx) => {
     const reset = await findUsableReset(tx, hashToken(token), { lock: true });
@@ -74,5 +83,6 @@ export async function resetPassword(pool: pg.Pool, token: string, password: stri
     await setPasswordHash(tx, reset.user_id, passwordHash);
     await spendResets(tx, reset.user_id);
     await revokeUserSessions(tx, reset.user_id, 'password_reset');
+    await rememberLoginAddress(tx, reset.user_id, ip);
   });
 }

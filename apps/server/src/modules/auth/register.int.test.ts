@@ -95,6 +95,50 @@ describe('POST /auth/register', () => {
     expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
+  it('counts attempts with registered emails too: the 6th in the hour is 429', async () => {
+    const taken = valid().email;
+    expect((await register(valid({ email: taken }))).statusCode).toBe(201);
+    const address = ip();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push((await register(valid({ email: taken.toUpperCase() }), address)).statusCode);
+    }
+    expect(codes).toEqual([409, 409, 409, 409, 409, 429]);
+    const res = await register(valid(), address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, error: m.tooMany });
+  });
+
+  it('counts refused payloads too, even ones that are not JSON', async () => {
+    const address = ip();
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await register(valid({ uses_mt5: false }), address)).statusCode);
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    codes.push(broken.statusCode, (await register(valid(), address)).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
+    // The hour passes and the address may register again.
+    await db.pool.query(
+      "UPDATE rate_events SET created_at = now() - interval '61 minutes' WHERE key = $1",
+      [address],
+    );
+    expect((await register(valid(), address)).statusCode).toBe(201);
+  });
+
+  it('counts parallel attempts before doing any work: 5 answered, the rest 429', async () => {
+    const address = ip();
+    const codes = await Promise.all(
+      Array.from({ length: 8 }, async () => (await register(valid(), address)).statusCode),
+    );
+    expect(codes.sort((a, b) => a - b)).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
   it('refuses unknown and prototype-polluting fields', async () => {
     const res = await app.inject({
       method: 'POST',

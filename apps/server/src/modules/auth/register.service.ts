@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { HttpError } from '../../app/http-error.js';
 import { findUserByEmail, freeUsername, insertUser } from '../users/users.repo.js';
 import { hashPassword } from './password.js';
-import { countRecent, recordEvent } from './rate-events.repo.js';
+import { takeSlot } from './rate-events.repo.js';
 
 export const REGISTER_WINDOW_S = 60 * 60;
 export const REGISTER_MAX_PER_IP = 5;
@@ -20,11 +20,22 @@ const isUniqueViolation = (err: unknown, constraint: string) =>
   (err as { code?: string; constraint?: string }).code === '23505' &&
   (err as { constraint?: string }).constraint === constraint;
 
-/** Creates a pending account; an administrator approves it before it can log in. */
-export async function register(pool: pg.Pool, input: Payload, ip: string): Promise<PublicUser> {
-  if ((await countRecent(pool, 'register_ip', ip, REGISTER_WINDOW_S)) >= REGISTER_MAX_PER_IP) {
+/**
+ * Counts a registration attempt from this address before anything else is done with it, whatever
+ * it will answer (a taken email, a refused payload): 429 past 5 in the hour. Otherwise one
+ * address could check known emails one after another.
+ */
+export async function countRegistrationAttempt(pool: pg.Pool, ip: string): Promise<void> {
+  if (!(await takeSlot(pool, 'register_ip', ip, REGISTER_WINDOW_S, REGISTER_MAX_PER_IP))) {
     throw new HttpError(429, registerMessages.tooMany);
   }
+}
+
+/**
+ * Creates a pending account; an administrator approves it before it can log in. The attempt
+ * was counted already (countRegistrationAttempt).
+ */
+export async function register(pool: pg.Pool, input: Payload, ip: string): Promise<PublicUser> {
   if (await findUserByEmail(pool, input.email))
     throw new HttpError(409, registerMessages.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -46,7 +57,6 @@ export async function register(pool: pg.Pool, input: Payload, ip: string): Promi
         passwordHash,
         registrationIp: ip,
       });
-      await recordEvent(pool, 'register_ip', ip);
       return user;
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_lower_key'))
