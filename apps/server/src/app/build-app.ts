@@ -17,6 +17,7 @@ import { installClosingGuard } from '../lifecycle/closing-guard.js';
 import { AuthInvalidation } from '../modules/auth/auth-invalidation.js';
 import { installAlerts } from '../modules/alerts/alerts.module.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
+import { installNoStore } from '../modules/auth/no-store.js';
 import { SessionCache } from '../modules/auth/session-cache.js';
 import { AgentRegistry } from '../modules/bridge/agent-registry.js';
 import { backtestRoutes } from '../modules/backtest/backtest.routes.js';
@@ -143,6 +144,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   const status = deps.dbStatus ?? new DatabaseStatus({ pool: deps.pool, log: deps.logger });
   if (!deps.dbStatus) app.addHook('onClose', async () => status.close());
   installErrorHandling(app, (err) => status.report(err));
+  installNoStore(app);
   installInputGuard(app);
   installClosingGuard(app);
   requireAccessDeclarations(app);
