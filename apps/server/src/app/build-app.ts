@@ -205,7 +205,6 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   await app.register(clientLogRoutes({ pool: deps.pool }));
   const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
-  await app.register(usersRoutes({ ...mail, queue: messageQueue }));
   const bus = deps.bus ?? (link ? await RedisEventBus.open(link) : new MemoryEventBus());
   // A live channel ends with its session, on every instance (the auth notifications reach all).
   const recheckLog = new OutageLog(deps.logger, 'live channels not rechecked');
@@ -263,6 +262,9 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   app.addHook('onReady', () => bots.resumeAll());
   app.addHook('onClose', () => bots.close());
   await app.register(botControlRoutes(bots));
+  // Suspension, deletion and demotion stop the bot and end the agent at once (users module).
+  await app.register(usersRoutes({ ...mail, queue: messageQueue, access: { bots, agents, bus } }));
+  invalidation.onChange((change) => bots.followAuth(change));
   const whatsappLink = asWhatsAppLink(whatsapp);
   app.decorate('whatsapp', whatsappLink);
   installWhatsAppCommands({ pool: deps.pool, whatsapp: whatsappLink, bots, log: deps.logger });

@@ -177,7 +177,12 @@ describe('backup run, list, stats and download', () => {
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json<{ error: string }>().error).toContain('Nome de arquivo de backup inválido.');
+      // A NUL is refused by the input guard before the route reads the name.
+      expect(res.json<{ error: string }>().error).toContain(
+        url.includes('%00')
+          ? 'não pode conter caracteres de controle.'
+          : 'Nome de arquivo de backup inválido.',
+      );
     }
     const unlisted = await get('/api/backup/download/vortex-backup-20200101-000000-abcd.sql.gz');
     expect(unlisted.statusCode).toBe(404);

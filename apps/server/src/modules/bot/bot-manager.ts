@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
+import type { AuthChange } from '../auth/auth-invalidation.js';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { PositionsCache } from '../trading/positions-cache.js';
@@ -209,12 +210,7 @@ export class BotManager {
 
   /** One round of lease keeping (public for tests, which do not wait for the timer). */
   async tend(): Promise<void> {
-    const held = await renewLeases(this.deps.pool, this.instance, [...this.runners.keys()]);
-    for (const [userId, runner] of this.runners) {
-      if (held.has(userId)) continue;
-      runner.stop();
-      this.runners.delete(userId);
-    }
+    await this.recheckLeases([...this.runners.keys()]);
     for (const run of await claimLapsedBots(this.deps.pool, this.instance)) {
       try {
         const runner = await this.runnerFor(run.user_id, run.started_at ?? new Date());
@@ -223,6 +219,36 @@ export class BotManager {
       } catch (err) {
         this.deps.log.warn({ err, userId: run.user_id }, 'bot could not resume');
       }
+    }
+  }
+
+  /**
+   * A user's row changed (the auth notifications reach every instance): a bot of theirs that
+   * runs here and was stopped meanwhile (the account suspended, deleted or demoted) stops now,
+   * not at the next lease renewal. 'all': whatever was missed, every runner is checked.
+   */
+  followAuth(change: AuthChange): void {
+    const ids =
+      change.kind === 'all'
+        ? [...this.runners.keys()]
+        : change.kind === 'user' && this.runners.has(change.id)
+          ? [change.id]
+          : [];
+    this.recheckLeases(ids).catch((err: unknown) =>
+      this.deps.log.warn({ err, ids }, 'bot leases not rechecked'),
+    );
+  }
+
+  /** Renews the leases of these users' runners and stops each runner whose lease is gone. */
+  async recheckLeases(userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const asked = new Map(userIds.map((id) => [id, this.runners.get(id)]));
+    const held = await renewLeases(this.deps.pool, this.instance, userIds);
+    for (const [userId, runner] of asked) {
+      // A runner started while the leases were read is not the one they speak of.
+      if (!runner || held.has(userId) || this.runners.get(userId) !== runner) continue;
+      runner.stop();
+      this.runners.delete(userId);
     }
   }
 

@@ -1,3 +1,4 @@
+import { permissionsFor, ROLES } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface BotRun {
@@ -23,21 +24,33 @@ export async function findBotRun(db: Queryable, userId: number): Promise<BotRun 
 /** How long a bot's lease lasts without renewal; renewed every third of it. */
 export const BOT_LEASE_MS = 30_000;
 
-/** Marks the bot started and leased to `instance` (false when it already was running). */
+/** The roles that may run a bot (permissions.ts: 'bot:control'). */
+const BOT_ROLES = ROLES.filter((r) => permissionsFor(r).includes('bot:control'));
+
+/**
+ * Marks the bot started and leased to `instance` (false when it already was running, or when
+ * its owner may not run it). The owner's row is read FOR SHARE: a suspension or demotion
+ * committing meanwhile is waited for and seen, so it cannot miss a start that raced it.
+ */
 export async function markStarted(
   db: Queryable,
   userId: number,
   instance: string,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO bot_runs
+    `WITH owner AS (
+       SELECT id FROM users
+       WHERE id = $1 AND status IN ('active', 'approved') AND role = ANY($4::text[])
+       FOR SHARE
+     )
+     INSERT INTO bot_runs
        (user_id, active, started_at, stopped_at, instance, last_error, updated_at, lease_until)
-     VALUES ($1, true, now(), NULL, $2, NULL, now(), now() + make_interval(secs => $3))
+     SELECT id, true, now(), NULL, $2, NULL, now(), now() + make_interval(secs => $3) FROM owner
      ON CONFLICT (user_id) DO UPDATE SET active = true, started_at = now(), stopped_at = NULL,
        instance = $2, last_error = NULL, updated_at = now(), lease_until = EXCLUDED.lease_until,
        entries_paused = false, peak_equity = NULL
      WHERE NOT bot_runs.active`,
-    [userId, instance, BOT_LEASE_MS / 1000],
+    [userId, instance, BOT_LEASE_MS / 1000, BOT_ROLES],
   );
   return (rowCount ?? 0) > 0;
 }
@@ -100,6 +113,24 @@ export async function markStopped(db: Queryable, userId: number): Promise<boolea
     `UPDATE bot_runs SET active = false, stopped_at = now(), instance = NULL, updated_at = now()
      WHERE user_id = $1 AND active`,
     [userId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Stops the bot, wherever it runs, because the account may no longer run it (suspended,
+ * demoted): the reason stays as its error until the next start. False when it was not running.
+ */
+export async function stopWithReason(
+  db: Queryable,
+  userId: number,
+  reason: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE bot_runs SET active = false, stopped_at = now(), instance = NULL, last_error = $2,
+       updated_at = now()
+     WHERE user_id = $1 AND active`,
+    [userId, reason],
   );
   return (rowCount ?? 0) > 0;
 }

@@ -52,6 +52,15 @@ export async function endSessions(
   return rowCount ?? 0;
 }
 
+/** Revokes every pairing token of the user still waiting to be used (their access ended). */
+export async function revokePendingTokensOf(db: Queryable, userId: number): Promise<number> {
+  const { rowCount } = await db.query(
+    "UPDATE bridge_tokens SET status = 'revoked' WHERE user_id = $1 AND status = 'pending'",
+    [userId],
+  );
+  return rowCount ?? 0;
+}
+
 export async function listSessions(db: Queryable, userId: number | undefined) {
   const { rows } = await db.query<{
     id: number;

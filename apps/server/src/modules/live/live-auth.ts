@@ -1,4 +1,4 @@
-import { liveMessages } from '@vortex/core';
+import { liveMessages, type Role } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
@@ -10,20 +10,21 @@ import { spendLiveTicket } from './live-tickets.repo.js';
 export interface LiveIdentity {
   userId: number;
   isAdmin: boolean;
+  role: Role;
   /** The sign-in the channel belongs to; the channel ends with it. */
   sessionId: number;
 }
 
 /**
- * Of these sessions, the ones a live channel may still use, each with its user's id and admin
+ * Of these sessions, the ones a live channel may still use, each with its user's id and role
  * right now: not revoked, not past its lifetime or idle limit, its user neither blocked nor gone.
  */
 export async function liveSessionsNow(
   pool: pg.Pool,
   sessionIds: number[],
   now = new Date(),
-): Promise<Map<number, { userId: number; isAdmin: boolean }>> {
-  const valid = new Map<number, { userId: number; isAdmin: boolean }>();
+): Promise<Map<number, { userId: number; isAdmin: boolean; role: Role }>> {
+  const valid = new Map<number, { userId: number; isAdmin: boolean; role: Role }>();
   if (sessionIds.length === 0) return valid;
   const { rows } = await pool.query<SessionRow>(
     `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
@@ -37,7 +38,7 @@ export async function liveSessionsNow(
   for (const s of live) {
     const user = users.get(s.user_id);
     if (!user || accountBlock(user, now)) continue;
-    valid.set(s.session_id, { userId: user.id, isAdmin: user.role === 'admin' });
+    valid.set(s.session_id, { userId: user.id, isAdmin: user.role === 'admin', role: user.role });
   }
   return valid;
 }
@@ -54,5 +55,5 @@ export async function identityForTicket(pool: pg.Pool, ticket: string): Promise<
 /** The spec's WebSocket sends the bearer token in its first message (never in the URL). */
 export async function identityForToken(pool: pg.Pool, token: string): Promise<LiveIdentity> {
   const { user, sessionId } = await authenticate(pool, token);
-  return { userId: user.id, isAdmin: user.role === 'admin', sessionId };
+  return { userId: user.id, isAdmin: user.role === 'admin', role: user.role, sessionId };
 }

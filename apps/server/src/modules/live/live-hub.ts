@@ -1,10 +1,17 @@
-import { LIVE_CONNECTIONS_PER_USER, PRIVATE_EVENT_TYPES, type BridgeEvent } from '@vortex/core';
+import {
+  LIVE_CONNECTIONS_PER_USER,
+  PRIVATE_EVENT_TYPES,
+  type BridgeEvent,
+  type Role,
+} from '@vortex/core';
 import type { EventBus } from './event-bus.js';
 
 /** One open browser channel (SSE or WebSocket). */
 export interface LiveClient {
   userId: number;
   isAdmin: boolean;
+  /** The role the channel opened with: a new one ends it (README: a role change closes it). */
+  role: Role;
   sessionId: number;
   send: (e: BridgeEvent) => void;
   /** The server is going away. */
@@ -13,10 +20,10 @@ export interface LiveClient {
   expire: () => void;
 }
 
-/** Sessions still good for a channel, with their user's admin right now (live-auth.ts). */
+/** Sessions still good for a channel, with their user's role right now (live-auth.ts). */
 export type SessionCheck = (
   sessionIds: number[],
-) => Promise<Map<number, { userId: number; isAdmin: boolean }>>;
+) => Promise<Map<number, { userId: number; isAdmin: boolean; role: Role }>>;
 
 /** How often every channel's session is checked again (expiry and idle limit write nothing). */
 export const LIVE_RECHECK_MS = 60_000;
@@ -48,7 +55,7 @@ export class LiveHub {
 
   /**
    * Checks the sessions of the channels `which` selects and ends the channels whose session no
-   * longer holds, or whose user's admin right changed (they reconnect with the right scope).
+   * longer holds, or whose user's role changed (they reconnect with the new role's scope).
    */
   async recheck(which: (c: LiveClient) => boolean): Promise<number> {
     if (!this.sessions) return 0;
@@ -65,7 +72,7 @@ export class LiveHub {
     let ended = 0;
     for (const c of chosen) {
       const now = valid.get(c.sessionId);
-      if (now && now.userId === c.userId && now.isAdmin === c.isAdmin) continue;
+      if (now && now.userId === c.userId && now.role === c.role) continue;
       this.clients.delete(c);
       c.expire();
       ended++;

@@ -207,3 +207,80 @@ describe('a user and their own data', () => {
     expect(rows[0]?.full_name).not.toBe('Hacker');
   });
 });
+
+describe('every path that activates a DEMO account starts its trial', () => {
+  const DAY = 86_400_000;
+  const trialOf = async (id: number) =>
+    (
+      await db.pool.query<{ trial_ends_at: Date | null; approved_by: number | null }>(
+        'SELECT trial_ends_at, approved_by FROM users WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
+  const daysLeft = (d: Date | null | undefined) => ((d?.getTime() ?? 0) - Date.now()) / DAY;
+  const login = (email: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+
+  it('an edit of status to active approves a pending account as /approve does', async () => {
+    const p = await makeUser(db.pool, { status: 'pending', accountType: 'DEMO', session: false });
+    const res = await as(admin, 'PUT', `/users/${p.id}`, { status: 'active' });
+    expect(res.statusCode).toBe(200);
+    const user = res.json<{ user: { status: string; trial_ends_at: string | null } }>().user;
+    expect(user.status).toBe('active');
+    expect(daysLeft(new Date(user.trial_ends_at ?? 0))).toBeGreaterThan(6.99);
+    const row = await trialOf(p.id);
+    expect(daysLeft(row?.trial_ends_at)).toBeLessThanOrEqual(7);
+    expect(row?.approved_by).toBe(admin.id);
+    expect(await audit('user.approve', p.id)).toEqual([
+      { actor_user_id: admin.id, meta: { account_type: 'DEMO' } },
+    ]);
+    await t.smtp.waitFor((m) => m.to.includes(p.email) && m.subject === 'Vórtex: conta aprovada');
+    expect((await login(p.email)).statusCode).toBe(200);
+  });
+
+  it('an account made DEMO while active, or activated and made DEMO at once, starts it', async () => {
+    const real = await makeUser(db.pool, { accountType: 'REAL', session: false });
+    await as(admin, 'PUT', `/users/${real.id}`, { account_type: 'demo' });
+    expect(daysLeft((await trialOf(real.id))?.trial_ends_at)).toBeGreaterThan(6.99);
+    const pending = await makeUser(db.pool, {
+      status: 'pending',
+      accountType: 'REAL',
+      session: false,
+    });
+    await as(admin, 'PUT', `/users/${pending.id}`, { status: 'active', account_type: 'DEMO' });
+    expect(daysLeft((await trialOf(pending.id))?.trial_ends_at)).toBeGreaterThan(6.99);
+  });
+
+  it('a suspended or rejected account that never had a trial starts it when activated', async () => {
+    const pending = await makeUser(db.pool, { status: 'pending', accountType: 'DEMO' });
+    await as(admin, 'PUT', `/users/${pending.id}`, { status: 'suspended' });
+    expect((await trialOf(pending.id))?.trial_ends_at).toBeNull();
+    await as(admin, 'PUT', `/users/${pending.id}`, { status: 'active' });
+    expect(daysLeft((await trialOf(pending.id))?.trial_ends_at)).toBeGreaterThan(6.99);
+
+    const rejected = await makeUser(db.pool, { status: 'pending', accountType: 'DEMO' });
+    await as(admin, 'PUT', `/users/${rejected.id}/reject`);
+    await as(admin, 'PUT', `/users/${rejected.id}`, { status: 'active' });
+    expect(daysLeft((await trialOf(rejected.id))?.trial_ends_at)).toBeGreaterThan(6.99);
+    expect(await audit('user.approve', rejected.id)).toHaveLength(1);
+  });
+
+  it('reactivating never renews a trial, and an ended one stays ended', async () => {
+    const u = await makeUser(db.pool, { accountType: 'DEMO', session: false });
+    const ended = new Date(Date.now() - DAY);
+    await db.pool.query('UPDATE users SET trial_ends_at = $2 WHERE id = $1', [u.id, ended]);
+    await as(admin, 'PUT', `/users/${u.id}`, { status: 'suspended' });
+    await as(admin, 'PUT', `/users/${u.id}`, { status: 'active' });
+    await as(admin, 'PUT', `/users/${u.id}`, { account_type: 'REAL' });
+    await as(admin, 'PUT', `/users/${u.id}`, { account_type: 'DEMO' });
+    expect((await trialOf(u.id))?.trial_ends_at).toEqual(ended);
+    expect((await login(u.email)).json()).toEqual({
+      success: false,
+      error: loginMessages.trialEnded,
+    });
+  });
+});

@@ -15,9 +15,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { accountApprovedMail, channelTestMail } from '../mail/templates.js';
 import type { MessageQueue, OutgoingMessage } from '../messaging/message-queue.js';
 import { toWhatsAppNumber } from '../whatsapp/whatsapp-phone.js';
+import { accessEnded, endAccessIn, endAccessNow, type AccessRuntime } from './access-end.js';
+import { activation, isActive } from './activation.js';
 import { countAdmins, deleteUser, findUserById, updateUser } from './users.repo.js';
-
-export const TRIAL_DAYS = 7;
 /** How long a per-user SMS or WhatsApp test waits for its delivery before answering. */
 const QUEUED_TEST_WAIT_MS = 8_000;
 
@@ -27,6 +27,8 @@ export interface UsersDeps {
   appUrl: string;
   /** SMS and WhatsApp tests go through it; without one they are reported as not configured. */
   queue?: MessageQueue;
+  /** Where an ended access acts at once: the user's bot, agent and events. */
+  access: AccessRuntime;
   log: { error: (obj: object, msg: string) => void };
 }
 
@@ -35,8 +37,6 @@ export interface Actor {
   ip: string;
 }
 
-const isActive = (u: Pick<PublicUser, 'status'>) =>
-  u.status === 'active' || u.status === 'approved';
 const PERSONAL_FIELDS = new Set(['full_name', 'date_of_birth', 'phone']);
 
 async function mustFind(db: Queryable, id: number): Promise<PublicUser> {
@@ -79,12 +79,15 @@ export async function editUser(
   ) {
     throw new HttpError(403, msg.ownFieldsOnly);
   }
-  return inTransaction(deps.pool, async (tx) => {
+  const now = new Date();
+  const done = await inTransaction(deps.pool, async (tx) => {
     const target = await mustFind(tx, id);
     await guardLastAdmin(tx, target, patch);
+    // Activating a pending DEMO account here is an approval: its trial starts as with /approve.
+    const activated = activation(target, patch, actor.user.id, now);
     let updated: PublicUser | undefined;
     try {
-      updated = await updateUser(tx, id, patch);
+      updated = await updateUser(tx, id, { ...patch, ...activated.patch });
     } catch (err) {
       const c = uniqueViolation(err);
       if (c === 'users_email_lower_key') throw new HttpError(409, msg.emailTaken);
@@ -95,15 +98,21 @@ export async function editUser(
     const changed = Object.keys(patch).filter(
       (k) => patch[k as keyof UserUpdate] !== target[k as keyof PublicUser],
     );
+    const end = accessEnded(target, updated);
+    const ended = end && (await endAccessIn(tx, end));
     await writeAudit(tx, {
       actorUserId: actor.user.id,
       action: 'user.update',
       targetUserId: id,
       ip: actor.ip,
-      meta: { changed },
+      meta: ended ? { changed, access_ended: ended } : { changed },
     });
-    return updated;
+    if (activated.approved) await auditApproval(tx, actor, updated);
+    return { updated, end, approved: activated.approved };
   });
+  if (done.end) await endAccessNow(deps.access, done.end);
+  if (done.approved) announceApproval(deps, done.updated);
+  return done.updated;
 }
 
 export async function changeRole(
@@ -112,78 +121,89 @@ export async function changeRole(
   id: number,
   role: Role,
 ): Promise<PublicUser> {
-  return inTransaction(deps.pool, async (tx) => {
+  const done = await inTransaction(deps.pool, async (tx) => {
     const target = await mustFind(tx, id);
     await guardLastAdmin(tx, target, { role });
     const updated = await updateUser(tx, id, { role });
     if (!updated) throw new HttpError(404, msg.notFound);
+    const end = accessEnded(target, updated);
+    const ended = end && (await endAccessIn(tx, end));
     await writeAudit(tx, {
       actorUserId: actor.user.id,
       action: 'user.role',
       targetUserId: id,
       ip: actor.ip,
-      meta: { from: target.role, to: role },
+      meta: { from: target.role, to: role, ...(ended && { access_ended: ended }) },
     });
-    return updated;
+    return { updated, end };
   });
+  if (done.end) await endAccessNow(deps.access, done.end);
+  return done.updated;
 }
 
 export async function removeUser(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
   if (id === actor.user.id) throw new HttpError(400, msg.cannotDeleteSelf);
-  await inTransaction(deps.pool, async (tx) => {
-    const target = await mustFind(tx, id);
-    await guardLastAdmin(tx, target, null);
+  const target = await inTransaction(deps.pool, async (tx) => {
+    const found = await mustFind(tx, id);
+    await guardLastAdmin(tx, found, null);
+    // The bot's row and the bridge sessions go with the user (ON DELETE CASCADE).
     await deleteUser(tx, id);
     await writeAudit(tx, {
       actorUserId: actor.user.id,
       action: 'user.delete',
       targetUserId: id,
       ip: actor.ip,
-      meta: { email: target.email, username: target.username },
+      meta: { email: found.email, username: found.username },
     });
+    return found;
   });
+  const end = accessEnded(target, null);
+  if (end) await endAccessNow(deps.access, end);
 }
 
-/** Approval activates the account; a DEMO account's 7-day trial starts now. */
+/** Approval activates the account; a DEMO account's 7-day trial starts now (activation.ts). */
 export async function approveUser(deps: UsersDeps, actor: Actor, id: number): Promise<PublicUser> {
   const now = new Date();
   const approved = await inTransaction(deps.pool, async (tx) => {
     const target = await mustFind(tx, id);
     if (target.status !== 'pending') throw new HttpError(409, msg.notPending);
-    const trialEnds =
-      target.account_type === 'DEMO' ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null;
-    const updated = await updateUser(tx, id, {
-      status: 'active',
-      trial_ends_at: trialEnds,
-      approved_at: now,
-      approved_by: actor.user.id,
-    });
+    const activated = activation(target, { status: 'active' }, actor.user.id, now);
+    const updated = await updateUser(tx, id, { status: 'active', ...activated.patch });
     if (!updated) throw new HttpError(404, msg.notFound);
-    await writeAudit(tx, {
-      actorUserId: actor.user.id,
-      action: 'user.approve',
-      targetUserId: id,
-      ip: actor.ip,
-      meta: { account_type: target.account_type },
-    });
+    await auditApproval(tx, actor, updated);
     return updated;
   });
-  const trialEnds = approved.trial_ends_at
-    ? new Date(approved.trial_ends_at).toLocaleDateString('pt-BR', {
+  announceApproval(deps, approved);
+  return approved;
+}
+
+async function auditApproval(tx: Queryable, actor: Actor, user: PublicUser): Promise<void> {
+  await writeAudit(tx, {
+    actorUserId: actor.user.id,
+    action: 'user.approve',
+    targetUserId: user.id,
+    ip: actor.ip,
+    meta: { account_type: user.account_type },
+  });
+}
+
+/** Tells the trader their account may be used, with the trial's last day for a DEMO one. */
+function announceApproval(deps: UsersDeps, user: PublicUser): void {
+  const trialEnds = user.trial_ends_at
+    ? new Date(user.trial_ends_at).toLocaleDateString('pt-BR', {
         timeZone: 'America/Sao_Paulo',
       })
     : null;
   void deps.mailer
     .send(
       accountApprovedMail(
-        approved.email,
-        approved.full_name || approved.username,
+        user.email,
+        user.full_name || user.username,
         `${deps.appUrl}/login`,
         trialEnds,
       ),
     )
-    .catch((err: unknown) => deps.log.error({ err, userId: id }, 'approval mail failed'));
-  return approved;
+    .catch((err: unknown) => deps.log.error({ err, userId: user.id }, 'approval mail failed'));
 }
 
 export async function rejectUser(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
