@@ -55,6 +55,8 @@ afterAll(async () => {
 describe('an administrator ending a trader’s access', () => {
   it('suspending stops the bot with its reason, revokes the agent and closes the live channel', async () => {
     const { user, agent, live } = await running('trader');
+    // A pairing token made before could otherwise still pair a new agent.
+    expect((await as(user, 'POST', '/bridge/token/create')).statusCode).toBe(201);
     const res = await as(admin, 'PUT', `/users/${user.id}`, { status: 'suspended' });
     expect(res.statusCode).toBe(200);
 
@@ -70,6 +72,11 @@ describe('an administrator ending a trader’s access', () => {
     ]);
     expect(await live.waitClosed()).toBe(4401);
     expect(live.received).toContainEqual({ type: 'error', error: liveMessages.sessionEnded });
+    const tokens = await db.pool.query<{ status: string }>(
+      'SELECT status FROM bridge_tokens WHERE user_id = $1 ORDER BY created_at',
+      [user.id],
+    );
+    expect(tokens.rows.map((r) => r.status)).toEqual(['paired', 'revoked']);
 
     // Back to active, the trader reads why their bot stopped; it does not restart by itself.
     expect((await as(admin, 'PUT', `/users/${user.id}`, { status: 'active' })).statusCode).toBe(
