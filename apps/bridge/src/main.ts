@@ -31,11 +31,14 @@ process.on('unhandledRejection', crash);
 
 const USAGE = `vortex-bridge — agente local do Vórtex para o MetaTrader 5
 
-Uso: vortex-bridge --token <token> [opções]
+Uso: VORTEX_BRIDGE_TOKEN=<token> vortex-bridge [opções]
+     vortex-bridge --token <token> [opções]
      vortex-bridge --config config.json      (instalador: pareia sozinho com a chave do dispositivo)
 
   --server <url>     endereço do servidor Vórtex (padrão http://localhost:5000)
-  --token <token>    token de pareamento gerado no aplicativo web (tela Bridge)
+  --token <token>    token de pareamento gerado no aplicativo web (tela Bridge); prefira a
+                     variável VORTEX_BRIDGE_TOKEN: a linha de comando fica visível a todos os
+                     usuários deste computador (ps, Gerenciador de Tarefas)
   --config <arquivo> config.json do instalador: servidor, chave do dispositivo, adaptador
   --state-dir <dir>  onde guardar a sessão, os deals não confirmados e os comandos já executados
                      (padrão ./bridge-data)
@@ -44,6 +47,9 @@ Uso: vortex-bridge --token <token> [opções]
   --ea-port <porta>  porta local em que o agente espera o Expert Advisor (padrão 5555)
   --version          mostra a versão
   --help             mostra esta ajuda
+
+Variáveis de ambiente:
+  VORTEX_BRIDGE_TOKEN   o token de pareamento, sem expô-lo na linha de comando (--token vence)
 
 O agente não desiste quando o servidor fica fora do ar: reconecta sozinho (de 0,5 s até a cada 15 s)
 e reenvia o que ficou pendente. Ele só termina com:
@@ -73,6 +79,13 @@ function positiveNumber(name: string, fallback: number): number {
     process.exit(EXIT_USAGE);
   }
   return n;
+}
+
+/** The token handed over in the environment, taken out of it so nothing started later inherits it. */
+function pairingTokenFromEnv(): string | undefined {
+  const token = process.env.VORTEX_BRIDGE_TOKEN;
+  delete process.env.VORTEX_BRIDGE_TOKEN;
+  return token === '' ? undefined : token;
 }
 
 function serverUrlValid(raw: string): boolean {
@@ -170,7 +183,7 @@ if (values.version) {
   }
   const agent = new BridgeAgent({
     serverUrl: values.server,
-    pairingToken: values.token,
+    pairingToken: values.token ?? pairingTokenFromEnv(),
     deviceKey,
     stateDir,
     source,

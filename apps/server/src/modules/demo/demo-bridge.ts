@@ -28,6 +28,9 @@ export async function startDemoBridge(o: DemoBridgeOptions): Promise<() => Promi
     return async () => undefined;
   }
   const args = ['--server', o.apiUrl, '--state-dir', o.stateDir, '--adapter', 'sim'];
+  // Through the environment, never argv: any user of the machine can read a command line (ps),
+  // only this user can read a process's environment.
+  const pairing: { VORTEX_BRIDGE_TOKEN?: string } = {};
   if (!existsSync(path.join(o.stateDir, 'session.json'))) {
     const { token, hash } = newToken();
     await insertBridgeToken(o.pool, {
@@ -37,10 +40,10 @@ export async function startDemoBridge(o: DemoBridgeOptions): Promise<() => Promi
       label: 'demo',
       expiresAt: new Date(Date.now() + PAIRING_TOKEN_TTL_MS),
     });
-    args.push('--token', token);
+    pairing.VORTEX_BRIDGE_TOKEN = token;
   }
   const child: ChildProcess = fork(o.bridgeMain, args, {
-    env: { ...process.env, ...o.env, SIM_SEED: 'vortex-demo' },
+    env: { ...process.env, ...o.env, ...pairing, SIM_SEED: 'vortex-demo' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const relay = (chunk: Buffer) => {
