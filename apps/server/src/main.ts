@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     }),
     appUrl: config.appUrl,
     publicApiUrl: config.publicApiUrl,
+    allowedHosts: config.allowedHosts,
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
     // Dials WhatsApp only once an admin asks for a QR, or for a device linked before.
     ...(config.whatsapp && {
@@ -131,8 +132,8 @@ async function main(): Promise<void> {
   const web = await buildWebServer({
     distDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger,
-    apiPort: config.port,
     publicApiUrl: config.publicApiUrl,
+    allowedHosts: config.allowedHosts,
   });
   const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
   await api.listen({ port: config.port, host: config.host });

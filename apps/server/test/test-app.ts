@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import type { TestDatabase } from './test-database.js';
 
 export const TEST_WEB_ORIGIN = 'http://localhost:3000';
+/** The API's configured public address in tests; nothing there answers. */
+export const TEST_PUBLIC_API_URL = 'http://api.vortex.test:5000';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,6 +40,8 @@ export async function createTestApp(
     queue?: Partial<QueueOptions>;
     /** Instances given the same Redis URL and prefix act as one. */
     redis?: { url: string; prefix: string; beatMs?: number };
+    /** Silent unless a test reads what the app logs. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
@@ -46,7 +50,7 @@ export async function createTestApp(
   const app = await buildApp({
     pool: db.pool,
     dbMode: 'embedded',
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     version: '0.0.0-test',
     startedAt: Date.now(),
     webOrigins: [TEST_WEB_ORIGIN],
@@ -57,6 +61,9 @@ export async function createTestApp(
       log: () => undefined,
     }),
     appUrl: TEST_WEB_ORIGIN,
+    publicApiUrl: TEST_PUBLIC_API_URL,
+    // inject's default Host is localhost:80; listening tests use 127.0.0.1.
+    allowedHosts: ['localhost', '127.0.0.1', new URL(TEST_PUBLIC_API_URL).host],
     // Texts with no provider given are written where nothing is kept.
     sms:
       opts.sms ??

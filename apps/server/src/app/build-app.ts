@@ -83,8 +83,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** The web app's public address, for links in emails. */
   appUrl: string;
-  /** The API's public address, for installer links; the request's own host when unset. */
-  publicApiUrl?: string | undefined;
+  /** The API's public address, for installer links: configured, never the request's Host. */
+  publicApiUrl: string;
+  /** The Host names this API answers to (config/allowed-hosts.ts); any other gets 421. */
+  allowedHosts: readonly string[];
   /** Where bridge events travel; in memory unless a shared transport is given. */
   bus?: EventBus;
   /**
@@ -148,7 +150,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   installInputGuard(app);
   installClosingGuard(app);
   requireAccessDeclarations(app);
-  await installSecurity(app, deps.webOrigins);
+  await installSecurity(app, { webOrigins: deps.webOrigins, allowedHosts: deps.allowedHosts });
   // Registered first, so it runs after everything that still publishes or commands on close.
   app.addHook('onClose', async () => link?.close());
   await app.register(rateLimit, {

@@ -1,6 +1,9 @@
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { apiErrorMessages } from '@vortex/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { hostMatcher } from '../config/allowed-hosts.js';
+import { installLogRedaction } from './logger.js';
 
 const HELMET: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -38,14 +41,22 @@ export async function helmetHeaders(): Promise<Record<string, string>> {
 /**
  * The API answers JSON only: nothing may frame it, run scripts from it or sniff its types.
  * CORS allows exactly the configured web origins; bearer tokens travel in headers, not cookies.
+ * A request naming a host the server is not configured as (DNS rebinding, a forged Host) is
+ * answered 421 before any route runs; no route secret reaches the request log.
  */
-export async function installSecurity(app: FastifyInstance, webOrigins: string[]): Promise<void> {
+export async function installSecurity(
+  app: FastifyInstance,
+  opts: { webOrigins: string[]; allowedHosts: readonly string[] },
+): Promise<void> {
+  installLogRedaction(app);
   const headers = await helmetHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
+  const hostAllowed = hostMatcher(opts.allowedHosts);
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
-    done();
+    if (hostAllowed(req.headers.host)) done();
+    else void reply.code(421).send({ success: false, error: apiErrorMessages.hostNotAllowed });
   });
-  const allowed = new Set(webOrigins);
+  const allowed = new Set(opts.webOrigins);
   await app.register(cors, {
     origin: (origin, cb) => {
       cb(null, origin !== undefined && allowed.has(origin));

@@ -93,6 +93,53 @@ describe('loadConfig', () => {
     });
   });
 
+  it('hands out the API at PUBLIC_API_URL, or at HOST:PORT (localhost for a wildcard)', () => {
+    expect(loadConfig({}).publicApiUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ HOST: '10.0.0.7', PORT: '8080' }).publicApiUrl).toBe(
+      'http://10.0.0.7:8080',
+    );
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicApiUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ HOST: '::1' }).publicApiUrl).toBe('http://[::1]:5000');
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.vortex.com.br/' }).publicApiUrl).toBe(
+      'https://api.vortex.com.br',
+    );
+    // Its host goes into a CSP and the installer: a ';' there would be text injected.
+    expect(() => loadConfig({ PUBLIC_API_URL: 'http://a;b' })).toThrow(/PUBLIC_API_URL/);
+    expect(() => loadConfig({ APP_URL: 'http://a b' })).toThrow(/APP_URL/);
+  });
+
+  it('answers to loopback, HOST unless a wildcard, the public hosts and ALLOWED_HOSTS', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'localhost:5000',
+      'localhost:3000',
+      '127.0.0.1:3000',
+    ]);
+    expect(loadConfig({ HOST: '0.0.0.0' }).allowedHosts).not.toContain('0.0.0.0');
+    const behindProxy = loadConfig({
+      HOST: '0.0.0.0',
+      PUBLIC_API_URL: 'https://api.vortex.com.br',
+      APP_URL: 'https://app.vortex.com.br',
+      ALLOWED_HOSTS: 'Vortex.Interno:8443, 10.0.0.7',
+    }).allowedHosts;
+    expect(behindProxy).toEqual(
+      expect.arrayContaining([
+        'api.vortex.com.br',
+        'app.vortex.com.br',
+        'vortex.interno:8443',
+        '10.0.0.7',
+      ]),
+    );
+  });
+
+  it('names every bad ALLOWED_HOSTS entry', () => {
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'ok.example, a;b, x:99999' })).toThrow(
+      /ALLOWED_HOSTS: .*a;b, x:99999/,
+    );
+  });
+
   it('takes explicit web origins', () => {
     const c = loadConfig({ WEB_ORIGINS: 'https://app.vortex.com.br, http://localhost:3000' });
     expect(c.webOrigins).toEqual(['https://app.vortex.com.br', 'http://localhost:3000']);

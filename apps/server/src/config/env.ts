@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { hostOfListenAddress, LOOPBACK_NAMES, splitHost } from './allowed-hosts.js';
 
 const portNumber = z.string().transform((v, ctx) => {
   const n = Number(v);
@@ -23,6 +24,27 @@ const optionalUrl = (protocols: string[]) =>
       { message: `deve ser uma URL ${protocols.join(' ou ')}://...` },
     );
 
+// Its host ends up in the installer, the runtime config and a CSP: a plain name, nothing else.
+const publicUrl = optionalUrl(['http', 'https']).refine(
+  (v) => v === undefined || !URL.canParse(v) || splitHost(new URL(v).host) !== undefined,
+  { message: 'deve ter um nome de host simples (letras, dígitos, "." e "-") ou um IP' },
+);
+
+const hostList = z
+  .string()
+  .optional()
+  .superRefine((v, ctx) => {
+    const bad = (v ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '' && splitHost(h) === undefined);
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `deve ser uma lista de host[:porta] separados por vírgula (inválido: ${bad.join(', ')})`,
+      });
+  });
+
 const EnvSchema = z
   .object({
     PORT: port(5000),
@@ -44,8 +66,9 @@ const EnvSchema = z
       })
       .default('info'),
     WEB_ORIGINS: z.string().optional(),
-    PUBLIC_API_URL: optionalUrl(['http', 'https']),
-    APP_URL: optionalUrl(['http', 'https']),
+    PUBLIC_API_URL: publicUrl,
+    APP_URL: publicUrl,
+    ALLOWED_HOSTS: hostList,
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().min(3).default('Vórtex <nao-responda@vortex.local>'),
     SMS_URL: optionalUrl(['http', 'https']),
@@ -110,8 +133,16 @@ export interface Config {
   logLevel: string;
   /** Exact origins allowed by CORS: the web app's own, unless WEB_ORIGINS overrides. */
   webOrigins: string[];
-  /** Where browsers reach the API; when unset the web app derives it from its own host. */
-  publicApiUrl: string | undefined;
+  /**
+   * Where browsers and agents reach the API: PUBLIC_API_URL, or HOST:PORT. Every URL the server
+   * hands out starts here, never at a request's Host header.
+   */
+  publicApiUrl: string;
+  /**
+   * The Host names the API and the web app answer to (host[:port]; no port, any port): the public
+   * URLs' hosts, loopback, HOST unless it is a wildcard, and ALLOWED_HOSTS.
+   */
+  allowedHosts: string[];
   /** The web app's public address, used in links sent by email. */
   appUrl: string;
   smtpUrl: string | undefined;
@@ -155,6 +186,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         .map((o) => o.trim())
         .filter(Boolean)
     : [`http://localhost:${e.WEB_PORT}`, `http://127.0.0.1:${e.WEB_PORT}`];
+  const listenHost = hostOfListenAddress(e.HOST);
+  const publicApiUrl = (
+    e.PUBLIC_API_URL ?? `http://${listenHost ?? 'localhost'}:${e.PORT}`
+  ).replace(/\/+$/, '');
+  const allowedHosts = [
+    ...LOOPBACK_NAMES,
+    ...(listenHost ? [listenHost] : []),
+    ...[publicApiUrl, e.APP_URL, ...webOrigins]
+      .filter((u): u is string => u !== undefined && URL.canParse(u))
+      .map((u) => new URL(u).host),
+    ...(e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ];
   return {
     port: e.PORT,
     webPort: e.WEB_PORT,
@@ -175,7 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sim: { speed: e.SIM_SPEED, historyDays: e.SIM_HISTORY_DAYS },
     logLevel: e.LOG_LEVEL,
     webOrigins,
-    publicApiUrl: e.PUBLIC_API_URL,
+    publicApiUrl,
+    // WEB_ORIGINS and HOST are not checked as names: one that is not a plain host is left out.
+    allowedHosts: [...new Set(allowedHosts)].filter((h) => splitHost(h) !== undefined),
     appUrl: (e.APP_URL ?? `http://localhost:${e.WEB_PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -19,8 +19,8 @@ beforeAll(async () => {
   web = await buildWebServer({
     distDir: dist,
     logger: pino({ level: 'silent' }),
-    apiPort: 5000,
-    publicApiUrl: undefined,
+    publicApiUrl: 'https://api.vortex.example',
+    allowedHosts: ['localhost', 'app.vortex.example'],
   });
 });
 afterAll(async () => {
@@ -48,26 +48,38 @@ describe('web server', () => {
     expect((await web.inject('/assets/late-5678.js')).statusCode).toBe(200);
   });
 
-  it('names the API on the host the browser used', async () => {
+  it('names the configured API, whatever Host the browser sent', async () => {
     const res = await web.inject({
       url: '/runtime-config.js',
-      headers: { host: '192.168.0.10:3000' },
+      headers: { host: 'app.vortex.example' },
     });
-    expect(res.body).toBe('window.__VORTEX_CONFIG__ = {"apiUrl":"http://192.168.0.10:5000"};\n');
+    expect(res.body).toBe('window.__VORTEX_CONFIG__ = {"apiUrl":"https://api.vortex.example"};\n');
     expect(res.headers['content-security-policy']).toContain(
-      "connect-src 'self' http://192.168.0.10:5000 ws://192.168.0.10:5000",
+      "connect-src 'self' https://api.vortex.example wss://api.vortex.example;",
     );
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it.each(['evil.example', 'evil.example:3000', 'a;b', 'localhost;script-src *'])(
+    'answers Host %s with 421 in Portuguese, reflecting nothing',
+    async (host) => {
+      for (const url of ['/runtime-config.js', '/', '/login']) {
+        const res = await web.inject({ url, headers: { host } });
+        expect(res.statusCode, url).toBe(421);
+        expect(res.body).toBe(apiErrorMessages.hostNotAllowed);
+        expect(res.headers['content-security-policy']).not.toContain(host);
+      }
+    },
+  );
 
   it('refuses to start without a built web app', async () => {
     await expect(
       buildWebServer({
         distDir: '/nao/existe',
         logger: pino({ level: 'silent' }),
-        apiPort: 5000,
-        publicApiUrl: undefined,
+        publicApiUrl: 'https://api.vortex.example',
+        allowedHosts: ['localhost'],
       }),
     ).rejects.toThrow(/npm run build/);
   });
@@ -89,8 +101,8 @@ describe('web server while it stops', () => {
     const closing = await buildWebServer({
       distDir: dist,
       logger: pino({ level: 'silent' }),
-      apiPort: 5000,
-      publicApiUrl: undefined,
+      publicApiUrl: 'https://api.vortex.example',
+      allowedHosts: ['127.0.0.1'],
     });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

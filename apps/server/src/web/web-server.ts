@@ -3,20 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiErrorMessages } from '@vortex/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { hostMatcher } from '../config/allowed-hosts.js';
 import { installClosingGuard } from '../lifecycle/closing-guard.js';
 
 export interface WebServerOptions {
   distDir: string;
   logger: FastifyBaseLogger;
-  apiPort: number;
-  publicApiUrl: string | undefined;
-}
-
-/** Where browsers reach the API: configured, or the host they used for the web app on PORT. */
-function apiOrigin(opts: WebServerOptions, hostHeader: string | undefined): string {
-  if (opts.publicApiUrl) return opts.publicApiUrl.replace(/\/$/, '');
-  const host = (hostHeader ?? 'localhost').replace(/:\d+$/, '');
-  return `http://${host}:${opts.apiPort}`;
+  /** Where browsers reach the API (config.publicApiUrl): never derived from a request. */
+  publicApiUrl: string;
+  /** The Host names the web app answers to; any other gets 421. */
+  allowedHosts: readonly string[];
 }
 
 function csp(api: string): string {
@@ -52,18 +48,28 @@ export async function buildWebServer(opts: WebServerOptions): Promise<FastifyIns
   if (!existsSync(path.join(opts.distDir, 'index.html'))) {
     throw new Error(`Aplicação web não construída em ${opts.distDir}. Rode "npm run build".`);
   }
-  web.addHook('onSend', async (req, reply) => {
-    reply.header('Content-Security-Policy', csp(apiOrigin(opts, req.headers.host)));
+  const policy = csp(opts.publicApiUrl);
+  const runtimeConfig = `window.__VORTEX_CONFIG__ = ${JSON.stringify({ apiUrl: opts.publicApiUrl })};\n`;
+  const hostAllowed = hostMatcher(opts.allowedHosts);
+  // A page served under a name that is not ours (DNS rebinding) would run with our origin's data.
+  web.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(req.headers.host))
+      return reply
+        .code(421)
+        .type('text/plain; charset=utf-8')
+        .send(apiErrorMessages.hostNotAllowed);
+  });
+  web.addHook('onSend', async (_req, reply) => {
+    reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
   });
-  web.get('/runtime-config.js', async (req, reply) => {
-    const config = { apiUrl: apiOrigin(opts, req.headers.host) };
+  web.get('/runtime-config.js', async (_req, reply) => {
     return reply
       .type('application/javascript; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(`window.__VORTEX_CONFIG__ = ${JSON.stringify(config)};\n`);
+      .send(runtimeConfig);
   });
   await web.register(fastifyStatic, {
     root: opts.distDir,

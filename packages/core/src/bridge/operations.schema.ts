@@ -34,14 +34,22 @@ export type BridgeHealth = z.infer<typeof BridgeHealthSchema>;
 
 export const InstallerResponseSchema = z.object({
   success: z.literal(true),
+  /** The spec's link, with the id in its path; the web app posts download_id instead. */
   download_url: z.string(),
+  download_id: z.string(),
   device_id: z.string(),
   file_size_mb: z.number(),
 });
 
-export const InstallerDownloadParamsSchema = z.object({
-  id: z.uuid({ error: 'Instalador não encontrado ou expirado.' }),
-});
+/** Installers one user may generate per hour (each holds a fresh device key). */
+export const INSTALLERS_PER_HOUR = 5;
+
+const installerId = z.uuid({ error: 'Instalador não encontrado ou expirado.' });
+
+export const InstallerDownloadParamsSchema = z.object({ id: installerId });
+
+/** POST /api/bridge/installer/download: the id in the body, out of URLs and request logs. */
+export const InstallerDownloadSchema = z.strictObject({ id: installerId });
 
 export const mt5Messages = {
   // Spec (trading.md §8).
@@ -57,6 +65,8 @@ export const mt5Messages = {
   loginSent: 'Login enviado ao MT5.',
   disconnected: 'MT5 desconectado.',
   installerNotFound: 'Instalador não encontrado ou expirado.',
+  installerLimit: (minutes: number) =>
+    `Limite de ${INSTALLERS_PER_HOUR} instaladores por hora atingido. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 } as const;
 
 const bridgeUrl = z.url({ error: 'URL da bridge inválida.' }).max(200).optional();

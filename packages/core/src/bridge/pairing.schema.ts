@@ -32,9 +32,13 @@ export const BridgeTokenCreatedSchema = z.object({
   status: z.literal('pending'),
 });
 
-export const BridgeTokenParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, bridgeMessages.tokenNotFound),
-});
+const pairingToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, bridgeMessages.tokenNotFound);
+
+/** The spec's path form; it puts the token in the URL, so the web app uses the body form. */
+export const BridgeTokenParamsSchema = z.object({ token: pairingToken });
+
+/** POST /api/bridge/token/status: the token in the body, out of URLs and request logs. */
+export const BridgeTokenStatusRequestSchema = z.strictObject({ token: pairingToken });
 
 export const BridgeTokenStatusSchema = z.object({
   success: z.literal(true),

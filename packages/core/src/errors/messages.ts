@@ -10,4 +10,6 @@ export const apiErrorMessages = {
   internal: 'Erro interno do servidor. Tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível no momento. Tente novamente em instantes.',
   shuttingDown: 'O servidor está sendo encerrado. Tente novamente em instantes.',
+  hostNotAllowed:
+    'Este servidor não atende por este endereço. Use o endereço configurado do Vórtex.',
 } as const;

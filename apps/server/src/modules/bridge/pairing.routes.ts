@@ -2,10 +2,12 @@ import {
   ApiErrorSchema,
   BridgeTokenCreatedSchema,
   BridgeTokenParamsSchema,
+  BridgeTokenStatusRequestSchema,
   BridgeTokenStatusSchema,
   bridgeMessages,
   CreateBridgeTokenSchema,
 } from '@vortex/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
@@ -26,6 +28,19 @@ const errors = {
 export const pairingRoutes =
   (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
   async (app) => {
+    const statusOf = async (req: FastifyRequest, token: string) => {
+      const row = await findBridgeTokenByHash(deps.pool, hashToken(token));
+      // Someone else's token is as unknown as a made-up one.
+      if (!row || row.user_id !== authOf(req).user.id)
+        throw new HttpError(404, bridgeMessages.tokenNotFound);
+      return {
+        success: true as const,
+        status: row.status,
+        expires_at: row.expires_at.toISOString(),
+        account_number: row.account_number_paired,
+      };
+    };
+
     app.post(
       '/bridge/token/create',
       {
@@ -63,30 +78,34 @@ export const pairingRoutes =
       },
     );
 
+    // The spec's paths, kept for its clients; the token in them is hidden from the request log.
     for (const url of ['/bridge/token/status/:token', '/api/bridge/token/status/:token']) {
       app.get(
         url,
         {
-          config: { access: 'authenticated' },
+          config: { access: 'authenticated', secretParams: ['token'] },
           schema: {
             tags,
-            summary: 'Estado de um token de pareamento',
+            summary: 'Estado de um token de pareamento (token no caminho)',
             params: BridgeTokenParamsSchema,
             response: { 200: BridgeTokenStatusSchema, ...errors },
           },
         },
-        async (req) => {
-          const row = await findBridgeTokenByHash(deps.pool, hashToken(req.params.token));
-          // Someone else's token is as unknown as a made-up one.
-          if (!row || row.user_id !== authOf(req).user.id)
-            throw new HttpError(404, bridgeMessages.tokenNotFound);
-          return {
-            success: true as const,
-            status: row.status,
-            expires_at: row.expires_at.toISOString(),
-            account_number: row.account_number_paired,
-          };
-        },
+        async (req) => statusOf(req, req.params.token),
       );
     }
+
+    app.post(
+      '/api/bridge/token/status',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'Estado de um token de pareamento (token no corpo)',
+          body: BridgeTokenStatusRequestSchema,
+          response: { 200: BridgeTokenStatusSchema, ...errors },
+        },
+      },
+      async (req) => statusOf(req, req.body.token),
+    );
   };

@@ -1,4 +1,4 @@
-import { bridgeMessages, mt5Messages } from '@vortex/core';
+import { apiErrorMessages, bridgeMessages, INSTALLERS_PER_HOUR, mt5Messages } from '@vortex/core';
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import {
 import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, TEST_PUBLIC_API_URL, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
 let db: TestDatabase;
@@ -65,10 +65,15 @@ function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
 async function installerFor(u: TestUser) {
   const res = await t.app.inject({
     url: '/api/bridge/installer/iot/zip',
-    headers: { ...bearer(u.token), host: 'vortex.test:5000' },
+    headers: bearer(u.token),
   });
   expect(res.statusCode).toBe(200);
-  return res.json<{ download_url: string; device_id: string; file_size_mb: number }>();
+  return res.json<{
+    download_url: string;
+    download_id: string;
+    device_id: string;
+    file_size_mb: number;
+  }>();
 }
 
 /** The zip unpacked into a fresh folder; returns the VortexBridge folder inside it. */
@@ -93,8 +98,8 @@ describe('installer and auto-claim', () => {
   it('builds a real zip with the agent, a config holding a fresh device key, and pt-BR notes', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
-    expect(info.download_url).toMatch(
-      /^http:\/\/vortex\.test:5000\/api\/bridge\/installer\/download\/[0-9a-f-]{36}$/,
+    expect(info.download_url).toBe(
+      `${TEST_PUBLIC_API_URL}/api/bridge/installer/download/${info.download_id}`,
     );
     expect(await claimOf(info.device_id)).toEqual({
       status: 'pre_install',
@@ -118,7 +123,7 @@ describe('installer and auto-claim', () => {
       device_key: string;
       server_url: string;
     };
-    expect(config.server_url).toBe('http://vortex.test:5000');
+    expect(config.server_url).toBe(TEST_PUBLIC_API_URL);
     expect(config.device_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(files.get('VortexBridge/LEIA-ME.txt')?.toString()).toContain(
       'Executar como administrador',
@@ -324,6 +329,84 @@ describe('installer and auto-claim', () => {
       expect(notes).toContain('"Ao fazer logon"');
     } finally {
       await rm(path.dirname(folder), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('installer links and limits', () => {
+  it('answers a Host that is not ours with 421 before building anything', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    for (const host of ['evil.example', 'evil.example:5000', 'a;b']) {
+      const res = await t.app.inject({
+        url: '/api/bridge/installer/iot/zip',
+        headers: { ...bearer(trader.token), host },
+      });
+      expect(res.statusCode, host).toBe(421);
+      expect(res.json()).toEqual({ success: false, error: apiErrorMessages.hostNotAllowed });
+    }
+    const { rows } = await db.pool.query('SELECT 1 FROM bridge_claims WHERE user_id = $1', [
+      trader.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('downloads once by the id in the body, the path form then refusing it', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const info = await installerFor(trader);
+    const post = (id: string) =>
+      t.app.inject({ method: 'POST', url: '/api/bridge/installer/download', payload: { id } });
+    const first = await post(info.download_id);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-disposition']).toBe('attachment; filename="VortexBridge.zip"');
+    expect((await unzip(first.rawPayload)).has('VortexBridge/config.json')).toBe(true);
+    expect((await post(info.download_id)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: new URL(info.download_url).pathname })).statusCode).toBe(404);
+  });
+
+  it(`gives a user ${INSTALLERS_PER_HOUR} installers an hour, counted across instances`, async () => {
+    const other = await createTestApp(db);
+    try {
+      const trader = await makeUser(db.pool, { role: 'trader' });
+      const neighbour = await makeUser(db.pool, { role: 'trader' });
+      const generate = (app: TestApp, u: TestUser) =>
+        app.app.inject({ url: '/api/bridge/installer/iot/zip', headers: bearer(u.token) });
+      // Six at once, alternating between two instances on the same database.
+      const answers = await Promise.all(
+        Array.from({ length: INSTALLERS_PER_HOUR + 1 }, (_, i) =>
+          generate(i % 2 === 0 ? t : other, trader),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([...Array<number>(INSTALLERS_PER_HOUR).fill(200), 429]);
+      const refused = answers.find((a) => a.statusCode === 429);
+      expect(refused?.json()).toEqual({
+        success: false,
+        error: mt5Messages.installerLimit(60),
+      });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(3500);
+      const claims = await db.pool.query('SELECT 1 FROM bridge_claims WHERE user_id = $1', [
+        trader.id,
+      ]);
+      expect(claims.rowCount).toBe(INSTALLERS_PER_HOUR);
+      // Another user's quota is their own.
+      expect((await generate(other, neighbour)).statusCode).toBe(200);
+
+      // An hour later the oldest one frees a slot, and the message counts down to it.
+      await db.pool.query(
+        `UPDATE rate_events SET created_at = created_at - interval '50 minutes'
+         WHERE kind = 'installer_user' AND key = $1`,
+        [String(trader.id)],
+      );
+      const later = await generate(t, trader);
+      expect(later.json()).toEqual({ success: false, error: mt5Messages.installerLimit(10) });
+      await db.pool.query(
+        `UPDATE rate_events SET created_at = created_at - interval '10 minutes'
+         WHERE kind = 'installer_user' AND key = $1`,
+        [String(trader.id)],
+      );
+      expect((await generate(t, trader)).statusCode).toBe(200);
+    } finally {
+      await other.close();
     }
   });
 });

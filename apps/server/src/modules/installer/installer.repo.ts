@@ -1,6 +1,10 @@
+import { INSTALLERS_PER_HOUR } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 
 export const INSTALLER_TTL_MS = 15 * 60 * 1000;
+const QUOTA_WINDOW_S = 60 * 60;
+/** The shared abuse counters (rate_events, pruned after a day by housekeeping). */
+const QUOTA_KIND = 'installer_user';
 
 export async function insertInstaller(
   db: Queryable,
@@ -16,6 +20,32 @@ export async function insertInstaller(
   return id;
 }
 
+/**
+ * Takes one of the user's installers for the hour, inside the transaction that builds it: the
+ * advisory lock makes concurrent requests (on any instance) count one after another. Answers
+ * the seconds until one frees up when none is left; the rollback of a failed build returns it.
+ */
+export async function takeInstallerQuota(
+  tx: Queryable,
+  userId: number,
+): Promise<{ retryAfterS: number } | undefined> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('installer:' || $1, 0))", [userId]);
+  const { rows } = await tx.query<{ n: number; retry_s: number | null }>(
+    `SELECT count(*)::int AS n,
+            ceil(extract(epoch FROM min(created_at) + make_interval(secs => $3) - now()))::int AS retry_s
+     FROM rate_events
+     WHERE kind = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
+    [QUOTA_KIND, String(userId), QUOTA_WINDOW_S],
+  );
+  const used = rows[0]?.n ?? 0;
+  if (used >= INSTALLERS_PER_HOUR) return { retryAfterS: Math.max(1, rows[0]?.retry_s ?? 1) };
+  await tx.query('INSERT INTO rate_events (kind, key) VALUES ($1, $2)', [
+    QUOTA_KIND,
+    String(userId),
+  ]);
+  return undefined;
+}
+
 /** The zip holds a device key: it is handed out once, then only its record remains. */
 export async function takeInstaller(db: Queryable, id: string): Promise<Buffer | undefined> {
   const { rows } = await db.query<{ zip: Buffer }>(
@@ -26,4 +56,29 @@ export async function takeInstaller(db: Queryable, id: string): Promise<Buffer |
     [id],
   );
   return rows[0]?.zip;
+}
+
+/**
+ * Installers that expired without being downloaded: nobody can hold their device key, so the zip,
+ * its row and its claim go, unless an agent somehow used that claim (it is no longer pre_install
+ * or a bridge session names it). Deleting a claim deletes its installer (ON DELETE CASCADE).
+ */
+export async function purgeExpiredInstallers(
+  db: Queryable,
+): Promise<{ installers: number; claims: number }> {
+  const claims = await db.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM bridge_claims c
+       USING bridge_installers i
+       WHERE i.claim_id = c.id AND i.downloaded_at IS NULL AND i.expires_at <= now()
+         AND c.status = 'pre_install'
+         AND NOT EXISTS (SELECT 1 FROM bridge_sessions s WHERE s.claim_id = c.id)
+       RETURNING c.id)
+     SELECT count(*)::int AS n FROM gone`,
+  );
+  const rest = await db.query(
+    'DELETE FROM bridge_installers WHERE downloaded_at IS NULL AND expires_at <= now()',
+  );
+  const claimCount = claims.rows[0]?.n ?? 0;
+  return { installers: claimCount + (rest.rowCount ?? 0), claims: claimCount };
 }

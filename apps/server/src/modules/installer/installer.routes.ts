@@ -1,9 +1,11 @@
 import {
   ApiErrorSchema,
   InstallerDownloadParamsSchema,
+  InstallerDownloadSchema,
   InstallerResponseSchema,
   mt5Messages,
 } from '@vortex/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type pg from 'pg';
@@ -14,21 +16,27 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { insertClaim } from '../bridge/bridge-claims.repo.js';
 import { buildInstallerZip, type InstallerFiles } from './installer-zip.js';
-import { insertInstaller, takeInstaller } from './installer.repo.js';
+import { insertInstaller, takeInstaller, takeInstallerQuota } from './installer.repo.js';
 
 const tags = ['bridge'];
 
 /**
  * The installer zip: a fresh device key whose claim waits as pre_install until the agent's first
- * heartbeat (auto-claim). The browser is sent to a single-use, 15-minute download link.
+ * heartbeat (auto-claim). It is fetched once, within 15 minutes, by its unguessable id.
  */
 export const installerRoutes =
-  (deps: {
-    pool: pg.Pool;
-    files: InstallerFiles;
-    publicApiUrl: string | undefined;
-  }): FastifyPluginAsyncZod =>
+  (deps: { pool: pg.Pool; files: InstallerFiles; publicApiUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
+    const sendZip = async (id: string, reply: FastifyReply) => {
+      const zip = await takeInstaller(deps.pool, id);
+      if (!zip) throw new HttpError(404, mt5Messages.installerNotFound);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', 'attachment; filename="VortexBridge.zip"')
+        .header('cache-control', 'no-store')
+        .send(zip);
+    };
+
     app.get(
       '/api/bridge/installer/iot/zip',
       {
@@ -40,14 +48,17 @@ export const installerRoutes =
             200: InstallerResponseSchema,
             401: ApiErrorSchema,
             403: ApiErrorSchema,
+            429: ApiErrorSchema,
           },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const user = authOf(req).user;
-        const base = deps.publicApiUrl ?? `${req.protocol}://${req.host}`;
+        const base = deps.publicApiUrl;
         const device = newToken();
-        const { id, size, claimId } = await inTransaction(deps.pool, async (tx) => {
+        const made = await inTransaction(deps.pool, async (tx) => {
+          const limited = await takeInstallerQuota(tx, user.id);
+          if (limited) return limited;
           const claim = await insertClaim(tx, {
             userId: user.id,
             tokenPrefix: device.token.slice(0, 8),
@@ -62,6 +73,16 @@ export const installerRoutes =
           const installer = await insertInstaller(tx, { userId: user.id, claimId: claim, zip });
           return { id: installer, size: zip.length, claimId: claim };
         });
+        if ('retryAfterS' in made) {
+          return reply
+            .code(429)
+            .header('retry-after', String(made.retryAfterS))
+            .send({
+              success: false,
+              error: mt5Messages.installerLimit(Math.ceil(made.retryAfterS / 60)),
+            });
+        }
+        const { id, size, claimId } = made;
         await writeAudit(deps.pool, {
           actorUserId: user.id,
           action: 'bridge_installer_created',
@@ -72,32 +93,39 @@ export const installerRoutes =
         return {
           success: true as const,
           download_url: `${base}/api/bridge/installer/download/${id}`,
+          download_id: id,
           device_id: claimId,
           file_size_mb: Math.round((size / (1024 * 1024)) * 100) / 100,
         };
       },
     );
 
+    // The unguessable, single-use id is the credential: a browser navigation sends no token.
     app.get(
       '/api/bridge/installer/download/:id',
       {
-        // The unguessable, single-use id is the credential: a browser navigation sends no token.
-        config: { access: 'public' },
+        config: { access: 'public', secretParams: ['id'] },
         schema: {
           tags,
-          summary: 'Baixa o instalador (uma vez, em até 15 minutos)',
+          summary: 'Baixa o instalador (uma vez, em até 15 minutos); o id fica no caminho',
           params: InstallerDownloadParamsSchema,
           response: { 200: z.any(), 400: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (req, reply) => {
-        const zip = await takeInstaller(deps.pool, req.params.id);
-        if (!zip) throw new HttpError(404, mt5Messages.installerNotFound);
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', 'attachment; filename="VortexBridge.zip"')
-          .header('cache-control', 'no-store')
-          .send(zip);
+      async (req, reply) => sendZip(req.params.id, reply),
+    );
+
+    app.post(
+      '/api/bridge/installer/download',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Baixa o instalador (uma vez, em até 15 minutos); o id vai no corpo',
+          body: InstallerDownloadSchema,
+          response: { 200: z.any(), 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
       },
+      async (req, reply) => sendZip(req.body.id, reply),
     );
   };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { insertClaim, type ClaimStatus } from '../bridge/bridge-claims.repo.js';
+import { insertInstaller } from '../installer/installer.repo.js';
 import { runHousekeeping } from './housekeeping.js';
 
 let db: TestDatabase;
@@ -35,9 +37,65 @@ describe('runHousekeeping', () => {
       sessions: 1,
       passwordResets: 1,
       liveTickets: 1,
+      installers: 0,
+      installerClaims: 0,
     });
     const { rows } = await db.pool.query<{ user_id: number }>('SELECT user_id FROM sessions');
     expect(rows.map((r) => r.user_id)).toEqual([live.id]);
     expect((await db.pool.query('SELECT key FROM rate_events')).rows).toEqual([{ key: 'b' }]);
+  });
+
+  it('purges installers that expired undownloaded, and their claims no agent used', async () => {
+    const u = await makeUser(db.pool);
+    const installer = async (
+      name: string,
+      o: { expired: boolean; downloaded?: boolean; claim?: ClaimStatus; session?: boolean },
+    ) => {
+      const claim = await insertClaim(db.pool, {
+        userId: u.id,
+        tokenPrefix: name,
+        status: o.claim ?? 'pre_install',
+      });
+      const id = await insertInstaller(db.pool, {
+        userId: u.id,
+        claimId: claim,
+        zip: Buffer.from(name),
+      });
+      // Time moved back instead of waited for: the 15 minutes are over.
+      if (o.expired)
+        await db.pool.query(
+          "UPDATE bridge_installers SET expires_at = now() - interval '1 second' WHERE id = $1",
+          [id],
+        );
+      if (o.downloaded)
+        await db.pool.query(
+          "UPDATE bridge_installers SET downloaded_at = created_at, zip = ''::bytea WHERE id = $1",
+          [id],
+        );
+      if (o.session)
+        await db.pool.query(
+          "INSERT INTO bridge_sessions (session_hash, user_id, claim_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')",
+          [Buffer.from(name), u.id, claim],
+        );
+      return { claim, id };
+    };
+    await installer('gone', { expired: true });
+    const downloaded = await installer('downloaded', { expired: true, downloaded: true });
+    const fresh = await installer('fresh', { expired: false });
+    const paired = await installer('paired', { expired: true, claim: 'active' });
+    const inSession = await installer('session', { expired: true, session: true });
+
+    expect(await runHousekeeping(db.pool)).toMatchObject({ installers: 3, installerClaims: 1 });
+    const ids = async (table: string) =>
+      (
+        await db.pool.query<{ id: string }>(`SELECT id FROM ${table} WHERE user_id = $1`, [u.id])
+      ).rows
+        .map((r) => r.id)
+        .sort();
+    expect(await ids('bridge_installers')).toEqual([downloaded.id, fresh.id].sort());
+    expect(await ids('bridge_claims')).toEqual(
+      [downloaded.claim, fresh.claim, paired.claim, inSession.claim].sort(),
+    );
+    expect(await runHousekeeping(db.pool)).toMatchObject({ installers: 0, installerClaims: 0 });
   });
 });

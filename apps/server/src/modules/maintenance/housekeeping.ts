@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import { pruneEvents } from '../auth/rate-events.repo.js';
+import { purgeExpiredInstallers } from '../installer/installer.repo.js';
 import { purgeLiveTickets } from '../live/live-tickets.repo.js';
 
 export interface HousekeepingResult {
@@ -8,9 +9,15 @@ export interface HousekeepingResult {
   sessions: number;
   passwordResets: number;
   liveTickets: number;
+  /** Installers that expired undownloaded, and their claims no agent ever used. */
+  installers: number;
+  installerClaims: number;
 }
 
-/** Drops what can no longer matter: old abuse counters, long-dead sessions and reset links. */
+/**
+ * Drops what can no longer matter: old abuse counters, long-dead sessions and reset links, and
+ * installers nobody downloaded in time (each holds a device key and a pending claim).
+ */
 export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult> {
   const rateEvents = await pruneEvents(pool);
   const sessions = await pool.query(
@@ -20,11 +27,14 @@ export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult
     "DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'",
   );
   const liveTickets = await purgeLiveTickets(pool);
+  const installers = await purgeExpiredInstallers(pool);
   return {
     rateEvents,
     sessions: sessions.rowCount ?? 0,
     passwordResets: resets.rowCount ?? 0,
     liveTickets,
+    installers: installers.installers,
+    installerClaims: installers.claims,
   };
 }
 
