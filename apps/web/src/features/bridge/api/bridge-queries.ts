@@ -6,8 +6,10 @@ import {
   MyBridgesResponseSchema,
 } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl } from '../../../config/runtime-config';
 import { apiJson, apiRequest, errorMessageOf, HttpError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
+import { saveBlob } from '../../../lib/save-file';
 
 export const bridgeKeys = {
   myBridges: ['bridge', 'my-bridges'] as const,
@@ -37,12 +39,13 @@ export function createPairingToken() {
   });
 }
 
+/** The token travels in the body: a path would put it in every proxy's and server's log. */
 export function fetchTokenStatus(token: string, signal?: AbortSignal) {
-  return apiJson(
-    `/bridge/token/status/${encodeURIComponent(token)}`,
-    BridgeTokenStatusSchema,
-    signal ? { signal } : {},
-  );
+  return apiJson('/api/bridge/token/status', BridgeTokenStatusSchema, {
+    method: 'POST',
+    json: { token },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function terminateBridgeSession() {
@@ -53,10 +56,21 @@ export function revokeUserSessions(userId: number) {
   return apiJson(`/api/bridge/admin/revoke/${userId}`, MessageResponseSchema, { method: 'POST' });
 }
 
-/** The installer link; the browser is then sent to it. */
+/** Generates an installer; answers the id that downloads it (once, within 15 minutes). */
 export async function requestInstaller(): Promise<string | undefined> {
   const res = await apiRequest('/api/bridge/installer/iot/zip');
   if (!res.ok) throw new HttpError(errorMessageOf(res, `HTTP ${res.status}`), res.status);
   const parsed = InstallerResponseSchema.partial().safeParse(res.data);
-  return parsed.success ? parsed.data.download_url : undefined;
+  return parsed.success ? parsed.data.download_id : undefined;
+}
+
+/** Fetches the zip with its id in the body (never in a URL) and saves it. */
+export async function downloadInstaller(id: string): Promise<void> {
+  const res = await fetch(`${apiUrl()}/api/bridge/installer/download`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id }),
+  });
+  if (!res.ok) throw new HttpError(`HTTP ${res.status}`, res.status);
+  saveBlob(await res.blob(), 'VortexBridge.zip');
 }

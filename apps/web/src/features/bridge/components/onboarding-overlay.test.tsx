@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { adminUser, traderUser } from '../../../test/session-fixtures';
@@ -54,7 +54,32 @@ describe('the onboarding overlay (access-and-admin.md §2, §4)', () => {
     expect(localStorage.getItem('onboarding_completed_full')).toBe('true');
   });
 
-  it('downloads the installer, or says why it could not', async () => {
+  it('downloads the installer by posting its id, never putting the id in a URL', async () => {
+    const id = '0b6f2c1e-8a4d-4f57-9c3e-2d1a7b9e5f10';
+    const api = bridgeApi(traderUser, {
+      'GET /api/bridge/installer/iot/zip': () =>
+        json({
+          success: true,
+          download_url: `http://localhost:5000/api/bridge/installer/download/${id}`,
+          download_id: id,
+          device_id: 'c1',
+          file_size_mb: 0.15,
+        }),
+      'POST /api/bridge/installer/download': () =>
+        new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),
+    });
+    const saved = vi.fn((_blob: Blob) => 'blob:installer');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+    renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar agente (ZIP)' }));
+    await waitFor(() => {
+      expect(saved).toHaveBeenCalled();
+    });
+    expect(api.callsTo('/api/bridge/installer/download')[0]?.body).toEqual({ id });
+    expect(api.calls.filter((c) => c.path.includes(id))).toEqual([]);
+  });
+
+  it('says why it could not download the installer', async () => {
     bridgeApi(traderUser, {
       'GET /api/bridge/installer/iot/zip': () => json({ success: true }),
     });

@@ -12,6 +12,7 @@ import { storageKeys, writeLocal } from '../../../lib/storage';
 import { useLiveEvents } from '../../../lib/live';
 import {
   bridgeKeys,
+  downloadInstaller,
   ONBOARDING_RECHECK_MS,
   requestInstaller,
   useMyBridges,
@@ -63,13 +64,13 @@ export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
     setDownloading(true);
     setDownloadError(undefined);
     try {
-      const url = await requestInstaller();
-      if (!url) {
+      const id = await requestInstaller();
+      if (!id) {
         setDownloadError(bridgeTexts.zipNoUrl);
         return;
       }
+      await downloadInstaller(id);
       setDownloaded(true);
-      window.location.assign(url);
     } catch {
       setDownloadError(bridgeTexts.zipFailed);
     } finally {

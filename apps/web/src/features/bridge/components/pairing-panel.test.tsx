@@ -17,7 +17,7 @@ describe("the pairing panel ('Bridge MT5 - Pareamento')", () => {
   it('generates a token, shows it with its expiry and status, and asks for the manual label', async () => {
     const api = bridgeApi(adminUser, {
       'POST /bridge/token/create': () => json(created, { status: 201 }),
-      [`GET /bridge/token/status/${TOKEN}`]: () =>
+      'POST /api/bridge/token/status': () =>
         json({
           success: true,
           status: 'pending',
@@ -32,6 +32,9 @@ describe("the pairing panel ('Bridge MT5 - Pareamento')", () => {
     expect(await screen.findByText('Status: Pendente')).toBeTruthy();
     expect(screen.getByText(/Expira em: 20\/11\/2026 12:15/)).toBeTruthy();
     expect(api.callsTo('/bridge/token/create')[0]?.body).toEqual({ label: 'manual' });
+    // The token is polled in the body: no URL (and so no request log) ever holds it.
+    expect(api.callsTo('/api/bridge/token/status')[0]?.body).toEqual({ token: TOKEN });
+    expect(api.calls.filter((c) => c.path.includes(TOKEN))).toEqual([]);
     // Pending: no second token until this one is settled.
     expect(
       screen.getByRole<HTMLButtonElement>('button', { name: 'Gerar Token de Pareamento' }).disabled,
@@ -41,7 +44,7 @@ describe("the pairing panel ('Bridge MT5 - Pareamento')", () => {
   it("says 'Token não encontrado ou expirou.' when the status lookup answers 404", async () => {
     bridgeApi(adminUser, {
       'POST /bridge/token/create': () => json(created, { status: 201 }),
-      [`GET /bridge/token/status/${TOKEN}`]: () =>
+      'POST /api/bridge/token/status': () =>
         json({ success: false, error: 'Token não encontrado ou expirou.' }, { status: 404 }),
     });
     renderApp('/bridge');
