@@ -2,4 +2,5 @@ export const alertsKeys = {
   all: ['alerts'] as const,
   config: ['alerts', 'config'] as const,
   recent: ['alerts', 'recent'] as const,
+  phone: ['alerts', 'phone'] as const,
 };

@@ -38,6 +38,11 @@ function alertsApi(
       json({ success: true, config: opts.config ?? defaultAlertsConfig() }),
     'GET /api/alerts/recent': () => json({ success: true, alerts: opts.recent ?? [] }),
     'POST /api/alerts/config': opts.save ?? (() => json({ success: true })),
+    'GET /api/phone/confirmation': () =>
+      json({
+        success: true,
+        data: { phone: user.phone, confirmed: true, confirmed_at: null, code_expires_at: null },
+      }),
   });
 }
 

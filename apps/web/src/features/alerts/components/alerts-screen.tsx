@@ -8,6 +8,7 @@ import { useAlertSound } from '../hooks/use-alert-sound';
 import { useAlertsLiveRefresh } from '../hooks/use-alerts-live-refresh';
 import { alertsTexts as t } from '../messages';
 import { AlertsForm } from './alerts-form';
+import { PhoneConfirmationCard } from './phone-confirmation-card';
 import { RecentAlerts } from './recent-alerts';
 
 /**
@@ -29,6 +30,7 @@ export function AlertsScreen() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{paths.alerts.title}</h1>
         <p className="text-sm text-muted-foreground">{t.subtitle}</p>
       </header>
+      <PhoneConfirmationCard />
       {config.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner />
