@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup.js';
@@ -60,6 +61,22 @@ describe('bridge pairing journey', () => {
     await traderPage.getByRole('dialog', { name: 'Conecte sua conta MT5' }).waitFor();
     await traderPage.getByText('Aguardando pareamento...').waitFor();
     expect(await traderPage.getByText('Bridge: Offline').isVisible()).toBe(true);
+  });
+
+  it('downloads the installer zip, its id posted rather than put in a URL', async () => {
+    const urls: string[] = [];
+    traderPage.on('request', (r) => urls.push(r.url()));
+    const [download] = await Promise.all([
+      traderPage.waitForEvent('download'),
+      traderPage.getByRole('button', { name: 'Baixar agente (ZIP)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('VortexBridge.zip');
+    const zip = await readFile(await download.path());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(urls).toContain(`${apiUrl}/api/bridge/installer/download`);
+    expect(urls.filter((u) => /installer\/download\/./.test(u))).toEqual([]);
+    // Its claim waits for the agent the trader has not installed yet.
+    await traderPage.getByText('Aguardando primeiro heartbeat da bridge (auto-claim)...').waitFor();
   });
 
   it('generates a pairing token; the agent started with it pairs and the page says Conectado!', async () => {

@@ -71,6 +71,8 @@ export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
       }
       await downloadInstaller(id);
       setDownloaded(true);
+      // Its pre_install claim exists now: shown at once rather than at the next 15 s recheck.
+      void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
     } catch {
       setDownloadError(bridgeTexts.zipFailed);
     } finally {
