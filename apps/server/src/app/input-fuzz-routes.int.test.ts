@@ -1,0 +1,359 @@
+import { DEFAULT_BACKUP_SETTINGS, DEFAULT_BOT_CONFIG, defaultAlertsConfig } from '@vortex/core';
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, dbFingerprint } from '../../test/db-fingerprint.js';
+import {
+  keyControlChar,
+  objectText,
+  poisonedText,
+  poisonJson,
+  poisonText,
+} from '../../test/fuzz-values.js';
+import { bearer, makeUser, type TestUser } from '../../test/identities.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+
+/**
+ * Every route the app registers (read from its route table and its OpenAPI document, so a
+ * route added later is fuzzed too), called by an admin, who may call them all: a control
+ * character anywhere is a 400 from the input guard; huge and non-finite numbers, impossible
+ * dates and oversized strings in the route's own fields are never a 5xx; and no refusal writes
+ * a thing (database fingerprint). Runs: 10 + 20 per route and 30 per valid body poisoned, about
+ * 2,500 requests in some 15 s on 2 cores; raise numRuns locally to search harder.
+ */
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let admin: TestUser;
+let victim: TestUser;
+let ipSeq = 0;
+const ip = () =>
+  `10.${Math.floor(++ipSeq / 62_500) % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+
+// Attempt counters record attempts whatever their answer (registrations per address, login
+// failures): by design they move on a refusal.
+const COUNTERS = ['rate_events', 'login_failures'];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Target {
+  method: Method;
+  url: string;
+  params: string[];
+  query: string[];
+  body: string[];
+}
+interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+      }
+    >
+  >;
+}
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function targets(): Target[] {
+  const doc = app.swagger() as unknown as OpenApiDoc;
+  return app.routeTable
+    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+    .map((r) => {
+      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      const body = op?.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      return {
+        method: r.method as Method,
+        url: r.url,
+        params: [...r.url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
+        query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        body: Object.keys(body),
+      };
+    });
+}
+
+/** Values each path parameter takes when it is not the one fuzzed: well-formed, harmless. */
+function paramValue(target: Target, name: string): string {
+  if (name === '*') return 'index.html';
+  if (name === 'channel') return 'email';
+  if (name === 'token') return 'a'.repeat(43);
+  if (name === 'filename') return 'vortex-backup-20260101-020000-abcd.sql.gz';
+  if (/claim|installer/.test(target.url)) return randomUUID();
+  return String(victim.id);
+}
+
+function pathOf(target: Target, fuzzed?: [string, string]): string {
+  const fill = (name: string) =>
+    encodeURIComponent(fuzzed?.[0] === name ? fuzzed[1] : paramValue(target, name));
+  return target.url.replace(/:(\w+)/g, (_, name: string) => fill(name)).replace('*', fill('*'));
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+async function call(
+  target: Target,
+  parts: { path?: [string, string]; query?: Record<string, string>; payload?: string },
+): Promise<Answer> {
+  const opts: InjectOptions = {
+    method: target.method,
+    url: pathOf(target, parts.path),
+    remoteAddress: ip(),
+    headers: {
+      ...bearer(admin.token),
+      ...(parts.payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(parts.query ? { query: parts.query } : {}),
+    ...(parts.payload === undefined ? {} : { payload: parts.payload }),
+  };
+  const res = await app.inject(opts);
+  return { status: res.statusCode, body: res.body };
+}
+
+const label = (target: Target) => `${target.method} ${target.url}`;
+const errorOf = (a: Answer) => {
+  try {
+    return (JSON.parse(a.body) as { error?: unknown }).error;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Runs a property per route and gathers every route's counterexample, not only the first. */
+async function eachRoute(
+  list: Target[],
+  property: (target: Target) => fc.IAsyncProperty<[unknown]> | undefined,
+  numRuns: number,
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const target of list) {
+    const prop = property(target);
+    if (!prop) continue;
+    const out = await fc.check(prop, { numRuns });
+    if (out.failed) failures.push(`${label(target)}: ${fc.defaultReportMessage(out)}`);
+  }
+  return failures;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  admin = await makeUser(db.pool, { role: 'admin' });
+  victim = await makeUser(db.pool, { role: 'trader', session: false });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+describe('fuzz over every route', () => {
+  it('covers the route table', () => {
+    expect(targets().length).toBeGreaterThan(60);
+  });
+
+  it('a control character in a parameter, the query or the body is a 400, and writes nothing', async () => {
+    const failures = await eachRoute(
+      targets(),
+      (target) => {
+        const fields = [...target.body, ...target.query, 'x'];
+        const where = fc.constantFrom(
+          'query value',
+          'query key',
+          ...(WITH_BODY.has(target.method) ? ['body value', 'body key', 'nested'] : []),
+          ...(target.params.length > 0 ? ['param'] : []),
+        );
+        const input = fc.record({
+          where,
+          field: fc.oneof(fc.constantFrom(...fields), fc.string({ minLength: 1, maxLength: 8 })),
+          text: poisonedText,
+          keyChar: keyControlChar,
+          param: fc.constantFrom(...(target.params.length > 0 ? target.params : ['-'])),
+        });
+        return fc.asyncProperty(input, async ({ where, field, text, keyChar, param }) => {
+          const before = await dbFingerprint(db.pool, COUNTERS);
+          const res = await call(target, {
+            ...(where === 'param' ? { path: [param, text] as [string, string] } : {}),
+            ...(where === 'query value' ? { query: { [field]: text } } : {}),
+            ...(where === 'query key' ? { query: { [`${field}${keyChar}`]: '1' } } : {}),
+            ...(where === 'body value'
+              ? { payload: objectText([[field, JSON.stringify(text)]]) }
+              : {}),
+            ...(where === 'body key' ? { payload: objectText([[`${field}${keyChar}`, '1']]) } : {}),
+            ...(where === 'nested'
+              ? { payload: objectText([[field, JSON.stringify({ a: [1, { b: text }] })]]) }
+              : {}),
+          });
+          if (res.status !== 400 || !/caracteres de controle\.$/.test(String(errorOf(res))))
+            throw new Error(`${where}: ${res.status} ${res.body.slice(0, 200)}`);
+          const changed = changedTables(before, await dbFingerprint(db.pool, COUNTERS));
+          if (changed.length > 0) throw new Error(`${where}: wrote to ${changed.join(', ')}`);
+        });
+      },
+      10,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('huge, non-finite, impossible or oversized values in its fields: never a 5xx, and a refusal writes nothing', async () => {
+    const failures = await eachRoute(
+      targets(),
+      (target) => {
+        const spots = [
+          ...(target.body.length > 0 ? ['body'] : []),
+          ...(target.query.length > 0 ? ['query'] : []),
+          ...(target.params.length > 0 ? ['param'] : []),
+        ];
+        if (spots.length === 0) return undefined;
+        const names = (list: string[]) => {
+          const some = list.length > 0 ? list : ['-'];
+          return fc.subarray(some, { minLength: 1, maxLength: Math.min(3, some.length) });
+        };
+        const input = fc.record({
+          where: fc.constantFrom(...spots),
+          bodyFields: names(target.body),
+          queryFields: names(target.query),
+          param: fc.constantFrom(...(target.params.length > 0 ? target.params : ['-'])),
+          json: fc.array(poisonJson, { minLength: 3, maxLength: 3 }),
+          text: fc.array(poisonText, { minLength: 3, maxLength: 3 }),
+        });
+        return fc.asyncProperty(input, async (v) => {
+          const before = await dbFingerprint(db.pool, COUNTERS);
+          const res = await call(target, {
+            ...(v.where === 'body'
+              ? { payload: objectText(v.bodyFields.map((f, i) => [f, v.json[i] ?? 'null'])) }
+              : {}),
+            ...(v.where === 'query'
+              ? { query: Object.fromEntries(v.queryFields.map((f, i) => [f, v.text[i] ?? ''])) }
+              : {}),
+            ...(v.where === 'param'
+              ? { path: [v.param, v.text[0] ?? ''] as [string, string] }
+              : {}),
+          });
+          if (res.status >= 500)
+            throw new Error(`${v.where}: ${res.status} ${res.body.slice(0, 200)}`);
+          if (res.status < 400) return;
+          const error = String(errorOf(res));
+          // Our messages and zod's pt-BR locale; never an English default leaking through.
+          if (/\b(Invalid input|Expected|Required|Unrecognized|must be)\b/.test(error))
+            throw new Error(`${v.where}: English error ${error}`);
+          const changed = changedTables(before, await dbFingerprint(db.pool, COUNTERS));
+          if (changed.length > 0)
+            throw new Error(`${v.where}: ${res.status} yet wrote to ${changed.join(', ')}`);
+        });
+      },
+      20,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('a valid body with one value poisoned: never a 5xx, a refusal writes nothing, every read still answers', async () => {
+    const failures: string[] = [];
+    for (const [method, url, base] of validBodies()) {
+      const target: Target = { method, url, params: [], query: [], body: [] };
+      const input = fc.tuple(fc.constantFrom(...leafPaths(base)), poisonJson);
+      const out = await fc.check(
+        fc.asyncProperty(input, async ([path, poison]) => {
+          const before = await dbFingerprint(db.pool, COUNTERS);
+          const res = await call(target, { payload: withPoison(base, path, poison) });
+          const where = path.join('.');
+          if (res.status >= 500)
+            throw new Error(`${where}: ${res.status} ${res.body.slice(0, 200)}`);
+          if (res.status < 400) return;
+          const changed = changedTables(before, await dbFingerprint(db.pool, COUNTERS));
+          if (changed.length > 0)
+            throw new Error(`${where}: ${res.status} yet wrote to ${changed.join(', ')}`);
+        }),
+        { numRuns: 30 },
+      );
+      if (out.failed) failures.push(`${method} ${url}: ${fc.defaultReportMessage(out)}`);
+    }
+    // The bases pass validation as they stand (what answers then may still be a 401, 404 or
+    // 409: a wrong password, no account yet), so what was refused above was its poison.
+    for (const [method, url, base] of validBodies()) {
+      const target: Target = { method, url, params: [], query: [], body: [] };
+      const res = await call(target, { payload: JSON.stringify(base) });
+      if (res.status === 400 || res.status >= 500)
+        failures.push(`${method} ${url} as is: ${res.status} ${res.body.slice(0, 200)}`);
+    }
+    // Whatever was accepted (a huge number within a field's bounds) is read back by every screen.
+    for (const target of targets()) {
+      if (target.method !== 'GET' || target.params.length > 0) continue;
+      if (['/bridge/events', '/bridge/agent', '/api/bridge/ws'].includes(target.url)) continue;
+      const res = await call(target, {});
+      if (res.status >= 500) failures.push(`${label(target)} afterwards: ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** Bodies each route takes as they are, to poison one value at a time. */
+function validBodies(): [Method, string, unknown][] {
+  const ms = Date.now();
+  return [
+    [
+      'POST',
+      '/auth/register',
+      {
+        full_name: 'Ana Souza',
+        email: `ana.fuzz.${ms}@teste.vortex.local`,
+        phone: '+55 11 91234-5678',
+        date_of_birth: '1990-05-10',
+        password: 'Senha@2026',
+        account_type: 'demo',
+        uses_mt5: true,
+        broker: 'XP',
+      },
+    ],
+    ['POST', '/auth/login', { email: admin.email, password: 'Errada@2026' }],
+    [
+      'PUT',
+      `/users/${victim.id}`,
+      { full_name: 'Vítima', date_of_birth: '1980-01-31', phone: '+55 11 90000-0000' },
+    ],
+    ['POST', '/bot/config', DEFAULT_BOT_CONFIG],
+    [
+      'POST',
+      '/api/bot/backtest',
+      {
+        config: DEFAULT_BOT_CONFIG,
+        source: 'simulator',
+        start_date: '2025-03-03',
+        end_date: '2025-03-03',
+        seed: 7,
+      },
+    ],
+    ['POST', '/api/alerts/config', defaultAlertsConfig()],
+    ['PUT', '/api/backup/config', DEFAULT_BACKUP_SETTINGS],
+    [
+      'POST',
+      '/api/client-log',
+      { level: 'error', message: 'falha', stack: 'Error\n  at x', ts: ms, url: '/painel' },
+    ],
+    ['POST', '/api/reports/mt5/html', { date_range: '7d', report_type: 'summary' }],
+    ['POST', '/bridge/admin/cleanup', { user_id: victim.id }],
+    ['POST', '/api/bot/entries', { paused: true }],
+    ['POST', '/bridge/token/create', { label: 'casa' }],
+  ];
+}
+
+/** Every value's path in `v`, objects and arrays included (they are poisoned whole). */
+function leafPaths(v: unknown, path: string[] = []): string[][] {
+  if (typeof v !== 'object' || v === null) return [path];
+  const inner = Object.entries(v).flatMap(([k, child]) => leafPaths(child, [...path, k]));
+  return path.length > 0 ? [path, ...inner] : inner;
+}
+
+const MARK = '\u0001poison\u0001';
+/** `base` as JSON text with the value at `path` replaced by the raw JSON `poison`. */
+function withPoison(base: unknown, path: string[], poison: string): string {
+  const copy = structuredClone(base) as Record<string, unknown>;
+  let node: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[path.at(-1) ?? ''] = MARK;
+  return JSON.stringify(copy).replace(JSON.stringify(MARK), () => poison);
+}
