@@ -105,3 +105,15 @@ describe('query dates are read strictly', () => {
     expect((await get(`${prefix}2024-01-01T10:00:00-03:00`)).statusCode).toBe(200);
   });
 });
+
+describe('a value only PostgreSQL refuses', () => {
+  it('is a 400, not a 500: year 0 passes the audit search schema, no timestamp holds it', async () => {
+    const admin = await makeUser(db.pool, { role: 'admin' });
+    const res = await app.inject({
+      url: '/api/bridge/audit/search?from=0000-01-01T00:00:00Z',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'Requisição inválida.' });
+  });
+});
