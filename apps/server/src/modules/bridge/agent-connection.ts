@@ -289,6 +289,11 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       refuse(msg.accountBlocked);
       return;
     }
+    // Gone while its auth was checked: registering it would leave a ghost that looks connected.
+    if (socket.readyState !== socket.OPEN) {
+      await markSessionDisconnected(deps.pool, result.identity.sessionId);
+      return;
+    }
     identity = result.identity;
     register(identity);
     send({
