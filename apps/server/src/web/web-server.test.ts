@@ -106,8 +106,11 @@ describe('web server while it stops', () => {
     });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
     // A request still running when the stop begins.
     closing.get('/lento', async () => {
+      started();
       await gate;
       return 'pronto';
     });
@@ -119,7 +122,7 @@ describe('web server while it stops', () => {
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.write('GET /lento HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 50));
+    await inFlight;
     const stopped = closing.close();
     // Closing once the port refuses new connections; this one, busy, stays.
     while (await accepts(port)) await new Promise((r) => setTimeout(r, 10));
