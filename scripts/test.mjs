@@ -108,7 +108,8 @@ function failedTests(tier, report) {
   for (const file of report.testResults ?? []) {
     const name = path.relative(root, file.name);
     const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of bad) out.push(`${tier} › ${name} › ${a.fullName ?? a.title}`);
+    for (const a of bad)
+      out.push(`${tier} › ${name} › ${a.fullName ?? a.title}${why(a.failureMessages?.[0])}`);
     // A file can fail with every test passing: it did not load, or a hook around its tests failed.
     if (!bad.length && file.status === 'failed') {
       const why = (file.message ?? '').split('\n')[0] || 'falhou fora dos testes';
@@ -116,4 +117,16 @@ function failedTests(tier, report) {
     }
   }
   return out;
+}
+
+/** The head and tail of a failure's message, indented under its name, so CI's tail shows the cause. */
+function why(message) {
+  if (!message) return '';
+  const lines = message
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() && !/^\s+at /.test(l));
+  // The head says what was expected; a process's log tail ends with what it did last.
+  if (lines.length > 14) lines.splice(4, lines.length - 14, '…');
+  return lines.length ? `\n      ${lines.map((l) => l.slice(0, 200)).join('\n      ')}` : '';
 }

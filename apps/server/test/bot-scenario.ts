@@ -43,7 +43,18 @@ export function barsOf(from: number, closes: number[], start: number): Bar[] {
 export const slide = Array.from({ length: 60 }, (_, i) => 120_000 - 20 * (i + 1));
 export const rally = Array.from({ length: 40 }, (_, i) => 118_800 + 60 * (i + 1));
 
-/** Polls until `ready` holds (at most ~5 s), for what the server does after it answers. */
-export async function eventually(ready: () => Promise<boolean> | boolean): Promise<void> {
-  for (let i = 0; i < 100 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 50));
+/**
+ * Polls until `ready` holds, for what the server does after it answers; throws after `timeoutMs`.
+ * The deadline is generous (a loaded 2-core CI machine took over 5 s to deliver a queued message)
+ * and below the integration tier's 30 s test timeout, so a wait that never ends fails as itself.
+ */
+export async function eventually(
+  ready: () => Promise<boolean> | boolean,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`eventually: not ready after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
