@@ -11,7 +11,8 @@ type Mt5Status = z.infer<typeof Mt5StatusSchema>;
 /**
  * Keeps the bridge queries current from live events, so nothing waits for its next poll, and
  * shows the event toasts of trading.md §8 once per tab (never per panel), and ours: the bot
- * stopped by a risk limit.
+ * stopped by a risk limit. 'Todas sessões revogadas' is never shown: our server sends that event only
+ * for 'Limpar sessões/tokens', which ends expired sessions alone and toasts its own outcome.
  */
 export function useBridgeLiveSync(): void {
   const client = useQueryClient();
@@ -49,7 +50,7 @@ export function useBridgeLiveSync(): void {
       void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
       void client.invalidateQueries({ queryKey: bridgeKeys.mt5Status });
     }
-    const text = bridgeEventToasts[e.type];
+    const text = e.type === 'bridge_revoked_all' ? undefined : bridgeEventToasts[e.type];
     if (text) toast.info(text, { id: `bridge-event-${e.id}` });
   });
 }

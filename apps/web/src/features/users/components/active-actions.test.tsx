@@ -78,7 +78,7 @@ describe('role, deletion and tests (access-and-admin.md §2, §5, §8)', () => {
       target: { value: 'viewer' },
     });
     expect(
-      within(dialog()).getByText('Tem certeza que deseja alterar a role para "viewer"?'),
+      within(dialog()).getByText('Tem certeza que deseja alterar a role para "Visualizador"?'),
     ).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Role alterada com sucesso!')).toBeTruthy();
@@ -92,7 +92,7 @@ describe('role, deletion and tests (access-and-admin.md §2, §5, §8)', () => {
     await openUsers('active');
     click(rowOf('Carlos Ativo'), 'Tornar admin');
     expect(
-      within(dialog()).getByText('Tem certeza que deseja alterar a role para "admin"?'),
+      within(dialog()).getByText('Tem certeza que deseja alterar a role para "Administrador"?'),
     ).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Falha ao alterar role')).toBeTruthy();

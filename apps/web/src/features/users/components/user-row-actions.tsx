@@ -24,7 +24,8 @@ export function UserRowActions({ user, self, onEdit, confirm }: UserRowActionsPr
   const askRole = (role: Role) => {
     confirm({
       title: t.confirm.roleTitle,
-      description: t.confirm.role(role),
+      // The spec's sentence with the role's pt-BR label, never its key ('viewer').
+      description: t.confirm.role(roleLabels[role]),
       confirmLabel: t.confirm.confirmRole,
       onConfirm: () => {
         changeRole.mutate({ id: user.id, role });
