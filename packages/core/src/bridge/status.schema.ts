@@ -25,6 +25,8 @@ export type Claim = z.infer<typeof ClaimSchema>;
 export const MyBridgesResponseSchema = z.object({
   success: z.literal(true),
   items: z.array(ClaimSchema),
+  /** Onboarding's rule held once for this user (remembered by the server, in every browser). */
+  onboarding_completed: z.boolean().optional(),
 });
 
 export const Mt5StatusSchema = z.object({

@@ -18,6 +18,7 @@ import { sql as m0017 } from './0017-live-ticket-session.js';
 import { sql as m0018 } from './0018-agent-bounds.js';
 import { sql as m0019 } from './0019-phone-confirmation.js';
 import { sql as m0020 } from './0020-login-lockout.js';
+import { sql as m0021 } from './0021-onboarding-completed.js';
 
 export interface Migration {
   id: number;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { id: 18, name: 'agent-bounds', sql: m0018 },
   { id: 19, name: 'phone-confirmation', sql: m0019 },
   { id: 20, name: 'login-lockout', sql: m0020 },
+  { id: 21, name: 'onboarding-completed', sql: m0021 },
 ];

@@ -32,7 +32,11 @@ describe('bridge and MT5 status', () => {
       bridge_connected: false,
       account: null,
     });
-    expect((await get(u, '/bridge/my-bridges')).json()).toEqual({ success: true, items: [] });
+    expect((await get(u, '/bridge/my-bridges')).json()).toEqual({
+      success: true,
+      items: [],
+      onboarding_completed: false,
+    });
     expect((await get(u, '/mt5/account_info')).json()).toEqual({
       success: true,
       login: null,
@@ -130,7 +134,11 @@ describe('bridge and MT5 status', () => {
 
     // Another user sees none of it.
     const other = await makeUser(db.pool);
-    expect((await get(other, '/bridge/my-bridges')).json()).toEqual({ success: true, items: [] });
+    expect((await get(other, '/bridge/my-bridges')).json()).toEqual({
+      success: true,
+      items: [],
+      onboarding_completed: false,
+    });
     expect((await get(other, '/mt5/status')).json()).toMatchObject({ connected: false });
 
     // Another instance's view, from the database: a heartbeat older than 60 s no longer counts
@@ -154,5 +162,43 @@ describe('bridge and MT5 status', () => {
       bridge_connected: false,
     });
     expect((await liveBridgeOf(db.pool, u.id)).bridgeConnected).toBe(false);
+  });
+});
+
+describe('onboarding completion (access-and-admin.md §4, issue 14)', () => {
+  const claimSeen = (userId: number, secondsAgo: number, mt5: boolean) =>
+    db.pool.query(
+      `INSERT INTO bridge_claims (user_id, token_prefix, status, last_seen_at, last_hb_mt5_at)
+       VALUES ($1, 'vtx_test', 'active', now() - make_interval(secs => $2),
+               CASE WHEN $3 THEN now() - make_interval(secs => $2) END)`,
+      [userId, secondsAgo, mt5],
+    );
+  const completed = async (u: TestUser) =>
+    (await get(u, '/bridge/my-bridges')).json<{ onboarding_completed: boolean }>()
+      .onboarding_completed;
+
+  it('is remembered once the rule held, after the bridge has gone quiet', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    // Seen 90 s ago without MT5: paired but not complete (the rule wants MT5 or under 60 s).
+    await claimSeen(u.id, 90, false);
+    expect(await completed(u)).toBe(false);
+    await db.pool.query('UPDATE bridge_claims SET last_seen_at = now() WHERE user_id = $1', [u.id]);
+    expect(await completed(u)).toBe(true);
+    // An hour later the claim is stale, but the trader finished onboarding.
+    await db.pool.query(
+      "UPDATE bridge_claims SET last_seen_at = now() - interval '1 hour' WHERE user_id = $1",
+      [u.id],
+    );
+    expect(await completed(u)).toBe(true);
+  });
+
+  it('never completes on a claim seen too long ago, nor for another user', async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    await claimSeen(u.id, 3 * 60, true);
+    expect(await completed(u)).toBe(false);
+    const other = await makeUser(db.pool, { role: 'trader' });
+    await claimSeen(other.id, 5, true);
+    expect(await completed(other)).toBe(true);
+    expect(await completed(u)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   Mt5AccountInfoSchema,
   Mt5StatusSchema,
   MyBridgesResponseSchema,
+  onboardingState,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -14,6 +15,7 @@ import {
   liveBridgeOf,
   type LiveBridge,
 } from './bridge-status.repo.js';
+import { rememberOnboarding } from './onboarding.repo.js';
 
 const tags = ['bridge'];
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -32,10 +34,18 @@ export const bridgeStatusRoutes =
           response: { 200: MyBridgesResponseSchema, ...errors },
         },
       },
-      async (req) => ({
-        success: true as const,
-        items: await claimsOfUser(deps.pool, authOf(req).user.id),
-      }),
+      async (req) => {
+        const userId = authOf(req).user.id;
+        const now = Date.now();
+        const items = await claimsOfUser(deps.pool, userId, now);
+        // Onboarding's rule judged here, on the server's clock, and remembered once it holds.
+        const holds = onboardingState(items, now).complete;
+        return {
+          success: true as const,
+          items,
+          onboarding_completed: await rememberOnboarding(deps.pool, userId, holds),
+        };
+      },
     );
 
     for (const url of ['/mt5/status', '/api/mt5/status']) {
