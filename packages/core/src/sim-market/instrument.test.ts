@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnTick, roundToTick, winExpiryDay, winSpec, winSymbolFor } from './instrument.js';
+import { isOnTick, roundToTick, winSpec, winSymbolFor } from './instrument.js';
 
 describe('roundToTick', () => {
   it('rounds to the nearest 5 points, halves up', () => {
@@ -23,15 +23,6 @@ describe('winSpec', () => {
     expect(spec).toMatchObject({ tickSize: 5, pointValue: 0.2, digits: 0, contractSize: 1 });
     expect(spec.commissionPerContract).toBe(0.25);
     expect(spec.marginPerContract).toBe(150);
-  });
-});
-
-describe('winExpiryDay', () => {
-  it('is the Wednesday closest to the 15th', () => {
-    expect(winExpiryDay(2025, 12)).toBe(17); // 15th is a Monday
-    expect(winExpiryDay(2025, 2)).toBe(12); // 15th is a Saturday
-    expect(winExpiryDay(2026, 2)).toBe(18); // 15th is a Sunday
-    expect(winExpiryDay(2025, 10)).toBe(15); // 15th is a Wednesday
   });
 });
 

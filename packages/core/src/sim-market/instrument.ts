@@ -1,4 +1,4 @@
-import { zoneClock } from '../trading/zone-clock.js';
+import { currentWinSymbol } from '../market/win-series.js';
 
 /** What the simulator needs to know about the traded contract. Prices are in index points. */
 export interface InstrumentSpec {
@@ -44,32 +44,10 @@ export function isOnTick(price: number, tickSize = WIN_DEFAULTS.tickSize): boole
   return Math.abs(price / tickSize - Math.round(price / tickSize)) < 1e-9;
 }
 
-// CME/B3 month codes, January first.
-const MONTH_CODES = 'FGHJKMNQUVXZ';
-
-/** Day of the month of the Wednesday closest to the 15th: WIN's expiry (holidays ignored). */
-export function winExpiryDay(year: number, month: number): number {
-  const weekday = new Date(Date.UTC(year, month - 1, 15)).getUTCDay();
-  let delta = 3 - weekday;
-  if (delta < -3) delta += 7;
-  return 15 + delta;
-}
-
 /**
- * The WIN contract trading on a date in São Paulo: the nearest even month (G J M Q V Z) whose
- * expiry has not passed, e.g. 2025-12-17 -> WINZ25, 2025-12-18 -> WING26.
+ * The WIN contract trading on a date in São Paulo; the calendar's resolver under the simulator's
+ * old name, so the simulator offers the series the bot and the screens expect.
  */
-export function winSymbolFor(date: Date | number, timeZone = 'America/Sao_Paulo'): string {
-  const utcMs = typeof date === 'number' ? date : date.getTime();
-  const local = new Date(zoneClock(timeZone).localDay(utcMs) * 86_400_000);
-  let year = local.getUTCFullYear();
-  let month = local.getUTCMonth() + 1;
-  const day = local.getUTCDate();
-  if (month % 2 === 1) month += 1;
-  else if (day > winExpiryDay(year, month)) month += 2;
-  if (month > 12) {
-    month -= 12;
-    year += 1;
-  }
-  return `WIN${MONTH_CODES.charAt(month - 1)}${String(year % 100).padStart(2, '0')}`;
+export function winSymbolFor(date: Date | number): string {
+  return currentWinSymbol(date);
 }
