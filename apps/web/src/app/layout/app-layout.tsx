@@ -1,11 +1,14 @@
-import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { BridgeBadge, OnboardingOverlay, useBridgeLiveSync } from '../../features/bridge';
+import {
+  BridgeBadge,
+  OnboardingOverlay,
+  useBridgeLiveSync,
+  useOnboardingGate,
+} from '../../features/bridge';
 import { LiveProvider } from '../../lib/live';
 import { cn } from '../../lib/cn';
 import { isAdmin, useCurrentUser } from '../../lib/session';
-import { isOnboardingCompleted } from '../../lib/storage';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 
@@ -13,14 +16,10 @@ import { Sidebar } from './sidebar';
  * access-and-admin.md §2: on /dashboard a non-admin who has not finished onboarding always sees
  * the sidebar, at any width, so the menu and 'Sair' stay reachable beside the onboarding overlay.
  */
-function useOnboarding(): { pending: boolean; complete: () => void } {
+function useOnboarding() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const [done, setDone] = useState(isOnboardingCompleted);
-  return {
-    pending: pathname === paths.dashboard.path && !isAdmin(user) && !done,
-    complete: () => setDone(true),
-  };
+  return useOnboardingGate(pathname === paths.dashboard.path && user !== null && !isAdmin(user));
 }
 
 /** The frame of every logged-in screen: sidebar, header badge, live channel, onboarding. */

@@ -110,7 +110,13 @@ describe('sidebar entries (trading.md §2)', () => {
 describe('sidebar forced visible (access-and-admin.md §2)', () => {
   it('is forced on /dashboard for a non-admin who has not finished onboarding', async () => {
     const { sidebar } = await openAs(traderUser, '/dashboard');
-    expect(sidebar.dataset.forced).toBe('true');
+    // Forced once the server has said onboarding is not complete (here: it could not say).
+    await waitFor(
+      () => {
+        expect(sidebar.dataset.forced).toBe('true');
+      },
+      { timeout: 5000 },
+    );
     expect(screen.queryByRole('button', { name: 'Abrir menu' })).toBeNull();
   });
 

@@ -1,13 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { shellMessages } from '../../config/messages';
 import { paths } from '../../config/paths';
-import { PairingPanel, useBridgeLiveSync } from '../../features/bridge';
+import { bridgeTexts, PairingPanel, useBridgeLiveSync } from '../../features/bridge';
 import { LiveProvider } from '../../lib/live';
+import { useMt5Status } from '../../lib/mt5-status';
 import { useSession } from '../../lib/session';
 
 /** After 'Conectado!' is shown, the trader moves on to the dashboard. */
@@ -54,15 +56,39 @@ const welcomeTexts = {
   loginFirst: 'Entre na sua conta para parear a bridge do MetaTrader 5.',
 };
 
+/**
+ * A pairing made here goes on to /dashboard by itself; a bridge already connected on arrival is
+ * shown with a way to the dashboard instead of a jump the trader did not ask for.
+ */
 function WelcomePairing() {
   const navigate = useNavigate();
+  const mt5 = useMt5Status();
   const [connected, setConnected] = useState(false);
+  const [connectedOnArrival, setConnectedOnArrival] = useState<boolean | undefined>();
   useBridgeLiveSync();
   const onConnected = useCallback(() => setConnected(true), []);
+  // Judged on the first fresh answer, never on a status cached by an earlier screen.
+  const answered = mt5.isFetchedAfterMount && !mt5.isFetching;
   useEffect(() => {
-    if (!connected) return;
+    if (connectedOnArrival === undefined && answered)
+      setConnectedOnArrival(mt5.data?.bridge_connected === true);
+  }, [connectedOnArrival, answered, mt5.data]);
+  useEffect(() => {
+    if (!connected || connectedOnArrival !== false) return;
     const timer = setTimeout(() => void navigate(paths.dashboard.path), CONNECTED_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [connected, navigate]);
-  return <PairingPanel onConnected={onConnected} />;
+  }, [connected, connectedOnArrival, navigate]);
+  return (
+    <div className="space-y-4">
+      <PairingPanel onConnected={onConnected} />
+      {connected && (
+        <Button asChild size="lg" className="w-full">
+          <Link to={paths.dashboard.path}>
+            {bridgeTexts.accessDashboard}
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      )}
+    </div>
+  );
 }

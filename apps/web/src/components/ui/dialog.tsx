@@ -10,6 +10,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 /**
  * A centred modal on Radix Dialog: focus is trapped inside, Escape and the backdrop close it.
+ * Never taller than the screen; its content scrolls inside it.
  * The close button's label comes from the feature's messages (pt-BR).
  */
 export function DialogContent({
@@ -23,7 +24,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl outline-none',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl outline-none',
           className,
         )}
         {...props}

@@ -22,11 +22,12 @@ export const MY_BRIDGES_POLL_MS = 20_000;
 export const TOKEN_POLL_MS = 5_000;
 export const ONBOARDING_RECHECK_MS = 15_000;
 
-export function useMyBridges(refetchInterval = MY_BRIDGES_POLL_MS) {
+export function useMyBridges(refetchInterval = MY_BRIDGES_POLL_MS, enabled = true) {
   return useQuery({
     queryKey: bridgeKeys.myBridges,
     queryFn: ({ signal }) => apiJson('/bridge/my-bridges', MyBridgesResponseSchema, { signal }),
     refetchInterval,
+    enabled,
   });
 }
 

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Claim } from '@vortex/core';
+import { createQueryClient } from '../../../app/query-client';
 import { json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { adminUser, traderUser } from '../../../test/session-fixtures';
@@ -41,11 +43,16 @@ describe('the onboarding overlay (access-and-admin.md §2, §4)', () => {
   });
 
   it("offers 'Acessar Dashboard' once connected, stores completion and closes", async () => {
+    let items: Claim[] = [];
     bridgeApi(traderUser, {
-      'GET /bridge/my-bridges': () => json({ success: true, items: [claim()] }),
+      'GET /bridge/my-bridges': () => json({ success: true, items }),
     });
-    renderApp('/dashboard');
+    const client = createQueryClient();
+    renderApp('/dashboard', { queryClient: client });
     await overlay();
+    // The trader's bridge comes up while the overlay waits (a claim event or the 15 s recheck).
+    items = [claim()];
+    await client.invalidateQueries({ queryKey: ['bridge', 'my-bridges'] });
     expect(await screen.findByText('4812337')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Acessar Dashboard' }));
     await waitFor(() => {

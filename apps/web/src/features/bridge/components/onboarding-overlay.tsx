@@ -1,14 +1,13 @@
 import { onboardingState, type OnboardingState } from '@vortex/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Download, HelpCircle, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
-import { storageKeys, writeLocal } from '../../../lib/storage';
 import { useLiveEvents } from '../../../lib/live';
 import {
   bridgeKeys,
@@ -38,9 +37,13 @@ function stepsDone(s: OnboardingState, downloaded: boolean): boolean[] {
   ];
 }
 
+/** Once complete, 'Acessar Dashboard' is offered this long before the overlay closes itself. */
+export const ONBOARDING_CLOSE_PAUSE_MS = 3_000;
+
 /**
  * access-and-admin.md §2, §4: the blurred overlay a trader sees on the dashboard until a bridge
- * with MT5 is paired. Rechecks every 15 s and on every claim event; never shown to admins.
+ * with MT5 is paired. Rechecks every 15 s and on every claim event; never shown to admins. It
+ * leaves room for the forced sidebar rail and scrolls inside itself on a short screen.
  */
 export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
   const navigate = useNavigate();
@@ -81,21 +84,29 @@ export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
   }
 
   function enter() {
-    writeLocal(storageKeys.onboardingCompleted, 'true');
     onComplete();
     void navigate(paths.dashboard.path);
   }
+
+  // The rule holds: the overlay closes by itself after a moment, the button closes it at once.
+  useEffect(() => {
+    if (!state.complete) return;
+    const timer = setTimeout(onComplete, ONBOARDING_CLOSE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [state.complete, onComplete]);
 
   return (
     <div
       role="dialog"
       aria-modal="true"
       aria-labelledby="onboarding-title"
-      className="fixed inset-0 z-40 flex items-center justify-center overflow-y-auto bg-background/60 p-4 backdrop-blur-md"
+      // Beside the forced sidebar (an icon rail below lg), never under it; the card's auto margins
+      // centre it when it fits and let it scroll from its top when it does not.
+      className="fixed inset-y-0 right-0 left-16 z-40 flex overflow-y-auto overscroll-contain bg-background/60 p-3 backdrop-blur-md sm:p-4 lg:left-64"
     >
-      <Card className="w-full max-w-2xl shadow-xl">
-        <CardHeader className="flex-row items-start justify-between gap-4">
-          <div className="space-y-1">
+      <Card className="m-auto w-full max-w-2xl shadow-xl">
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 p-4 sm:gap-4 sm:p-6">
+          <div className="min-w-0 flex-1 basis-48 space-y-1">
             <CardTitle id="onboarding-title">{t.title}</CardTitle>
             <p className="text-sm text-muted-foreground">{t.intro}</p>
           </div>
@@ -104,7 +115,7 @@ export function OnboardingOverlay({ onComplete }: { onComplete: () => void }) {
             {t.help}
           </Button>
         </CardHeader>
-        <CardContent className="space-y-5">
+        <CardContent className="space-y-5 px-4 pb-4 sm:px-6 sm:pb-6">
           {help && (
             <div
               role="region"
