@@ -30,3 +30,4 @@ export * from './communication/communication.schema.js';
 export * from './communication/message-templates.js';
 export * from './alerts/index.js';
 export * from './phone/index.js';
+export * from './i18n/field-labels.js';

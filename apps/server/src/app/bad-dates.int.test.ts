@@ -69,7 +69,7 @@ describe('birth dates: the same rules on registration and on self-edit', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({
         success: false,
-        error: `Dados inválidos. date_of_birth: ${message}`,
+        error: `Dados inválidos. ${message}`,
       });
     }
     expect(await birthDateOf(trader.id)).toBe('1990-05-10');

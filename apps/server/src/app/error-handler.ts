@@ -1,4 +1,4 @@
-import { apiErrorMessages as msg } from '@vortex/core';
+import { apiErrorMessages as msg, INVALID_DATA, invalidFieldMessage } from '@vortex/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/db-errors.js';
@@ -39,9 +39,11 @@ export function installErrorHandling(
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const detail = first ? `${field ? `${field}: ` : ''}${first.message ?? ''}` : '';
-      return reply.code(400).send({ success: false, error: `Dados inválidos. ${detail}`.trim() });
+      // The field by its pt-BR label (fieldLabels), never by its wire key.
+      const error = first
+        ? invalidFieldMessage(first.instancePath.split('/').filter(Boolean), first.message ?? '')
+        : INVALID_DATA;
+      return reply.code(400).send({ success: false, error });
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ success: false, error: err.message });

@@ -12,9 +12,12 @@ let trader: TestUser;
 let admin: TestUser;
 let ipSeq = 0;
 
-const refusal = (field: string) => ({
+/** The field by its pt-BR label; an unknown key is not echoed back. */
+const refusal = (label: string) => ({
   success: false,
-  error: `Dados inválidos. ${field ? `${field}: ` : ''}não pode conter caracteres de controle.`,
+  error: label
+    ? `Dados inválidos. ${label}: não pode conter caracteres de controle.`
+    : 'Dados inválidos. Nenhum campo pode conter caracteres de controle.',
 });
 
 const counts = async () =>
@@ -61,11 +64,16 @@ function post(url: string, payload: unknown, user?: TestUser, method: 'POST' | '
 
 describe('control characters in any field', () => {
   it.each([
-    ['register full_name', '/auth/register', { ...REGISTER, full_name: 'N\u0000' }, 'full_name'],
-    ['register broker', '/auth/register', { ...REGISTER, broker: 'X\u0007P' }, 'broker'],
-    ['login email', '/auth/login', { email: 'a\u0000@b.com', password: 'x' }, 'email'],
-    ['login password', '/auth/login', { email: 'a@b.com', password: 'Senha\u0000' }, 'password'],
-    ['client log', '/api/client-log', { level: 'error', message: 'falha\u0000' }, 'message'],
+    [
+      'register full_name',
+      '/auth/register',
+      { ...REGISTER, full_name: 'N\u0000' },
+      'Nome completo',
+    ],
+    ['register broker', '/auth/register', { ...REGISTER, broker: 'X\u0007P' }, 'Corretora'],
+    ['login email', '/auth/login', { email: 'a\u0000@b.com', password: 'x' }, 'Email'],
+    ['login password', '/auth/login', { email: 'a@b.com', password: 'Senha\u0000' }, 'Senha'],
+    ['client log', '/api/client-log', { level: 'error', message: 'falha\u0000' }, 'Mensagem'],
     ['a key', '/api/client-log', { level: 'error', message: 'x', 'ua\u0000': '' }, ''],
   ])('%s: 400 in pt-BR, nothing written', async (_label, url, payload, field) => {
     const before = await counts();
@@ -77,18 +85,18 @@ describe('control characters in any field', () => {
 
   it('self-edit full_name and phone, and a bridge token label', async () => {
     const before = await counts();
-    for (const [field, value] of [
-      ['full_name', 'Ana\u0000'],
-      ['phone', '11\u000091234'],
-      ['full_name', 'Ana\u007f'],
+    for (const [field, value, label] of [
+      ['full_name', 'Ana\u0000', 'Nome completo'],
+      ['phone', '11\u000091234', 'Telefone'],
+      ['full_name', 'Ana\u007f', 'Nome completo'],
     ] as const) {
       const res = await post(`/users/${trader.id}`, { [field]: value }, trader, 'PUT');
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual(refusal(field));
+      expect(res.json()).toEqual(refusal(label));
     }
     const label = await post('/bridge/token/create', { label: 'casa\u0000' }, trader);
     expect(label.statusCode, label.body).toBe(400);
-    expect(label.json()).toEqual(refusal('label'));
+    expect(label.json()).toEqual(refusal('Rótulo'));
     expect(await counts()).toBe(before);
   });
 
@@ -98,20 +106,20 @@ describe('control characters in any field', () => {
       headers: bearer(trader.token),
     });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toEqual(refusal('start'));
+    expect(query.json()).toEqual(refusal('Início'));
     const param = await app.inject({
       method: 'PUT',
       url: `/users/${trader.id}%01`,
       payload: { full_name: 'Ana' },
       headers: bearer(trader.token),
     });
-    expect(param.json()).toEqual(refusal('id'));
+    expect(param.json()).toEqual(refusal('Identificador'));
     const nested = await post(
       '/communication/send-manual',
       { type: 'email', recipients: ['ok@teste.vortex.local', 'b\u001b@x.com'], message: 'oi' },
       admin,
     );
-    expect(nested.json()).toEqual(refusal('recipients.1'));
+    expect(nested.json()).toEqual(refusal('Destinatários › item 2'));
   });
 
   it('free text keeps its tabs and line breaks; a one-line field refuses them', async () => {

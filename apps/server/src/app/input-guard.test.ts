@@ -27,12 +27,15 @@ describe('findControlChars', () => {
     expect(path).toHaveLength(200_000);
   });
 
-  it('names at most 80 characters of the field', () => {
+  it('names the field by its pt-BR label and never echoes a key it does not know', () => {
     expect(controlCharsMessage(['full_name'])).toBe(
-      'Dados inválidos. full_name: não pode conter caracteres de controle.',
+      'Dados inválidos. Nome completo: não pode conter caracteres de controle.',
     );
-    expect(controlCharsMessage(['k'.repeat(10_000)])).toHaveLength(
-      'Dados inválidos. : não pode conter caracteres de controle.'.length + 80,
+    expect(controlCharsMessage(['recipients', '1'])).toBe(
+      'Dados inválidos. Destinatários › item 2: não pode conter caracteres de controle.',
+    );
+    expect(controlCharsMessage(['k'.repeat(10_000)])).toBe(
+      'Dados inválidos. Nenhum campo pode conter caracteres de controle.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { hasControlChars, plainTextMessages } from '@vortex/core';
+import { fieldLabel, hasControlChars, INVALID_DATA, plainTextMessages } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.js';
 
@@ -37,12 +37,14 @@ export function findControlChars(value: unknown): string[] | undefined {
   return undefined;
 }
 
-// A key can be as long as the body: the message names at most this much of the path.
-const FIELD_MAX = 80;
+const CONTROL_ANYWHERE = 'Nenhum campo pode conter caracteres de controle.';
 
+/** Names the field by its label; a key the app does not know (it may be the poisoned one) is not echoed. */
 export function controlCharsMessage(path: string[]): string {
-  const field = path.join('.').slice(0, FIELD_MAX);
-  return `Dados inválidos. ${field ? `${field}: ` : ''}${plainTextMessages.control}`;
+  const field = fieldLabel(path);
+  return field
+    ? `${INVALID_DATA} ${field}: ${plainTextMessages.control}`
+    : `${INVALID_DATA} ${CONTROL_ANYWHERE}`;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { botConfigMessages as m, botFieldLabels, type BotFieldKey } from './messages.js';
+import {
+  botConfigMessages as m,
+  botFieldLabels,
+  botOptionLabels,
+  type BotFieldKey,
+} from './messages.js';
 
 // Decimal steps are checked on the quotient: 0.3 / 0.1 is 2.9999999999999996 in floating point.
 const STEP_TOLERANCE = 1e-6;
@@ -10,6 +15,12 @@ export function isMultipleOf(value: number, step: number): boolean {
 }
 
 const label = (key: BotFieldKey) => botFieldLabels[key];
+// Timeframes read as themselves (M1); the other options by the selects' names, not opposite_channel.
+const OPTION_LABELS: Record<string, string> = {
+  ...botOptionLabels.di_tp_mode,
+  ...botOptionLabels.atr_tp_mode,
+  ...botOptionLabels.tp_target,
+};
 const numberOf = (key: BotFieldKey) => z.number({ error: m.number(label(key)) });
 
 /** An integer in [min, max]. */
@@ -47,7 +58,8 @@ export function enumField<const T extends readonly [string, ...string[]]>(
   key: BotFieldKey,
   values: T,
 ) {
-  return z.enum(values, { error: m.oneOf(label(key), values) });
+  const named = values.map((v) => OPTION_LABELS[v] ?? v);
+  return z.enum(values, { error: m.oneOf(label(key), named) });
 }
 
 /** A section refuses unknown keys, with a message that names the section. */

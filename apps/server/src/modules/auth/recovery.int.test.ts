@@ -130,7 +130,7 @@ describe('password recovery', () => {
     });
     expect(weak.json()).toEqual({
       success: false,
-      error: `Dados inválidos. password: ${resetMessages.weakPassword}`,
+      error: `Dados inválidos. ${resetMessages.weakPassword}`,
     });
     const { rows } = await db.pool.query<{ ttl: number }>(
       'SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM password_resets WHERE user_id = $1',

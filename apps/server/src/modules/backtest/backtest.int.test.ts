@@ -128,7 +128,7 @@ describe('POST /api/bot/backtest', () => {
     const noCsv = await post(trader, { config: DEFAULT_BOT_CONFIG, source: 'csv' });
     expect(noCsv.statusCode).toBe(400);
     expect(noCsv.json<{ error: string }>().error).toBe(
-      `Dados inválidos. csv: ${backtestMessages.csvMissing}`,
+      `Dados inválidos. ${backtestMessages.csvMissing}`,
     );
     const badRow = await post(trader, {
       config: DEFAULT_BOT_CONFIG,
@@ -208,7 +208,7 @@ describe('POST /api/bot/backtest over the simulator', () => {
   it('answers bad ranges and seeds with a 400 in pt-BR', async () => {
     expect(await error({ source: 'simulator', start_date: '2025-03-01' })).toEqual({
       status: 400,
-      error: `Dados inválidos. start_date: ${backtestMessages.simulatorRangeMissing}`,
+      error: `Dados inválidos. ${backtestMessages.simulatorRangeMissing}`,
     });
     expect(await error({ ...march, start_date: '2025-04-01' })).toEqual({
       status: 400,
@@ -231,7 +231,7 @@ describe('POST /api/bot/backtest over the simulator', () => {
     for (const seed of [1.5, -1, 2 ** 31, '7']) {
       expect(await error({ ...march, seed })).toEqual({
         status: 400,
-        error: `Dados inválidos. seed: ${backtestMessages.invalidSeed}`,
+        error: `Dados inválidos. ${backtestMessages.invalidSeed}`,
       });
     }
   });

@@ -220,7 +220,7 @@ describe('POST /api/reports/mt5/html', () => {
   it('refuses a bad body in pt-BR and an anonymous caller', async () => {
     const bad = await post('html', trader.token, { date_range: '2y' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ error: string }>().error).toMatch(/^Dados inválidos\. date_range: /);
+    expect(bad.json<{ error: string }>().error).toBe('Dados inválidos. Período inválido.');
     const extra = await post('html', trader.token, { date_range: '7d', evil: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.json<{ error: string }>().error).toMatch(/^Dados inválidos/);
