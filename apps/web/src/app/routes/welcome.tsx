@@ -68,11 +68,9 @@ function WelcomePairing() {
   useBridgeLiveSync();
   const onConnected = useCallback(() => setConnected(true), []);
   // Judged on the first fresh answer, never on a status cached by an earlier screen.
-  const answered = mt5.isFetchedAfterMount && !mt5.isFetching;
-  useEffect(() => {
-    if (connectedOnArrival === undefined && answered)
-      setConnectedOnArrival(mt5.data?.bridge_connected === true);
-  }, [connectedOnArrival, answered, mt5.data]);
+  const answered = !mt5.isFetching && (mt5.isFetchedAfterMount || !mt5.isStale);
+  if (connectedOnArrival === undefined && answered)
+    setConnectedOnArrival(mt5.data?.bridge_connected === true);
   useEffect(() => {
     if (!connected || connectedOnArrival !== false) return;
     const timer = setTimeout(() => void navigate(paths.dashboard.path), CONNECTED_PAUSE_MS);

@@ -24,26 +24,25 @@ export function useOnboardingGate(applies: boolean): OnboardingGate {
   const [done, setDone] = useState(isOnboardingCompleted);
   const [shown, setShown] = useState(false);
   const bridges = useMyBridges(ONBOARDING_RECHECK_MS, applies && !done && !shown);
-  const answered = bridges.isFetchedAfterMount && !bridges.isFetching;
+  // A fresh answer: fetched since mount, or cached under the query's 2 s staleness.
+  const answered = !bridges.isFetching && (bridges.isFetchedAfterMount || !bridges.isStale);
 
-  useEffect(() => {
-    if (!applies || done || shown || !answered) return;
+  // Decided once, during render (React's "adjust state on a prop change"), from a fresh answer.
+  if (applies && !done && !shown && answered) {
     const data = bridges.data;
     const complete =
       data !== undefined &&
       (data.onboarding_completed === true ||
         onboardingState(data.items, bridges.dataUpdatedAt).complete);
-    if (complete) {
-      remember();
-      setDone(true);
-    } else {
-      setShown(true);
-    }
-  }, [applies, done, shown, answered, bridges.data, bridges.dataUpdatedAt]);
+    if (complete) setDone(true);
+    else setShown(true);
+  }
+  useEffect(() => {
+    if (done) remember();
+  }, [done]);
 
   // Stable: the overlay's self-closing timer depends on it.
   const complete = useCallback(() => {
-    remember();
     setDone(true);
   }, []);
   return { pending: applies && !done && shown, complete };
