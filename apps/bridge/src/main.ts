@@ -42,7 +42,8 @@ Uso: VORTEX_BRIDGE_TOKEN=<token> vortex-bridge [opções]
   --config <arquivo> config.json do instalador: servidor, chave do dispositivo, adaptador
   --state-dir <dir>  onde guardar a sessão, os deals não confirmados e os comandos já executados
                      (padrão ./bridge-data)
-  --adapter sim      o MT5 simulado (padrão); SIM_SEED, SIM_SPEED e SIM_HISTORY_DAYS o ajustam
+  --adapter sim      o MT5 simulado (padrão); SIM_SEED, SIM_SPEED, SIM_HISTORY_DAYS e SIM_START
+                     (data e hora ISO 8601 em que o mercado simulado começa) o ajustam
   --adapter ea       o MT5 de verdade, pelo Expert Advisor VortexBridge (mql5/INSTALL.pt-BR.md)
   --ea-port <porta>  porta local em que o agente espera o Expert Advisor (padrão 5555)
   --version          mostra a versão
@@ -68,6 +69,19 @@ function version(): string {
     version: string;
   };
   return pkg.version;
+}
+
+/** SIM_START: the simulated market's start (tests pin it inside a session), else the wall clock. */
+function simClock(): (() => number) | undefined {
+  const raw = process.env.SIM_START;
+  if (raw === undefined || raw === '') return undefined;
+  const start = Date.parse(raw);
+  if (Number.isNaN(start)) {
+    process.stderr.write(`SIM_START deve ser uma data e hora ISO 8601 (recebido "${raw}")\n`);
+    process.exit(EXIT_USAGE);
+  }
+  const wall = Date.now();
+  return () => start + (Date.now() - wall);
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -175,10 +189,12 @@ if (values.version) {
     source = ea;
   } else {
     process.stdout.write('Preparando o MT5 simulado (histórico inicial)...\n');
+    const clock = simClock();
     source = createSimSource({
       seed: process.env.SIM_SEED ?? 'vortex',
       historyDays: positiveNumber('SIM_HISTORY_DAYS', 90),
       speed: positiveNumber('SIM_SPEED', 1),
+      ...(clock ? { now: clock } : {}),
     });
   }
   const agent = new BridgeAgent({

@@ -15,6 +15,8 @@ export interface TerminalInfo {
   currency: string;
   margin_mode: 'netting' | 'hedging';
   trade_mode: 'real' | 'demo';
+  /** The symbols it offers to trade, when it can say (the server refuses a bot on another). */
+  symbols?: string[];
 }
 
 export type Timeframe = (typeof TIMEFRAMES)[number];

@@ -60,6 +60,8 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     currency: 'BRL',
     margin_mode: 'netting',
     trade_mode: 'demo',
+    // One contract: the WIN series current at the simulated start, by B3's calendar.
+    symbols: [sim.symbol],
   };
   return {
     terminal: () => terminal,

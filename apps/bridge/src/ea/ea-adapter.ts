@@ -107,6 +107,7 @@ export class EaAdapter implements Mt5Source {
       currency: h.currency,
       margin_mode: h.margin_mode,
       trade_mode: h.trade_mode,
+      ...(h.symbols ? { symbols: h.symbols } : {}),
     };
   }
 

@@ -37,6 +37,8 @@ export const EaHelloSchema = z.strictObject({
   margin_mode: z.enum(['netting', 'hedging']),
   trade_mode: z.enum(['real', 'demo']),
   terminal_build: z.number().int().nonnegative().optional(),
+  /** The symbols the terminal offers, when the EA says (the simulated terminal does). */
+  symbols: z.array(z.string().trim().min(1).max(32)).max(5_000).optional(),
 });
 
 export const EaHeartbeatSchema = z.strictObject({

@@ -23,8 +23,9 @@ function errorOf(change: (c: BotConfig) => void): { path: string; message: strin
 describe('default bot configuration (trading.md §9)', () => {
   it('is valid and has the spec values', () => {
     expect(BotConfigSchema.parse(DEFAULT_BOT_CONFIG)).toEqual(DEFAULT_BOT_CONFIG);
+    // The symbol departs from the spec (WINZ25, expired): the current series, resolved on use.
     expect(DEFAULT_BOT_CONFIG.general).toEqual({
-      symbol: 'WINZ25',
+      symbol: 'WIN$',
       timeframe: 'M1',
       max_daily_trades: 10,
     });
@@ -70,7 +71,7 @@ describe('default bot configuration (trading.md §9)', () => {
   it('gives a copy that does not touch the defaults', () => {
     const copy = defaultBotConfig();
     copy.general.symbol = 'WDOF26';
-    expect(DEFAULT_BOT_CONFIG.general.symbol).toBe('WINZ25');
+    expect(DEFAULT_BOT_CONFIG.general.symbol).toBe('WIN$');
   });
 });
 
@@ -242,7 +243,8 @@ describe('a stored configuration read as today’s shape', () => {
       general: { symbol: 'WINZ25', timeframe: 'D1', max_daily_trades: 500, legacy: true },
       gone_strategy: { enabled: true },
     });
-    expect(read.general).toEqual(DEFAULT_BOT_CONFIG.general);
+    // A fixed symbol stored by an older version stays fixed.
+    expect(read.general).toEqual({ ...DEFAULT_BOT_CONFIG.general, symbol: 'WINZ25' });
     expect(read).not.toHaveProperty('gone_strategy');
   });
 

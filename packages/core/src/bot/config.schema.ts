@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIMEFRAMES } from '../bridge/mt5-records.schema.js';
 import { boolField, enumField, intField, section, steppedField, volumeField } from './fields.js';
 import { botConfigMessages as m, botSectionLabels as sections } from './messages.js';
+import { CURRENT_SERIES_SYMBOL } from './series.js';
 
 /**
  * The bot configuration of trading.md §3, validated as §5 asks (max daily trades 1–100; volume
@@ -197,9 +198,9 @@ export type BotConfigInput = z.input<typeof BotConfigSchema>;
 export type GeneralConfig = BotConfig['general'];
 export type StrategyConfig<K extends StrategyKey> = BotConfig[K];
 
-/** trading.md §9. */
+/** trading.md §9, but the symbol follows the current WIN series (the spec's WINZ25 has expired). */
 export const DEFAULT_BOT_CONFIG: BotConfig = {
-  general: { symbol: 'WINZ25', timeframe: 'M1', max_daily_trades: 10 },
+  general: { symbol: CURRENT_SERIES_SYMBOL, timeframe: 'M1', max_daily_trades: 10 },
   fibonacci: {
     enabled: true,
     volume: 1,

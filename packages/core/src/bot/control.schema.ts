@@ -29,6 +29,11 @@ export const BotStatusResponseSchema = z.object({
     entries_paused: z.boolean(),
     /** The last error the bot met (or the risk limit that stopped it), in pt-BR, or null. */
     error: z.string().nullable(),
+    /**
+     * Why a started bot cannot trade (no enabled strategy, a symbol the terminal refuses), in
+     * pt-BR, or null: the card never says 'Bot ativo' while this is set. Absent from older servers.
+     */
+    blocked: z.string().nullable().default(null),
     /** The bot card's counters for today (São Paulo day), from the bot's magics only. */
     today: BotTodaySchema,
   }),
@@ -60,6 +65,7 @@ export const botControlMessages = {
   mt5Required:
     'MT5 não conectado: abra o MT5 com o bridge pareado e logado antes de iniciar o bot.',
   noStrategy: 'Nenhuma estratégia ativa: ative ao menos uma na Parametrização VórtexBot.',
+  symbolNotOffered: (symbol: string) => `O símbolo ${symbol} não está disponível no terminal.`,
   dailyLimit: (max: number) => `Limite diário de ${max} operações atingido.`,
   positionOpen: 'Estratégia já tem posição aberta.',
   orderFailed: (reason: string) => `Ordem recusada: ${reason}`,

@@ -6,3 +6,4 @@ export * from './api.schema.js';
 export * from './control.schema.js';
 export * from './risk.js';
 export * from './contract-hint.js';
+export * from './series.js';

@@ -51,6 +51,11 @@ export const AgentHelloSchema = z.strictObject({
   trade_mode: z.enum(['real', 'demo']),
   client_version: clientVersion,
   terminal_build: z.number().int().nonnegative().optional(),
+  /**
+   * The symbols the terminal offers to trade, when it says: the bot refuses to start on another
+   * one. Optional, so an agent that does not say (an older one, the EA) still connects.
+   */
+  symbols: z.array(plainText().trim().min(1).max(32)).max(5_000).optional(),
 });
 
 export const AgentHeartbeatSchema = z.strictObject({

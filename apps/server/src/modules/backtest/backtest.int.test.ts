@@ -161,6 +161,41 @@ describe('POST /api/bot/backtest', () => {
   });
 });
 
+describe('POST /api/bot/backtest with the default symbol, série vigente', () => {
+  it('reads each day the WIN series current that day, across an expiry', async () => {
+    const roller = await makeUser(db.pool, { role: 'trader' });
+    const accountId = await upsertAccount(db.pool, {
+      userId: roller.id,
+      accountNumber: 5_500_002,
+      server: 'Demo',
+      company: '',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'demo',
+    });
+    // WINZ25 expires on Wednesday 2025-12-17; WING26 is current from the 18th.
+    const shift = (bars: Bar[], days: number) =>
+      bars.map((b) => ({ ...b, time: b.time + days * 86_400 }));
+    const z25 = shift(BARS.slice(0, 3 * 180), 35); // Dec 15–17
+    const g26 = shift(BARS.slice(0, 6 * 180), 38); // Dec 18–23
+    await upsertBars(db.pool, accountId, 'WINZ25', 'M1', z25);
+    await upsertBars(db.pool, accountId, 'WING26', 'M1', g26);
+    // WING26 already trades before WINZ25 expires; those days still read WINZ25.
+    await upsertBars(db.pool, accountId, 'WING26', 'M1', shift(BARS.slice(0, 180), 35));
+    const res = await post(roller, {
+      config: DEFAULT_BOT_CONFIG,
+      start_date: '2025-12-15',
+      end_date: '2025-12-23',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BacktestResponse>();
+    expect(body.bars).toBe(z25.length + g26.length);
+    expect(body.first_bar_time).toBe(z25[0]?.time);
+    expect(body.last_bar_time).toBe(g26.at(-1)?.time);
+    expect(body.trades.length).toBeGreaterThan(0);
+  });
+});
+
 describe('POST /api/bot/backtest over the simulator', () => {
   const march = { source: 'simulator', start_date: '2025-03-01', end_date: '2025-03-31' };
   const error = async (body: object) => {

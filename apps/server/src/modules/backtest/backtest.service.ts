@@ -3,6 +3,7 @@ import {
   BACKTEST_DEFAULT_SEED,
   BACKTEST_MAX_BARS,
   backtestMessages as m,
+  seriesSpans,
   simulatedBarCount,
   type BacktestRequest,
   type BacktestResponse,
@@ -19,7 +20,11 @@ import type { BacktestPool } from './backtest.pool.js';
 /** Stored bars look back a year by default. */
 const DEFAULT_DAYS = 365;
 
-/** The bars stored for the caller's account, in the configuration's timeframe (M1 folded). */
+/**
+ * The bars stored for the caller's account, in the configuration's timeframe (M1 folded). For
+ * 'série vigente' each day reads the WIN series current that day, so a window across an expiry
+ * reads as one history, as the live bot would have traded it.
+ */
 async function storedBars(
   pool: pg.Pool,
   userId: number,
@@ -29,14 +34,29 @@ async function storedBars(
   if (!account) throw new HttpError(409, m.noAccount);
   const range = resolveRange({ start: request.start_date, end: request.end_date }, DEFAULT_DAYS);
   const { symbol, timeframe } = request.config.general;
-  const window = {
-    from: Math.floor(range.from / 1000),
-    to: Math.floor(range.to / 1000),
-    limit: BACKTEST_MAX_BARS,
-  };
-  const own = await barsBetween(pool, account.id, symbol, timeframe, window);
+  const bars: BarLike[] = [];
+  for (const span of seriesSpans(symbol, range.from, range.to)) {
+    const window = {
+      from: Math.floor(span.from / 1000),
+      to: Math.floor(span.to / 1000),
+      limit: BACKTEST_MAX_BARS - bars.length,
+    };
+    if (window.limit <= 0) break;
+    bars.push(...(await spanBars(pool, account.id, span.symbol, timeframe, window)));
+  }
+  return bars;
+}
+
+async function spanBars(
+  pool: pg.Pool,
+  accountId: number,
+  symbol: string,
+  timeframe: BacktestRequest['config']['general']['timeframe'],
+  window: { from: number; to: number; limit: number },
+): Promise<BarLike[]> {
+  const own = await barsBetween(pool, accountId, symbol, timeframe, window);
   if (own.length > 0 || timeframe === 'M1') return own;
-  return aggregateBars(await barsBetween(pool, account.id, symbol, 'M1', window), timeframe);
+  return aggregateBars(await barsBetween(pool, accountId, symbol, 'M1', window), timeframe);
 }
 
 /** The simulated market's range, checked here so a bad one never reaches a worker. */

@@ -157,6 +157,9 @@ export class BotManager {
     const agent = this.deps.agents.of(userId);
     if (!agent?.mt5Alive) throw new BotControlError(409, msg.mt5Required);
     const runner = await this.runnerFor(userId, new Date());
+    // A symbol the terminal does not offer is refused before the bot counts as started.
+    const refusal = runner.checkSymbol();
+    if (refusal) throw new BotControlError(409, refusal);
     // Already running (started by another request, or held by another instance).
     if (!(await markStarted(this.deps.pool, userId, this.instance))) return msg.alreadyRunning;
     this.runners.set(userId, runner);
@@ -185,6 +188,8 @@ export class BotManager {
       paused: active && (runner ? runner.paused : true),
       entries_paused: active && Boolean(run?.entries_paused),
       error: run?.last_error ?? runner?.lastError ?? null,
+      // Active but unable to trade: the card shows this instead of 'Bot ativo'.
+      blocked: active ? (runner?.blockedReason ?? null) : null,
       today: await botTodayOf(this.deps, userId),
     };
   }
@@ -211,6 +216,10 @@ export class BotManager {
   /** One round of lease keeping (public for tests, which do not wait for the timer). */
   async tend(): Promise<void> {
     await this.recheckLeases([...this.runners.keys()]);
+    // 'Série vigente' rolls on the day after the expiry: the bot moves to the new series' bars.
+    const now = Date.now();
+    for (const runner of this.runners.values())
+      if (runner.followSeries(now)) void runner.subscribe();
     for (const run of await claimLapsedBots(this.deps.pool, this.instance)) {
       try {
         const runner = await this.runnerFor(run.user_id, run.started_at ?? new Date());

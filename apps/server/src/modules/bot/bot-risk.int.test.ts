@@ -1,9 +1,12 @@
 import {
   botControlMessages as msg,
   contractHint,
+  CURRENT_SERIES_SYMBOL,
+  currentWinSymbol,
   DEFAULT_BOT_CONFIG,
   riskBreachMessage,
   STRATEGY_KEYS,
+  type BotConfig,
   type BridgeEvent,
   type RiskConfig,
 } from '@vortex/core';
@@ -31,6 +34,7 @@ interface BotStatus {
   bot_active: boolean;
   entries_paused: boolean;
   error: string | null;
+  blocked: string | null;
 }
 
 const post = (url: string, user: TestUser, payload?: object) =>
@@ -90,17 +94,22 @@ const positions = (...list: ReturnType<typeof position>[]) => ({
 });
 
 /** A trader whose bridge is paired with MT5 logged in, trading di_crossover alone. */
-async function trader(risk?: RiskConfig): Promise<{ user: TestUser; agent: TestAgent }> {
+async function trader(
+  risk?: RiskConfig,
+  symbol = 'WINZ25',
+): Promise<{ user: TestUser; agent: TestAgent; accountNumber: number }> {
   const user = await makeUser(db.pool, { role: 'trader' });
-  const agent = await pairTestAgent(t.app, base, user, nextAccount++);
+  const accountNumber = nextAccount++;
+  const agent = await pairTestAgent(t.app, base, user, accountNumber);
   agents.push(agent);
   agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
   const config = structuredClone(DEFAULT_BOT_CONFIG);
   for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
   if (risk) config.risk = risk;
+  config.general.symbol = symbol;
   expect((await post('/bot/config', user, config)).statusCode).toBe(200);
   await eventually(() => Boolean(t.app.bridgeRuntime.agents.of(user.id)?.mt5Alive));
-  return { user, agent };
+  return { user, agent, accountNumber };
 }
 
 /** Starts the bot and answers its bar subscription. */
@@ -321,7 +330,48 @@ describe('a symbol the terminal does not have', () => {
     const subscribe = await nextCommand(agent, 10_000, { ok: false, message: refusal });
     expect(subscribe.command).toMatchObject({ kind: 'subscribe_bars', symbol: 'WINZ25' });
     await eventually(async () => (await status(user)).error !== null);
-    expect((await status(user)).error).toBe(`${refusal} ${contractHint('WINZ25', Date.now())}`);
+    const expected = `${refusal} ${contractHint('WINZ25', Date.now())}`;
+    expect((await status(user)).error).toBe(expected);
+    // Started, but it cannot trade: the status says why, so the card never shows 'Bot ativo'.
+    expect(await status(user)).toMatchObject({ bot_active: true, blocked: expected });
+    await post('/api/bot/stop', user);
+  });
+
+  it('refuses to start on a symbol the terminal said it does not offer, with the reason', async () => {
+    const { user, agent, accountNumber } = await trader(undefined, 'WINZ25');
+    const current = currentWinSymbol(Date.now());
+    // The terminal names what it offers in hello (the simulator: the current series).
+    agent.send({
+      type: 'hello',
+      account_number: accountNumber,
+      server: 'Vortex-Demo',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+      client_version: '0.1.0',
+      symbols: [current],
+    });
+    await eventually(() => Boolean(t.app.bridgeRuntime.agents.of(user.id)?.symbols));
+    const refused = await post('/api/bot/start', user);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: `${msg.symbolNotOffered('WINZ25')} ${contractHint('WINZ25', Date.now())}`,
+    });
+    expect(await status(user)).toMatchObject({ bot_active: false, blocked: null });
+    // 'Série vigente' resolves to the series the terminal offers: the bot starts and asks for it.
+    const config = (await t.app.inject({ url: '/bot/config', headers: bearer(user.token) })).json<{
+      config: BotConfig;
+    }>().config;
+    config.general.symbol = CURRENT_SERIES_SYMBOL;
+    expect((await post('/bot/config', user, config)).statusCode).toBe(200);
+    expect((await post('/api/bot/start', user)).json()).toEqual({
+      success: true,
+      message: msg.started,
+    });
+    const subscribe = await nextCommand(agent, 10_000);
+    expect(subscribe.command).toMatchObject({ kind: 'subscribe_bars', symbol: current });
+    expect(await status(user)).toMatchObject({ bot_active: true, blocked: null });
     await post('/api/bot/stop', user);
   });
 });

@@ -45,6 +45,8 @@ beforeAll(async () => {
   // Only di_crossover, so each order is its own.
   const config = structuredClone(DEFAULT_BOT_CONFIG);
   for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
+  // A fixed symbol (the default follows the current series): the bars below are WINZ25's.
+  config.general.symbol = 'WINZ25';
   expect((await post('/bot/config', trader, config)).statusCode).toBe(200);
   for (let i = 0; i < 50 && !t.app.bridgeRuntime.agents.of(trader.id)?.mt5Alive; i++) {
     await new Promise((r) => setTimeout(r, 20));

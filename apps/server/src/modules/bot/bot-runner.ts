@@ -3,7 +3,9 @@ import {
   botControlMessages as msg,
   contractHint,
   enabledStrategies,
+  mt5Messages,
   nextStop,
+  resolveBotSymbol,
   riskOf,
   TIMEFRAME_SECONDS,
   WIN_INSTRUMENT,
@@ -67,6 +69,10 @@ export class BotRunner {
   private resubscribe: NodeJS.Timeout | undefined;
   private entriesSent = { day: '', count: 0 };
   lastError: string | null = null;
+  /** The terminal's refusal of the symbol (not offered, an expired series), while it stands. */
+  symbolRefused: string | null = null;
+  /** The symbol traded: the configuration's, or the current WIN series for 'série vigente'. */
+  symbol: string;
   /** The magics of all seven strategies: the positions that are the bot's. */
   readonly magics: Set<number>;
   readonly risk: RiskWatch;
@@ -83,6 +89,7 @@ export class BotRunner {
       ...lane,
       pendingUntil: 0,
     }));
+    this.symbol = resolveBotSymbol(config.general.symbol, Date.now());
     this.magics = botMagicsOf(config);
     this.risk = new RiskWatch(deps, userId, account.id, riskOf(config), this.magics, (b) => {
       if (!this.stopped) onRiskBreach(b);
@@ -93,10 +100,6 @@ export class BotRunner {
     return this.account.id;
   }
 
-  get symbol(): string {
-    return this.config.general.symbol;
-  }
-
   get timeframe() {
     return this.config.general.timeframe;
   }
@@ -104,6 +107,45 @@ export class BotRunner {
   /** Whether the bridge and MT5 are there to trade through. */
   get paused(): boolean {
     return !this.deps.agents.of(this.userId)?.mt5Alive;
+  }
+
+  /** Why this bot cannot trade while it runs, in pt-BR; null when it can. */
+  get blockedReason(): string | null {
+    if (this.lanes.length === 0) return msg.noStrategy;
+    return this.symbolRefused;
+  }
+
+  /**
+   * 'Série vigente' rolls by itself: when the current WIN series is another than the one traded,
+   * the bot switches to it (and the caller re-subscribes). True when it switched.
+   */
+  followSeries(now: number): boolean {
+    const next = resolveBotSymbol(this.config.general.symbol, now);
+    if (next === this.symbol) return false;
+    this.symbol = next;
+    this.symbolRefused = null;
+    return true;
+  }
+
+  /**
+   * Before the bot counts as started: the refusal, in pt-BR with the current series named, when
+   * the terminal said which symbols it offers (hello) and this is not one; else null. A terminal
+   * that does not say is asked for the bars, and its refusal blocks the bot (see blockedReason).
+   */
+  checkSymbol(): string | null {
+    const offered = this.deps.agents.of(this.userId)?.symbols;
+    if (!offered || offered.includes(this.symbol)) return null;
+    return this.refusalOf(msg.symbolNotOffered(this.symbol));
+  }
+
+  private subscription() {
+    return { kind: 'subscribe_bars' as const, symbol: this.symbol, timeframe: this.timeframe };
+  }
+
+  private refusalOf(message: string): string {
+    // An expired WIN contract is the usual reason: the error names the current one.
+    const hint = contractHint(this.symbol, Date.now());
+    return hint ? `${message} ${hint}` : message;
   }
 
   /** Warms the strategies up on the stored bars, then asks the agent for the live ones. */
@@ -125,16 +167,14 @@ export class BotRunner {
   async subscribe(): Promise<void> {
     clearTimeout(this.resubscribe);
     if (this.stopped || !this.deps.agents.of(this.userId)) return;
-    const command = {
-      kind: 'subscribe_bars' as const,
-      symbol: this.symbol,
-      timeframe: this.timeframe,
-    };
     try {
-      const reply = await runCommand(this.deps, this.userId, command);
-      // An expired WIN contract is the usual reason: the error names the current one.
-      const hint = reply.ok ? null : contractHint(this.symbol, Date.now());
-      if (!reply.ok) await this.fail(hint ? `${reply.message} ${hint}` : reply.message);
+      const reply = await runCommand(this.deps, this.userId, this.subscription());
+      if (reply.ok) this.symbolRefused = null;
+      else {
+        const refusal = this.refusalOf(reply.message);
+        if (!reply.offline && reply.message !== mt5Messages.timeout) this.symbolRefused = refusal;
+        await this.fail(refusal);
+      }
     } catch (err) {
       if (!isDatabaseUnavailable(err)) {
         await this.fail(err instanceof Error ? err.message : String(err));

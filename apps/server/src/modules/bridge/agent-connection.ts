@@ -176,6 +176,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       if (agent) {
         agent.accountNumber = m.account_number;
         agent.server = m.server;
+        agent.symbols = m.symbols;
       }
       publishStatus(true);
       const storedUpTo = await lastDealTicket(deps.pool, accountId);

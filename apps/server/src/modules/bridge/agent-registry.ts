@@ -15,6 +15,8 @@ export interface AgentHandle {
   accountNumber: number | undefined;
   server: string | undefined;
   mt5Alive: boolean;
+  /** The symbols its terminal offers, from hello; undefined when it does not say. */
+  symbols?: readonly string[] | undefined;
   connectedAt: number;
   /** Sends a command and resolves with the agent's result; rejects when the agent goes away. */
   command: (id: string, command: Command, expiresAt: number) => Promise<CommandReply>;

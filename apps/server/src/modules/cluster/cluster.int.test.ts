@@ -129,6 +129,8 @@ describe('two instances on one Redis act as one', () => {
     const { trader, agent } = await traderOnA();
     const config = structuredClone(DEFAULT_BOT_CONFIG);
     for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
+    // A fixed symbol (the default follows the current series): the bars below are WINZ25's.
+    config.general.symbol = 'WINZ25';
     expect((await post(b, trader, '/bot/config', config)).statusCode).toBe(200);
     expect((await post(b, trader, '/api/bot/start')).statusCode).toBe(200);
     expect(b.app.botManager.isRunning(trader.id)).toBe(true);
