@@ -18,6 +18,13 @@ export const botConfigTexts = {
   formLabel: 'Configuração do bot',
   currentContract: (symbol: string) => `Contrato vigente do mini-índice: ${symbol}.`,
   useContract: (symbol: string) => `Usar ${symbol}`,
+  symbolMode: {
+    label: 'Contrato',
+    current: (symbol: string) => `Série vigente (${symbol})`,
+    fixed: 'Símbolo fixo',
+    rolls:
+      'Segue o mini-índice vigente e troca sozinho de série no vencimento (quarta-feira mais próxima do dia 15 dos meses pares, feriados da B3 considerados).',
+  },
   riskDescription:
     'Valores em reais; 0 desativa o limite. Ao atingir um limite, o bot fecha as posições que abriu e para.',
 

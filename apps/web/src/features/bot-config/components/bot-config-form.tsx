@@ -9,10 +9,12 @@ import { useNotice } from '../hooks/use-notice';
 import { botConfigTexts as t } from '../messages';
 import { GENERAL_FIELDS, RISK_FIELDS, type SectionKey } from '../fields';
 import { fieldId } from './config-field';
-import { ContractHint } from './contract-hint';
 import { NoticeBanner } from './notice-banner';
 import { SettingsCard } from './settings-card';
 import { StrategyCard } from './strategy-card';
+import { SymbolField } from './symbol-field';
+
+const symbolSpec = GENERAL_FIELDS.find((f) => f.key === 'symbol');
 
 interface BotConfigFormProps {
   initial: BotConfig;
@@ -75,12 +77,14 @@ export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFor
         section="general"
         fields={GENERAL_FIELDS}
         className="sm:grid-cols-3"
-        hints={{
-          symbol: (
-            <ContractHint
-              symbol={String(form.draft.general.symbol)}
+        overrides={{
+          symbol: symbolSpec && (
+            <SymbolField
+              spec={symbolSpec}
+              value={String(form.draft.general.symbol)}
+              error={form.errors['general.symbol']}
               disabled={readOnly}
-              onUse={(symbol) => form.update('general', 'symbol', symbol)}
+              onChange={(symbol) => form.update('general', 'symbol', symbol)}
             />
           ),
         }}

@@ -1,4 +1,10 @@
-import { DEFAULT_BOT_CONFIG, defaultBotConfig, winSymbolFor, type BotConfig } from '@vortex/core';
+import {
+  CURRENT_SERIES_SYMBOL,
+  DEFAULT_BOT_CONFIG,
+  defaultBotConfig,
+  winSymbolFor,
+  type BotConfig,
+} from '@vortex/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../../test/fake-api';
@@ -40,6 +46,8 @@ async function open(path = '/settings') {
 const card = (name: string) => screen.getByRole('region', { name });
 const input = (region: string, label: string) =>
   within(card(region)).getByLabelText<HTMLInputElement>(label);
+const select = (label: string) =>
+  within(card('Configurações gerais')).getByLabelText<HTMLSelectElement>(label);
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 const posts = (api: ReturnType<typeof fakeApi>) =>
   api.callsTo('/bot/config').filter((c) => c.method === 'POST');
@@ -62,7 +70,9 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     expect(
       await screen.findByText('⚠️ Usando configuração padrão', {}, { timeout: 4000 }),
     ).toBeTruthy();
-    expect(input('Configurações gerais', 'Símbolo').value).toBe('WINZ25');
+    // The default follows the current series (the spec's WINZ25 has expired).
+    expect(select('Contrato').value).toBe('current');
+    expect(within(card('Configurações gerais')).queryByLabelText('Símbolo')).toBeNull();
     expect(input('Cruzamento TEMA', 'Período').value).toBe('9');
   });
 
@@ -130,6 +140,26 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     expect(within(general).queryByText(/Contrato vigente/)).toBeNull();
   });
 
+  it("lets the trader choose 'Série vigente (WINxNN)' or a fixed symbol", async () => {
+    const current = winSymbolFor(Date.now());
+    const api = botApi();
+    await open();
+    const mode = select('Contrato');
+    expect(mode.value).toBe('fixed');
+    expect(within(mode).getByRole('option', { name: `Série vigente (${current})` })).toBeTruthy();
+    fireEvent.change(mode, { target: { value: 'current' } });
+    expect(within(card('Configurações gerais')).queryByLabelText('Símbolo')).toBeNull();
+    expect(screen.getByText(/troca sozinho de série no vencimento/)).toBeTruthy();
+    save();
+    expect(
+      await screen.findByText('✅ Configuração salva no banco de dados na nuvem'),
+    ).toBeTruthy();
+    expect((posts(api)[0]?.body as BotConfig).general.symbol).toBe(CURRENT_SERIES_SYMBOL);
+    // Back to a fixed symbol: it starts from the current series, and the trader types another.
+    fireEvent.change(select('Contrato'), { target: { value: 'fixed' } });
+    expect(input('Configurações gerais', 'Símbolo').value).toBe(current);
+  });
+
   it('sets the risk limits in reais (0 is off) and refuses a negative one', async () => {
     const api = botApi();
     await open();
@@ -191,7 +221,8 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     botApi();
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Restaurar padrão' }));
-    expect(input('Configurações gerais', 'Símbolo').value).toBe(DEFAULT_BOT_CONFIG.general.symbol);
+    expect(DEFAULT_BOT_CONFIG.general.symbol).toBe(CURRENT_SERIES_SYMBOL);
+    expect(select('Contrato').value).toBe('current');
   });
 
   it('lets a viewer read but not change the configuration', async () => {
@@ -200,6 +231,7 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
     await open();
     await screen.findByText('✅ Configuração carregada');
     expect(input('Configurações gerais', 'Símbolo').disabled).toBe(true);
+    expect(select('Contrato').disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Salvar configuração' })).toBeNull();
     expect(screen.getByText(/Perfil Visualizador/)).toBeTruthy();
   });

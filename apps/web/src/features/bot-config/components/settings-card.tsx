@@ -23,6 +23,8 @@ interface SettingsCardProps {
   description?: string;
   /** Shown under a field, by field key. */
   hints?: Partial<Record<string, ReactNode>>;
+  /** Shown instead of a field's usual input, by field key. */
+  overrides?: Partial<Record<string, ReactNode>>;
   className?: string;
 }
 
@@ -36,6 +38,7 @@ export function SettingsCard({
   onChange,
   description,
   hints,
+  overrides,
   className,
 }: SettingsCardProps) {
   const titleId = `bot-${section}-title`;
@@ -51,16 +54,18 @@ export function SettingsCard({
         <CardContent className={cn('grid gap-4', className)}>
           {fields.map((spec) => (
             <div key={spec.key} className="space-y-1.5">
-              <ConfigField
-                section={section}
-                spec={spec}
-                value={values[spec.key]}
-                error={errors[`${section}.${spec.key}`]}
-                disabled={readOnly}
-                onChange={(value) => {
-                  onChange(spec.key, value);
-                }}
-              />
+              {overrides?.[spec.key] ?? (
+                <ConfigField
+                  section={section}
+                  spec={spec}
+                  value={values[spec.key]}
+                  error={errors[`${section}.${spec.key}`]}
+                  disabled={readOnly}
+                  onChange={(value) => {
+                    onChange(spec.key, value);
+                  }}
+                />
+              )}
               {hints?.[spec.key]}
             </div>
           ))}
