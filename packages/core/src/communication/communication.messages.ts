@@ -25,8 +25,17 @@ export const communicationMessages = {
   },
   stillQueued: 'Ainda na fila: será enviada em instantes.',
   sendSummary: (sent: number, total: number) => `Mensagens enviadas: ${sent} de ${total}.`,
+  // §8's 'Teste enviado. Canais OK: …' when a channel sent; with none it said 'Canais OK: nenhum'.
   testSummary: (ok: string[]) =>
-    `Teste enviado. Canais OK: ${ok.length ? ok.join(', ') : 'nenhum'}`,
+    ok.length ? `Teste enviado. Canais OK: ${ok.join(', ')}` : 'Nenhum canal enviou o teste.',
+  // Ours: each channel's outcome, as the result names it.
+  outcome: {
+    sent: 'enviado',
+    failed: 'falhou',
+    unavailable: 'indisponível',
+    pending: 'na fila',
+    skipped: 'não testado',
+  },
   testSubject: 'Vórtex: teste de canal',
   testBody: (channel: string) =>
     `Mensagem de teste da Central de Comunicação do Vórtex pelo canal ${channel}. Se você recebeu, o canal está funcionando.`,

@@ -59,9 +59,12 @@ export const SendManualSchema = z
   });
 export type SendManual = z.infer<typeof SendManualSchema>;
 
-export const DELIVERY_STATUSES = ['sent', 'pending', 'failed', 'skipped'] as const;
+export const DELIVERY_STATUSES = ['sent', 'pending', 'failed', 'skipped', 'unavailable'] as const;
 
-/** One recipient's outcome (§3's details[]): skipped when the user has no address for the channel. */
+/**
+ * One recipient's outcome (§3's details[]): skipped when the user has no address for the channel,
+ * unavailable when the channel cannot send now (WhatsApp disconnected) and nothing was tried.
+ */
 export const DeliveryDetailSchema = z.object({
   success: z.boolean(),
   status: z.enum(DELIVERY_STATUSES),

@@ -78,7 +78,13 @@ export const UserResponseSchema = z.object({
   user: PublicUserSchema,
 });
 
-const ChannelResultSchema = z.object({ success: z.boolean(), error: z.string().optional() });
+/** A channel's test: sent, failed (error says why), unavailable (never tried: error says why), or still queued. */
+export const CHANNEL_TEST_STATUSES = ['sent', 'failed', 'unavailable', 'pending'] as const;
+const ChannelResultSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(CHANNEL_TEST_STATUSES).optional(),
+  error: z.string().optional(),
+});
 export const UserTestResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

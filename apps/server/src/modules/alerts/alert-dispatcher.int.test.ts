@@ -34,6 +34,7 @@ const queueWith = (over: Pick<MessageQueue, 'enqueueIn' | 'wake'>): MessageQueue
     enqueue: (messages) => real.enqueue(messages),
     results: (ids) => real.results(ids),
     settled: (ids, ms) => real.settled(ids, ms),
+    unavailable: (channel) => real.unavailable(channel),
     ...over,
   };
 };

@@ -118,7 +118,11 @@ export async function sendManual(
   };
 }
 
-/** POST /communication/test-channels: a test through each channel the given contacts reach. */
+/**
+ * POST /communication/test-channels: a test through each channel the given contacts reach. A
+ * channel that cannot send now (WhatsApp disconnected) is answered at once as unavailable and
+ * nothing is queued for it; the others are tried once and answered as sent or failed.
+ */
 export async function testChannels(
   deps: CommunicationDeps,
   actor: Actor,
@@ -132,8 +136,14 @@ export async function testChannels(
     ['sms', phone],
     ['whatsapp', phone],
   ];
+  const unavailable = new Map(
+    targets.flatMap(([channel, to]) => {
+      const why = to ? deps.queue.unavailable(channel) : null;
+      return why ? [[channel, why] as const] : [];
+    }),
+  );
   const messages = targets.flatMap(([channel, to]): OutgoingMessage[] =>
-    to
+    to && !unavailable.has(channel)
       ? [
           {
             channel,
@@ -151,12 +161,23 @@ export async function testChannels(
     action: 'communication.test',
     targetUserId: null,
     ip: actor.ip,
-    meta: { channels: messages.map((x) => x.channel) },
+    meta: { channels: messages.map((x) => x.channel), unavailable: [...unavailable.keys()] },
   });
   const results = await deps.queue.settled(ids, deps.settleMs);
   const details = targets.map(([channel, to]): DeliveryDetail => {
     const r = results.find((x) => x.channel === channel);
     if (r) return detailOf(r, { userId: null, username: null });
+    const why = unavailable.get(channel);
+    if (why)
+      return {
+        success: false,
+        status: 'unavailable',
+        channel,
+        user_id: null,
+        username: null,
+        contact: to ?? '',
+        error: why,
+      };
     return {
       success: false,
       status: 'skipped',

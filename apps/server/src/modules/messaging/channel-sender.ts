@@ -10,6 +10,8 @@ export interface ChannelMessage {
 /** Delivers one message through one channel; throws when it could not (retried unless permanent). */
 export interface ChannelSender {
   send(message: ChannelMessage): Promise<void>;
+  /** Why the channel cannot send right now (pt-BR), or null when it can; absent means it can. */
+  unavailable?(): string | null;
 }
 
 export type ChannelSenders = Record<MessageChannel, ChannelSender>;

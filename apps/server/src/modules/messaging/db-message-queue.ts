@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { OutageLog } from '../../lib/outage-log.js';
 import { ChannelSendError, type ChannelSenders } from './channel-sender.js';
-import type {
-  DeliveryResult,
-  MessageChannel,
-  MessageQueue,
-  OutgoingMessage,
+import {
+  SINGLE_ATTEMPT_ORIGINS,
+  type DeliveryResult,
+  type MessageChannel,
+  type MessageQueue,
+  type OutgoingMessage,
 } from './message-queue.js';
 import { messagingMessages as msg } from './messaging-messages.js';
 import {
@@ -111,6 +112,10 @@ export class DbMessageQueue implements MessageQueue {
     }
   }
 
+  unavailable(channel: MessageChannel): string | null {
+    return this.deps.senders[channel].unavailable?.() ?? null;
+  }
+
   // A method, not the field: the loop's condition would narrow the field for the compiler.
   private isClosed(): boolean {
     return this.closed;
@@ -150,7 +155,8 @@ export class DbMessageQueue implements MessageQueue {
     } catch (err) {
       const known = err instanceof ChannelSendError;
       if (!known) this.deps.log.error({ err, id: m.id, channel: m.channel }, 'message send failed');
-      const retryIn = known && err.permanent ? null : retryDelayMs(m.attempts, this.opts);
+      const once = (known && err.permanent) || SINGLE_ATTEMPT_ORIGINS.has(m.origin);
+      const retryIn = once ? null : retryDelayMs(m.attempts, this.opts);
       await markAttemptFailed(
         this.deps.pool,
         m.id,

@@ -26,6 +26,12 @@ export interface OutgoingMessage {
 
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
+/**
+ * Origins whose message is tried once: a channel test answers whether the channel works now,
+ * and a test that failed must not arrive minutes later from a retry.
+ */
+export const SINGLE_ATTEMPT_ORIGINS: ReadonlySet<string> = new Set(['channel_test', 'user_test']);
+
 export interface DeliveryResult {
   id: string;
   channel: MessageChannel;
@@ -51,4 +57,6 @@ export interface MessageQueue {
   results(ids: string[]): Promise<DeliveryResult[]>;
   /** Resolves once every one of them is sent or failed for good, or at `timeoutMs`. */
   settled(ids: string[], timeoutMs: number): Promise<DeliveryResult[]>;
+  /** Why `channel` cannot send right now (WhatsApp not linked), or null when it can. */
+  unavailable(channel: MessageChannel): string | null;
 }

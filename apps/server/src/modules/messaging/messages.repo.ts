@@ -9,6 +9,7 @@ export interface ClaimedMessage {
   subject: string | null;
   body: string;
   attempts: number;
+  origin: string;
 }
 
 interface ResultRow {
@@ -99,7 +100,7 @@ export async function claimNext(
          ORDER BY next_attempt_at, created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
-       RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts`,
+       RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.origin`,
       [channel, opts.leaseMs],
     );
     const message = rows[0];

@@ -6,5 +6,7 @@ export const messagingMessages = {
   smsUnreachable: 'Provedor de SMS inacessível.',
   whatsappFailed: 'Falha ao enviar pelo WhatsApp.',
   whatsappUnavailable: 'Serviço de WhatsApp indisponível neste servidor.',
+  whatsappDisconnected:
+    'WhatsApp desconectado: conecte-o na aba WhatsApp da Central de Comunicação.',
   unknownFailure: 'Falha desconhecida no envio.',
 } as const;

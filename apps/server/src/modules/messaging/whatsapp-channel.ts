@@ -5,6 +5,11 @@ import { messagingMessages as msg } from './messaging-messages.js';
 /** WhatsApp through the port: the linked session, or the offline stand-in that says why not. */
 export function whatsappChannel(port: () => WhatsAppPort): ChannelSender {
   return {
+    unavailable: () => {
+      const state = port().state();
+      if (!state.available) return msg.whatsappUnavailable;
+      return state.connected ? null : msg.whatsappDisconnected;
+    },
     send: async (m) => {
       const whatsapp = port();
       // No messaging service on this server: waiting will not bring one.

@@ -18,7 +18,7 @@ import { toWhatsAppNumber } from '../whatsapp/whatsapp-phone.js';
 import { accessEnded, endAccessIn, endAccessNow, type AccessRuntime } from './access-end.js';
 import { activation, isActive } from './activation.js';
 import { countAdmins, deleteUser, findUserById, updateUser } from './users.repo.js';
-/** How long a per-user SMS or WhatsApp test waits for its delivery before answering. */
+/** The longest a per-user SMS or WhatsApp test waits for its one attempt before answering. */
 const QUEUED_TEST_WAIT_MS = 8_000;
 
 export interface UsersDeps {
@@ -221,7 +221,11 @@ export async function rejectUser(deps: UsersDeps, actor: Actor, id: number): Pro
   });
 }
 
-/** Sends a test per channel: email at once, SMS and WhatsApp to the user's phone through the queue. */
+/**
+ * Sends a test per channel: email at once, SMS and WhatsApp to the user's phone through the
+ * queue, tried once. A channel that cannot send now (no phone, WhatsApp disconnected) is
+ * answered at once as unavailable, without queuing anything for it.
+ */
 export async function testChannels(
   deps: UsersDeps,
   actor: Actor,
@@ -231,11 +235,20 @@ export async function testChannels(
   const target = await mustFind(deps.pool, id);
   const results: UserTestResponse['results'] = {};
   const phone = target.phone ? toWhatsAppNumber(target.phone) : null;
+  const unavailable = (error: string) => ({
+    success: false,
+    status: 'unavailable' as const,
+    error,
+  });
   const queued: { channel: 'sms' | 'whatsapp'; message: OutgoingMessage }[] = [];
   for (const channel of channels) {
     if (channel !== 'email') {
-      if (!deps.queue) results[channel] = { success: false, error: msg.channelNotConfigured };
-      else if (!phone) results[channel] = { success: false, error: comm.noAddress[channel] };
+      const why = !deps.queue
+        ? msg.channelNotConfigured
+        : !phone
+          ? comm.noAddress[channel]
+          : deps.queue.unavailable(channel);
+      if (why || !phone) results[channel] = unavailable(why ?? comm.noAddress[channel]);
       else
         queued.push({
           channel,
@@ -251,10 +264,14 @@ export async function testChannels(
     }
     try {
       await deps.mailer.send(channelTestMail(target.email, target.full_name || target.username));
-      results.email = { success: true };
+      results.email = { success: true, status: 'sent' };
     } catch (err) {
       deps.log.error({ err, userId: id }, 'test mail failed');
-      results.email = { success: false, error: 'Falha ao enviar o email de teste.' };
+      results.email = {
+        success: false,
+        status: 'failed',
+        error: 'Falha ao enviar o email de teste.',
+      };
     }
   }
   if (deps.queue && queued.length > 0) {
@@ -264,8 +281,8 @@ export async function testChannels(
       if (r.channel === 'email') continue;
       results[r.channel] =
         r.status === 'sent'
-          ? { success: true }
-          : { success: false, error: r.error ?? comm.stillQueued };
+          ? { success: true, status: 'sent' }
+          : { success: false, status: r.status, error: r.error ?? comm.stillQueued };
     }
   }
   await writeAudit(deps.pool, {
@@ -276,5 +293,5 @@ export async function testChannels(
     meta: { channels, results },
   });
   const ok = Object.values(results).some((r) => r.success);
-  return { success: ok, message: 'Teste enviado.', results };
+  return { success: ok, message: ok ? 'Teste enviado.' : comm.testSummary([]), results };
 }

@@ -96,7 +96,13 @@ export const commTexts = {
   sendFailed: 'Falha ao enviar mensagem',
   testFailed: 'Falha ao executar teste',
   disconnectFailed: 'Falha ao desconectar o WhatsApp',
-  status: { sent: 'Enviado', pending: 'Na fila', failed: 'Falhou', skipped: 'Sem contato' },
+  status: {
+    sent: 'Enviado',
+    pending: 'Na fila',
+    failed: 'Falhou',
+    skipped: 'Sem contato',
+    unavailable: 'Indisponível',
+  },
   resultTitle: 'Resultado',
   closeResult: 'Fechar resultado',
 } as const;

@@ -15,6 +15,7 @@ const STATUS_VARIANT: Record<DeliveryDetail['status'], BadgeVariant> = {
   pending: 'warning',
   failed: 'destructive',
   skipped: 'neutral',
+  unavailable: 'warning',
 };
 
 export function ResultPanel({ result, onClose }: { result: CommResult; onClose: () => void }) {
