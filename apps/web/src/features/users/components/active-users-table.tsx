@@ -8,8 +8,10 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
+import { useIsPhone } from '../../../components/ui/use-media-query';
 import type { Confirm } from '../hooks/use-confirm';
 import { usersTexts as t } from '../messages';
+import { ActiveUsersCards } from './active-users-cards';
 import { EmptyRow } from './empty-row';
 import { LastAccess } from './last-access';
 import { TestChannelButtons } from './test-channel-buttons';
@@ -30,6 +32,17 @@ interface ActiveUsersTableProps {
 /** §2's active users table; one row at a time can be in edit mode (§4). */
 export function ActiveUsersTable({ users, selfId, confirm }: ActiveUsersTableProps) {
   const [editingId, setEditingId] = useState<number | null>(null);
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <ActiveUsersCards
+        users={users}
+        selfId={selfId}
+        confirm={confirm}
+        editingId={editingId}
+        setEditingId={setEditingId}
+      />
+    );
   return (
     <Table>
       <TableHeader>

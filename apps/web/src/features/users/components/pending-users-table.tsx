@@ -10,6 +10,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { useApproveAccount, useRejectAccount } from '../api/review-account';
+import { useIsPhone } from '../../../components/ui/use-media-query';
 import type { Confirm } from '../hooks/use-confirm';
 import { usersTexts as t } from '../messages';
 import { formatBirthDate } from '../utils/format';
@@ -30,19 +31,21 @@ export function PendingUsersTable({ users, confirm }: PendingUsersTableProps) {
     (approve.isPending && approve.variables === id) ||
     (reject.isPending && reject.variables === id);
 
+  // On a phone the type, date and status fold into the first cell: no sideways scrolling.
+  const wide = !useIsPhone();
   return (
     <Table>
       <TableHeader>
         <TableRow>
           <TableHead>{t.columns.userData}</TableHead>
-          <TableHead>{t.columns.accountType}</TableHead>
-          <TableHead>{t.columns.registeredAt}</TableHead>
-          <TableHead>{t.columns.status}</TableHead>
+          {wide && <TableHead>{t.columns.accountType}</TableHead>}
+          {wide && <TableHead>{t.columns.registeredAt}</TableHead>}
+          {wide && <TableHead>{t.columns.status}</TableHead>}
           <TableHead className="text-right">{t.columns.actions}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
-        {users.length === 0 && <EmptyRow colSpan={5} text={t.emptyPending} />}
+        {users.length === 0 && <EmptyRow colSpan={wide ? 5 : 2} text={t.emptyPending} />}
         {users.map((user) => (
           <TableRow key={user.id} data-testid={`pending-row-${user.id}`}>
             <TableCell>
@@ -52,19 +55,35 @@ export function PendingUsersTable({ users, confirm }: PendingUsersTableProps) {
                 <dd>{formatBirthDate(user.date_of_birth)}</dd>
                 <dt>{t.broker}:</dt>
                 <dd>{user.broker || '—'}</dd>
+                {!wide && (
+                  <>
+                    <dt>{t.columns.registeredAt}:</dt>
+                    <dd className="tabular-nums">{formatDateTimePtBR(user.created_at)}</dd>
+                  </>
+                )}
               </dl>
+              {!wide && (
+                <div className="mt-2 flex flex-wrap gap-1.5">
+                  <AccountTypeBadge type={user.account_type} />
+                  <UserStatusBadge status={user.status} />
+                </div>
+              )}
             </TableCell>
+            {wide && (
+              <>
+                <TableCell>
+                  <AccountTypeBadge type={user.account_type} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {formatDateTimePtBR(user.created_at)}
+                </TableCell>
+                <TableCell>
+                  <UserStatusBadge status={user.status} />
+                </TableCell>
+              </>
+            )}
             <TableCell>
-              <AccountTypeBadge type={user.account_type} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              {formatDateTimePtBR(user.created_at)}
-            </TableCell>
-            <TableCell>
-              <UserStatusBadge status={user.status} />
-            </TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                 <Button
                   size="sm"
                   disabled={busy(user.id)}
