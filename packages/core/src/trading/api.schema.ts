@@ -200,16 +200,31 @@ export const DealsResponseSchema = z.object({
   data: z.object({ deals: z.array(DealRecordSchema), total: z.number() }),
 });
 
+/**
+ * Where the balances of a window start: 'account' when the account's balance is known (the
+ * curve then ends at the account's balance), else 'estimate' from the spec's fixed base.
+ */
+export const BalanceBasisSchema = z.object({
+  source: z.enum(['account', 'estimate']),
+  /** The balance before the window's first position. */
+  initial_balance: money,
+});
+export type BalanceBasis = z.infer<typeof BalanceBasisSchema>;
+
 /** GET /trading/equity-curve. */
 export const EquityCurveResponseSchema = z.object({
   success: z.literal(true),
   equity_curve: z.array(EquityPointSchema),
+  balance_basis: BalanceBasisSchema,
 });
 
 /** GET /dashboard/stats: the statistics object for the range, with its daily stats. */
 export const DashboardStatsResponseSchema = z.object({
   success: z.literal(true),
-  data: StatisticsSchema.extend({ daily_stats: z.array(DailyStatsSchema) }),
+  data: StatisticsSchema.extend({
+    daily_stats: z.array(DailyStatsSchema),
+    balance_basis: BalanceBasisSchema,
+  }),
 });
 
 /** GET /dashboard/overview: everything the dashboard's cards and four charts draw. */
@@ -228,6 +243,9 @@ export const OverviewResponseSchema = z.object({
       days: z.array(DailyStatsSchema),
     }),
     equity_curve: z.array(EquityPointSchema),
+    /** The curve's starting balance: the statistics' too, unless both are estimates. */
+    balance_basis: BalanceBasisSchema,
+    /** The São Paulo hours 9–18 of the positions closed in the last 7 calendar days. */
     hourly: z.array(HourlyPointSchema),
     histogram: z.array(HistogramBucketSchema),
     last_closed: z.array(ClosedPositionRecordSchema),
@@ -267,6 +285,14 @@ export const TradesResponseSchema = z.object({
 
 export const REPORT_RANGES = ['1d', '7d', '30d', '90d', '1y'] as const;
 export const ReportRangeSchema = z.enum(REPORT_RANGES, { error: 'Período inválido.' });
+/** How many calendar days each report range covers, today included. */
+export const REPORT_RANGE_DAYS: Record<(typeof REPORT_RANGES)[number], number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '1y': 365,
+};
 
 /** GET /api/reports/summary. */
 export const ReportsSummaryResponseSchema = z.object({

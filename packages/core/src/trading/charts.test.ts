@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DASHBOARD_BASE_BALANCE } from './constants.js';
-import { equityCurve } from './equity-curve.js';
+import { baseEndingAt, equityCurve } from './equity-curve.js';
 import { profitHistogram } from './histogram.js';
 import { hourlyBreakdown } from './hourly.js';
 import { movingAverage, movingAverages } from './moving-average.js';
@@ -87,41 +87,33 @@ describe('equityCurve', () => {
       ['2024-05-10', 50_070],
     ]);
   });
+
+  it('anchored to the account, it ends at the account’s balance', () => {
+    const base = baseEndingAt(positions, 7_867);
+    expect(base).toBe(7_797);
+    expect(equityCurve(positions, { base }).at(-1)?.balance).toBe(7_867);
+  });
 });
 
 describe('hourlyBreakdown', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: Date.parse('2024-05-10T20:00:00Z') });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('hourly breakdown keeps UTC hours 9–18', () => {
+  it('buckets by São Paulo hour, 9–18, the 18 bucket holding the session to 18:25', () => {
+    // São Paulo is UTC-3: 12:00Z is 09:00 there, 21:10Z is 18:10.
     const points = hourlyBreakdown([
-      closedAt(5, '2024-05-10T08:59:00Z'),
-      closedAt(7, '2024-05-10T09:00:00Z'),
-      closedAt(-2, '2024-05-10T09:59:59Z'),
-      closedAt(4, '2024-05-10T18:59:00Z'),
-      closedAt(9, '2024-05-10T19:00:00Z'),
+      closedAt(5, '2024-05-10T11:59:00Z'), // 08:59: before the chart
+      closedAt(7, '2024-05-10T12:00:00Z'), // 09:00
+      closedAt(-2, '2024-05-10T12:59:59Z'), // 09:59
+      closedAt(4, '2024-05-10T21:10:00Z'), // 18:10
+      closedAt(1, '2024-05-10T21:25:00Z'), // 18:25, the session's last minute
+      closedAt(9, '2024-05-10T22:00:00Z'), // 19:00: after the chart
     ]);
     expect(points.map((p) => p.hour)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     expect(points[0]).toEqual({ hour: 9, net: 5, pnl: 5, trades: 2 });
-    expect(points[9]).toEqual({ hour: 18, net: 4, pnl: 4, trades: 1 });
+    expect(points[9]).toEqual({ hour: 18, net: 5, pnl: 5, trades: 2 });
     expect(points.slice(1, 9).every((p) => p.trades === 0 && p.net === 0)).toBe(true);
   });
 
-  it('with a clock, only the last 144 hours count', () => {
-    vi.setSystemTime(Date.parse('2024-05-10T15:00:00Z')); // 144 h earlier: 2024-05-04T15:00Z
-    const positions = [
-      closedAt(3, '2024-05-04T15:00:00Z'), // on the window's start: counts
-      closedAt(8, '2024-05-04T14:59:00Z'), // a minute before: left out
-      closedAt(6, '2024-05-09T10:00:00Z'),
-    ];
-    const points = hourlyBreakdown(positions, { now: Date.now() });
-    expect(points.map((p) => p.trades)).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
-    expect(points[6]).toEqual({ hour: 15, net: 3, pnl: 3, trades: 1 });
-    expect(hourlyBreakdown(positions, { now: Date.now(), windowHours: 200 })[5]?.net).toBe(8);
-    expect(hourlyBreakdown(positions)[5]?.trades).toBe(1);
+  it('reads another zone when asked', () => {
+    const points = hourlyBreakdown([closedAt(3, '2024-05-10T09:30:00Z')], { timeZone: 'UTC' });
+    expect(points[0]).toEqual({ hour: 9, net: 3, pnl: 3, trades: 1 });
   });
 });

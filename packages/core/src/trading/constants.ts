@@ -1,14 +1,14 @@
-/** Statistics and trades screens assume this starting balance (spec §9). */
+/** Statistics' starting balance when the account's balance is unknown (spec §9): an estimate. */
 export const INITIAL_BALANCE = 10_000;
-/** The dashboard's estimated balance starts from this fixed base (spec §9). */
+/** The equity curve's base when the account's balance is unknown (spec §9): an estimate. */
 export const DASHBOARD_BASE_BALANCE = 50_000;
 /** Traders are in Brazil: local calendar days default to São Paulo. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
-/** The hourly chart shows UTC hours 9 to 18, both included. */
+/** The hourly chart shows São Paulo hours 9 to 18, both included (the session ends 18:25). */
 export const HOURLY_FIRST_HOUR = 9;
 export const HOURLY_LAST_HOUR = 18;
-/** The hourly chart looks back at most this many hours. */
-export const HOURLY_WINDOW_HOURS = 144;
+/** The hourly chart covers the last 7 calendar days, today included, as the 7-day summary. */
+export const HOURLY_WINDOW_DAYS = 7;
 export const MOVING_AVERAGE_SHORT = 5;
 export const MOVING_AVERAGE_LONG = 20;
 export const TOP_SYMBOLS = 5;

@@ -14,7 +14,7 @@ export interface EquityPoint {
 }
 
 export interface EquityCurveOptions {
-  /** 10000 on statistics and trades (INITIAL_BALANCE), 50000 on the dashboard. */
+  /** The balance before the first position: baseEndingAt's anchor, else an estimate (10000). */
   base?: number;
   timeZone?: string;
 }
@@ -38,4 +38,14 @@ export function equityCurve(
       timestamp: position.close_time,
     };
   });
+}
+
+/**
+ * The starting balance that makes the running balance over `positions` end at `endBalance`
+ * (the account's balance when the window ends): the curve is anchored to real money.
+ */
+export function baseEndingAt(positions: readonly PositionLike[], endBalance: number): number {
+  let total = 0;
+  for (const position of positions) total += netProfitOf(position);
+  return endBalance - total;
 }

@@ -8,6 +8,8 @@ export * from './equity-curve.js';
 export * from './extra-statistics.js';
 export * from './histogram.js';
 export * from './hourly.js';
+export * from './calendar-window.js';
+export * from './last-closed.js';
 export * from './market-hours.js';
 export * from './messages.js';
 export * from './moving-average.js';

@@ -2,6 +2,7 @@ import {
   computeTradeResults,
   dealsToPositions,
   formatDecimal,
+  lastDaysWindow,
   parseDeals,
   reportMessages,
   type TradeResults,
@@ -62,7 +63,7 @@ const DEALS = [
 
 function expectedResults(): TradeResults {
   const { deals } = parseDeals(DEALS.filter((d) => d.type <= 1));
-  const from = now - 7 * DAY;
+  const from = lastDaysWindow(7, now).from;
   const positions = dealsToPositions(deals).filter((p) => p.close_time >= from);
   return computeTradeResults(positions, 10_000);
 }
@@ -194,7 +195,7 @@ describe('POST /api/reports/mt5/html', () => {
 
   it('runs the balance from the deposit made before the period', async () => {
     const html = (await post('html', trader.token, { date_range: '7d' })).body;
-    const net = DEALS.filter((d) => d.time_msc >= now - 7 * DAY).reduce(
+    const net = DEALS.filter((d) => d.time_msc >= lastDaysWindow(7, now).from).reduce(
       (sum, d) => sum + d.profit + d.commission + d.swap,
       0,
     );

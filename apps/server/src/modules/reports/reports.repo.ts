@@ -1,4 +1,10 @@
-import type { Mt5Order, Mt5Position, StatementAccountFigures, StatementDeal } from '@vortex/core';
+import {
+  balanceAt,
+  type Mt5Order,
+  type Mt5Position,
+  type StatementAccountFigures,
+  type StatementDeal,
+} from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface ReportAccount {
@@ -106,10 +112,8 @@ export async function earlierDealsOf(
 }
 
 /**
- * The balance when the period starts: every deal before it, credit (type 3) aside. When the
- * account never reported a balance operation (its deposit predates what the terminal sent, or
- * the simulator has none), the deposit is inferred from the balance the account reports now
- * less the net of all its deals, so drawdowns are measured against real money, not from zero.
+ * The balance when the period starts (core's balanceAt: the deals before it, credit aside, the
+ * deposit inferred from the balance reported now when the terminal never sent one).
  */
 export async function balanceBefore(
   db: Queryable,
@@ -127,9 +131,10 @@ export async function balanceBefore(
   );
   const r = rows[0];
   if (!r) return 0;
-  const inferredDeposit =
-    r.operations === 0 && currentBalance !== null ? Math.max(0, currentBalance - r.total) : 0;
-  return inferredDeposit + r.before;
+  return balanceAt(
+    { netBefore: r.before, netTotal: r.total, balanceOperations: r.operations },
+    currentBalance,
+  );
 }
 
 export async function openPositionsOf(db: Queryable, accountId: number): Promise<Mt5Position[]> {

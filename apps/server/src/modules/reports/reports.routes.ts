@@ -1,5 +1,7 @@
 import {
   ApiErrorSchema,
+  DEFAULT_TIME_ZONE,
+  zoneClock,
   Mt5ReportRequestSchema,
   renderStatementHtml,
   renderStatementXml,
@@ -13,9 +15,10 @@ import { statementOf } from './reports.service.js';
 const tags = ['reports'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** '20261122_221500' (UTC): sorts by time and is safe in any file system. */
+/** '20261122_191500' in São Paulo time, as every time the trader sees; safe in any file system. */
 export function fileStamp(now: number): string {
-  return new Date(now).toISOString().replace(/\..*$/, '').replace(/-|:/g, '').replace('T', '_');
+  const local = now + zoneClock(DEFAULT_TIME_ZONE).offsetAt(now);
+  return new Date(local).toISOString().replace(/\..*$/, '').replace(/-|:/g, '').replace('T', '_');
 }
 
 // The page carries its own styles and never a script, even when opened from this answer.

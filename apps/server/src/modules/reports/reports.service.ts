@@ -1,6 +1,8 @@
 import {
   MS_PER_DAY,
+  REPORT_RANGE_DAYS,
   buildStatement,
+  lastDaysWindow,
   reportMessages,
   type Mt5ReportRequestSchema,
   type ReportRangeSchema,
@@ -19,17 +21,9 @@ import {
   pendingOrdersOf,
 } from './reports.repo.js';
 
-const RANGE_DAYS: Record<z.infer<typeof ReportRangeSchema>, number> = {
-  '1d': 1,
-  '7d': 7,
-  '30d': 30,
-  '90d': 90,
-  '1y': 365,
-};
-
-/** The report's period, both ends included: the last 24 h for '1d', as the summary reads it. */
+/** The report's period, both ends included: N São Paulo calendar days, as the summary's. */
 export function reportPeriod(range: z.infer<typeof ReportRangeSchema>, now: number) {
-  return { from: now - RANGE_DAYS[range] * MS_PER_DAY, to: now };
+  return lastDaysWindow(REPORT_RANGE_DAYS[range], now);
 }
 
 /** Positions closed in the period whose opening deal is not among the period's deals. */

@@ -1,5 +1,6 @@
 import {
-  MS_PER_DAY,
+  lastDaysWindow,
+  REPORT_RANGE_DAYS,
   reportsSummary,
   type ReportRangeSchema,
   type ReportsSummary,
@@ -8,17 +9,9 @@ import type { z } from 'zod';
 import { positionsOfUser, type TradingReadDeps } from './statistics.service.js';
 import type { TimeRange } from './trading-range.js';
 
-const RANGE_DAYS: Record<z.infer<typeof ReportRangeSchema>, number> = {
-  '1d': 1,
-  '7d': 7,
-  '30d': 30,
-  '90d': 90,
-  '1y': 365,
-};
-
-/** A report range as the last N × 24 hours up to now, as the statistics screen's presets. */
+/** A report range as the last N calendar days up to now, as every screen reads them. */
 export function reportRange(range: z.infer<typeof ReportRangeSchema>, now = Date.now()): TimeRange {
-  return { from: now - RANGE_DAYS[range] * MS_PER_DAY, to: now };
+  return lastDaysWindow(REPORT_RANGE_DAYS[range], now);
 }
 
 /** GET /api/reports/summary. */

@@ -1,15 +1,20 @@
 import {
+  baseEndingAt,
   DASHBOARD_BASE_BALANCE,
+  HOURLY_WINDOW_DAYS,
   INITIAL_BALANCE,
   dailyStats,
   dailyStatsRecord,
   equityCurve,
   hourlyBreakdown,
+  lastClosedPositions,
   lastDaysSummary,
+  lastDaysWindow,
   netProfitOf,
   profitHistogram,
   statisticsRecord,
   todayStats,
+  type BalanceBasis,
   type ClosedPosition,
   type ClosedPositionRecordSchema,
   type DashboardStatsResponseSchema,
@@ -18,12 +23,12 @@ import {
 } from '@vortex/core';
 import type { z } from 'zod';
 import type pg from 'pg';
+import { balanceBefore } from '../reports/reports.repo.js';
 import type { PositionsCache } from './positions-cache.js';
-import { localDateKey, localMidnight, type TimeRange } from './trading-range.js';
+import { localDateKey, type TimeRange } from './trading-range.js';
 import { currentAccountOf, type TradingAccount } from './trading.repo.js';
 
 type ClosedPositionRecord = z.infer<typeof ClosedPositionRecordSchema>;
-const LAST_CLOSED = 5;
 const SUMMARY_DAYS = 7;
 
 export function positionRecord(position: ClosedPosition): ClosedPositionRecord {
@@ -62,9 +67,39 @@ export async function positionsOfUser(
   };
 }
 
-/** Statistics screen figures: the running balance starts at 10000 (spec §9). */
-export function statisticsOf(positions: readonly ClosedPosition[]): StatisticsRecord {
-  return statisticsRecord(positions, { initialBalance: INITIAL_BALANCE });
+/** Statistics figures, the running balance from `initialBalance` (10000 as an estimate, §9). */
+export function statisticsOf(
+  positions: readonly ClosedPosition[],
+  initialBalance = INITIAL_BALANCE,
+): StatisticsRecord {
+  return statisticsRecord(positions, { initialBalance });
+}
+
+/**
+ * The account's balance when the range ends, as the MT5 statement infers it (reports.repo's
+ * balanceBefore); null while the bridge has sent no balance.
+ */
+export async function accountBalanceAt(
+  pool: pg.Pool,
+  account: TradingAccount | undefined,
+  range: TimeRange,
+): Promise<number | null> {
+  if (!account || account.balance === null) return null;
+  return balanceBefore(pool, account.id, range.to + 1, account.balance);
+}
+
+/**
+ * Where the window's balances start: so that they end at the account's balance when it is
+ * known; else at the spec's fixed base, marked as an estimate.
+ */
+export function balanceBasisOf(
+  endBalance: number | null,
+  positions: readonly ClosedPosition[],
+  estimateBase: number,
+): BalanceBasis {
+  return endBalance === null
+    ? { source: 'estimate', initial_balance: estimateBase }
+    : { source: 'account', initial_balance: baseEndingAt(positions, endBalance) };
 }
 
 /** GET /dashboard/stats: the statistics object for the range, with its daily stats. */
@@ -74,18 +109,14 @@ export async function dashboardStats(
   range: TimeRange,
   magic?: number,
 ): Promise<z.infer<typeof DashboardStatsResponseSchema>['data']> {
-  const { positions } = await positionsOfUser(deps, userId, range, magic);
+  const { account, positions } = await positionsOfUser(deps, userId, range, magic);
+  const end = await accountBalanceAt(deps.pool, account, range);
+  const basis = balanceBasisOf(end, positions, INITIAL_BALANCE);
   return {
-    ...statisticsOf(positions),
+    ...statisticsOf(positions, basis.initial_balance),
     daily_stats: dailyStats(positions).map(dailyStatsRecord),
+    balance_basis: basis,
   };
-}
-
-/** The last 7 local days, today included, ending now. */
-function lastDaysRange(now: number): TimeRange {
-  const [year, month, day] = localDateKey(now).split('-').map(Number);
-  const from = localMidnight(year ?? 1970, month ?? 1, (day ?? 1) - (SUMMARY_DAYS - 1));
-  return { from, to: now };
 }
 
 /** GET /dashboard/overview: the cards and the four charts of the dashboard. */
@@ -98,15 +129,21 @@ export async function dashboardOverview(
 ): Promise<z.infer<typeof OverviewResponseSchema>['data']> {
   const [inRange, recent] = await Promise.all([
     positionsOfUser(deps, userId, range, magic),
-    positionsOfUser(deps, userId, lastDaysRange(now), magic),
+    positionsOfUser(deps, userId, lastDaysWindow(SUMMARY_DAYS, now), magic),
   ]);
-  const { positions } = inRange;
+  const { account, positions } = inRange;
+  const end = await accountBalanceAt(deps.pool, account, range);
+  // Two estimates differ (§9's two bases); with the account known both are the same anchor.
+  const statsBasis = balanceBasisOf(end, positions, INITIAL_BALANCE);
+  const curveBasis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE);
   const todayKey = localDateKey(now);
   const recentDays = dailyStats(recent.positions);
   const summary = lastDaysSummary(recentDays, todayKey, SUMMARY_DAYS);
   const today = todayStats(recentDays, todayKey);
+  // §9: at most 7 days, the same calendar days as the summary when the range ends now.
+  const hourlyFrom = Math.max(range.from, lastDaysWindow(HOURLY_WINDOW_DAYS, range.to).from);
   return {
-    statistics: statisticsOf(positions),
+    statistics: statisticsOf(positions, statsBasis.initial_balance),
     today: today && dailyStatsRecord(today),
     last_7_days: {
       ...summary,
@@ -114,21 +151,23 @@ export async function dashboardOverview(
       worst_day: summary.worst_day && dailyStatsRecord(summary.worst_day),
       days: summary.days.map(dailyStatsRecord),
     },
-    // The dashboard's estimated balance starts from its fixed base (spec §9).
-    equity_curve: equityCurve(positions, { base: DASHBOARD_BASE_BALANCE }),
-    hourly: hourlyBreakdown(positions, { now }),
+    equity_curve: equityCurve(positions, { base: curveBasis.initial_balance }),
+    balance_basis: curveBasis,
+    hourly: hourlyBreakdown(positions.filter((p) => p.close_time >= hourlyFrom)),
     histogram: profitHistogram(positions),
-    last_closed: positions.slice(-LAST_CLOSED).reverse().map(positionRecord),
+    last_closed: lastClosedPositions(positions).map(positionRecord),
   };
 }
 
-/** GET /trading/equity-curve: the dashboard's curve, from its base of 50000. */
+/** GET /trading/equity-curve: the dashboard's curve, ending at the account's balance. */
 export async function equityCurveOf(
   deps: TradingReadDeps,
   userId: number,
   range: TimeRange,
   magic?: number,
 ) {
-  const { positions } = await positionsOfUser(deps, userId, range, magic);
-  return equityCurve(positions, { base: DASHBOARD_BASE_BALANCE });
+  const { account, positions } = await positionsOfUser(deps, userId, range, magic);
+  const end = await accountBalanceAt(deps.pool, account, range);
+  const basis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE);
+  return { curve: equityCurve(positions, { base: basis.initial_balance }), basis };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localMidnight, parseQueryDate } from './trading-range.js';
+import { localMidnight, parseQueryDate, resolveRange } from './trading-range.js';
 
 describe('parseQueryDate reads only ISO 8601 and epoch digits', () => {
   it.each([
@@ -47,5 +47,22 @@ describe('parseQueryDate reads only ISO 8601 and epoch digits', () => {
   it('takes a bare date as the whole São Paulo day', () => {
     expect(parseQueryDate('2024-02-29', 'start')).toBe(localMidnight(2024, 2, 29));
     expect(parseQueryDate('2024-02-29', 'end')).toBe(localMidnight(2024, 3, 1) - 1);
+  });
+});
+
+describe('resolveRange', () => {
+  // 15/03/2026 12:00 in São Paulo (UTC-3).
+  const now = Date.UTC(2026, 2, 15, 15);
+
+  it('reads days as São Paulo calendar days, today included', () => {
+    expect(resolveRange({ days: 7 }, 30, now)).toEqual({
+      from: localMidnight(2026, 3, 9),
+      to: now,
+    });
+    expect(resolveRange({ days: 1 }, 30, now)).toEqual({
+      from: localMidnight(2026, 3, 15),
+      to: now,
+    });
+    expect(resolveRange({}, 30, now).from).toBe(localMidnight(2026, 2, 14));
   });
 });

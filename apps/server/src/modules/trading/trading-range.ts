@@ -1,4 +1,11 @@
-import { DEFAULT_TIME_ZONE, MS_PER_DAY, toEpochMs, zoneClock } from '@vortex/core';
+import {
+  DEFAULT_TIME_ZONE,
+  lastDaysWindow,
+  localDateKey as zoneDateKey,
+  localDayStart,
+  MS_PER_DAY,
+  toEpochMs,
+} from '@vortex/core';
 import { HttpError } from '../../app/http-error.js';
 import { tradingApiMessages as msg } from './trading.messages.js';
 
@@ -36,17 +43,13 @@ function dateTimeMs(m: RegExpExecArray): number | null {
 
 /** UTC instant of local midnight starting the calendar day y-m-d in the traders' zone. */
 export function localMidnight(year: number, month: number, day: number): number {
-  const clock = zoneClock(DEFAULT_TIME_ZONE);
-  const naive = Date.UTC(year, month - 1, day);
-  // Twice: the offset at the guess may differ from the offset at the true instant.
-  const guess = naive - clock.offsetAt(naive);
-  return naive - clock.offsetAt(guess);
+  // Date.UTC carries an overflowing day into the next month, as callers rely on.
+  return localDayStart(Math.floor(Date.UTC(year, month - 1, day) / MS_PER_DAY), DEFAULT_TIME_ZONE);
 }
 
 /** 'YYYY-MM-DD' of the local calendar day holding `ms`. */
 export function localDateKey(ms: number): string {
-  const clock = zoneClock(DEFAULT_TIME_ZONE);
-  return new Date(clock.localDay(ms) * MS_PER_DAY).toISOString().slice(0, 10);
+  return zoneDateKey(ms, DEFAULT_TIME_ZONE);
 }
 
 /**
@@ -72,8 +75,9 @@ export function parseQueryDate(given: string, as: 'start' | 'end'): number | nul
 }
 
 /**
- * The range of a query: start/end when given, else the last `days` (1 = the last 24 hours),
- * else the last `defaultDays` up to the end. 400 with a pt-BR message when unusable.
+ * The range of a query: start/end when given, else the last `days` (calendar days in São
+ * Paulo, the end's day included: 1 = that day), else the last `defaultDays`, all through core's
+ * one lastDaysWindow so every screen reads "last N days" alike. 400 in pt-BR when unusable.
  */
 export function resolveRange(
   query: { start?: string | undefined; end?: string | undefined; days?: number | undefined },
@@ -84,7 +88,7 @@ export function resolveRange(
   if (to === null) throw new HttpError(400, msg.invalidEnd);
   let from: number | null;
   if (query.start !== undefined) from = parseQueryDate(query.start, 'start');
-  else from = Math.max(0, to - (query.days ?? defaultDays) * MS_PER_DAY);
+  else from = Math.max(0, lastDaysWindow(query.days ?? defaultDays, to).from);
   if (from === null) throw new HttpError(400, msg.invalidStart);
   if (from > to) throw new HttpError(400, msg.startAfterEnd);
   return { from, to };
@@ -92,6 +96,5 @@ export function resolveRange(
 
 /** The local calendar day holding `now`, from its midnight to `now`. */
 export function todayRange(now = Date.now()): TimeRange {
-  const [year, month, day] = localDateKey(now).split('-').map(Number);
-  return { from: localMidnight(year ?? 1970, month ?? 1, day ?? 1), to: now };
+  return lastDaysWindow(1, now);
 }

@@ -6,6 +6,7 @@ import {
   equityCurve,
   INITIAL_BALANCE,
   DASHBOARD_BASE_BALANCE,
+  lastDaysWindow,
   MS_PER_DAY,
   statisticsRecord,
   type ClosedPosition,
@@ -123,17 +124,19 @@ describe('/dashboard/stats', () => {
     const res = await get('/dashboard/stats?days=7');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: true; data: Record<string, unknown> }>();
-    const positions = expectedPositions(NOW - 7 * MS_PER_DAY, NOW + MINUTE);
+    // Seven São Paulo calendar days, today included; no balance reported yet: an estimate.
+    const positions = expectedPositions(lastDaysWindow(7, NOW).from, NOW + MINUTE);
     expect(positions.length).toBeGreaterThan(8);
     expect(body.data).toEqual({
       ...statisticsRecord(positions, { initialBalance: INITIAL_BALANCE }),
       daily_stats: dailyStats(positions).map(dailyStatsRecord),
+      balance_basis: { source: 'estimate', initial_balance: INITIAL_BALANCE },
     });
   });
 
   it('filters by magic and by start/end dates (the end date includes its whole day)', async () => {
     const magic = await get('/dashboard/stats?days=30&magic=136000');
-    const only = expectedPositions(NOW - 30 * MS_PER_DAY, NOW + MINUTE, 136_000);
+    const only = expectedPositions(lastDaysWindow(30, NOW).from, NOW + MINUTE, 136_000);
     expect(magic.json<{ data: { total_trades: number } }>().data.total_trades).toBe(only.length);
 
     const today = localDateKey(NOW);
@@ -164,9 +167,15 @@ describe('the same range agrees on every screen', () => {
       get('/api/reports/summary?range=7d'),
     ]);
     const s = stats.json<{ data: Record<string, unknown> }>().data;
-    const o = overview.json<{ data: { statistics: Record<string, unknown> } }>().data;
+    const o = overview.json<{
+      data: {
+        statistics: Record<string, unknown>;
+        last_7_days: { total_profit: number; days: { trades: number }[] };
+        hourly: { hour: number; trades: number }[];
+      };
+    }>().data;
     const r = report.json<{ data: { summary: Record<string, unknown> } }>().data;
-    const { daily_stats: _daily, ...statistics } = s;
+    const { daily_stats: _daily, balance_basis: _basis, ...statistics } = s;
     expect(o.statistics).toEqual(statistics);
     expect(r.summary).toEqual({
       total_trades: s.total_trades,
@@ -174,6 +183,21 @@ describe('the same range agrees on every screen', () => {
       total_pnl: s.profit,
       profit_factor: s.profit_factor,
     });
+    // The dashboard's 7-day summary reads the same calendar days.
+    expect(o.last_7_days.days.reduce((n, d) => n + d.trades, 0)).toBe(s.total_trades);
+    expect(o.last_7_days.total_profit).toBeCloseTo(s.profit as number, 9);
+    // The hourly chart: the same trades, those closed 9:00–18:59 in São Paulo.
+    const inSession = expectedPositions(lastDaysWindow(7, NOW).from, NOW + MINUTE).filter((p) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Sao_Paulo',
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(p.close_time),
+      );
+      return hour >= 9 && hour <= 18;
+    });
+    expect(o.hourly.reduce((n, h) => n + h.trades, 0)).toBe(inSession.length);
   });
 
   it('the overview’s equity curve is /trading/equity-curve, from the dashboard base', async () => {
@@ -181,10 +205,15 @@ describe('the same range agrees on every screen', () => {
       get('/dashboard/overview?days=30'),
       get('/trading/equity-curve?days=30'),
     ]);
-    const expected = equityCurve(expectedPositions(NOW - 30 * MS_PER_DAY, NOW + MINUTE), {
+    // No balance reported yet: the spec's fixed base, marked as an estimate.
+    const expected = equityCurve(expectedPositions(lastDaysWindow(30, NOW).from, NOW + MINUTE), {
       base: DASHBOARD_BASE_BALANCE,
     });
-    expect(curve.json()).toEqual({ success: true, equity_curve: expected });
+    expect(curve.json()).toEqual({
+      success: true,
+      equity_curve: expected,
+      balance_basis: { source: 'estimate', initial_balance: DASHBOARD_BASE_BALANCE },
+    });
     expect(overview.json<{ data: { equity_curve: unknown } }>().data.equity_curve).toEqual(
       expected,
     );
@@ -204,7 +233,7 @@ describe('/dashboard/overview', () => {
         today: { trades: number } | null;
       };
     }>().data;
-    const all = expectedPositions(NOW - 30 * MS_PER_DAY, NOW + MINUTE);
+    const all = expectedPositions(lastDaysWindow(30, NOW).from, NOW + MINUTE);
     expect(data.histogram.reduce((n, b) => n + b.count, 0)).toBe(all.length);
     expect(data.hourly).toHaveLength(10);
     expect(data.last_closed).toHaveLength(5);

@@ -35,7 +35,7 @@ export const tradingRoutes =
         config: { access: 'authenticated' },
         schema: {
           tags,
-          summary: 'Curva de patrimônio do período (base 50000)',
+          summary: 'Curva de patrimônio do período (termina no saldo da conta)',
           querystring: RangeQuerySchema,
           response: { 200: EquityCurveResponseSchema, ...errors },
         },
@@ -43,8 +43,8 @@ export const tradingRoutes =
       async (req) => {
         const range = resolveRange(req.query, DEFAULT_DAYS);
         const userId = authOf(req).user.id;
-        const curve = await equityCurveOf(deps, userId, range, req.query.magic);
-        return { success: true as const, equity_curve: curve };
+        const { curve, basis } = await equityCurveOf(deps, userId, range, req.query.magic);
+        return { success: true as const, equity_curve: curve, balance_basis: basis };
       },
     );
 

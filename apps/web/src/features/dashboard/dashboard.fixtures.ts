@@ -201,6 +201,7 @@ export function overview(over: Record<string, unknown> = {}) {
       days: [day('2025-03-05', -180.75), day('2025-03-07', 420)],
     },
     equity_curve: equityCurve(30),
+    balance_basis: { source: 'account', initial_balance: 50_000 },
     hourly: Array.from({ length: 10 }, (_, i) => ({
       hour: 9 + i,
       net: (i - 3) * 25,

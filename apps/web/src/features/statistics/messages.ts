@@ -17,17 +17,22 @@ export const statisticsTexts = {
   controls: {
     label: 'Período e filtros',
     period: 'Período',
-    preset: (days: number) => (days === 1 ? '24 h' : `${days} dias`),
-    presetTitle: (days: number) => (days === 1 ? 'Últimas 24 horas' : `Últimos ${days} dias`),
+    preset: (days: number) => (days === 1 ? 'Hoje' : `${days} dias`),
+    presetTitle: (days: number) =>
+      days === 1
+        ? 'Hoje, desde 00:00 (horário de Brasília)'
+        : `Últimos ${days} dias, hoje incluído (horário de Brasília)`,
     custom: 'Dias (1–365)',
     magic: 'Magic',
     allMagics: 'Todos',
-    showing: (days: number) => (days === 1 ? 'Últimas 24 horas' : `Últimos ${days} dias`),
+    showing: (days: number) => (days === 1 ? 'Hoje' : `Últimos ${days} dias`),
   },
 
   headline: {
-    balance: 'Saldo estimado',
-    initial: (value: string) => `Inicial ${value}`,
+    balance: 'Saldo',
+    estimatedBalance: 'Saldo estimado',
+    initial: (value: string) => `Inicial ${value}, do saldo da conta`,
+    estimate: (value: string) => `Estimativa: sem o saldo da conta, parte de ${value}`,
     profit: 'Lucro líquido',
     profitPercent: (value: string) => `${value} sobre o saldo inicial`,
     winRate: 'Taxa de acerto',

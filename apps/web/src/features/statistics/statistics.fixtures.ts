@@ -82,6 +82,7 @@ export const stats: Stats = {
       profitFactor: null,
     },
   ],
+  balance_basis: { source: 'account', initial_balance: 10_000 },
 };
 
 export const emptyStats: Stats = {
@@ -98,6 +99,7 @@ export const emptyStats: Stats = {
   best_day: null,
   best_hour: null,
   daily_stats: [],
+  balance_basis: { source: 'estimate', initial_balance: 10_000 },
 };
 
 /** Closed trades whose magics are 1..7 with frequencies 7, 6, 5, 4, 3, 2, 1. */

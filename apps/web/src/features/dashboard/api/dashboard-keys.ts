@@ -9,10 +9,12 @@ export const dashboardKeys = {
   myBridges: ['bridge', 'my-bridges'] as const,
 };
 
-/** A historical window as ISO instants; null is the live window the server picks. */
+/**
+ * A historical window as the last `days` calendar days (the server's one reading of "last N
+ * days", in São Paulo time); null is the live window the server picks.
+ */
 export interface OverviewRange {
-  start: string;
-  end: string;
+  days: number;
 }
 
 /** trading.md §9. */

@@ -8,10 +8,7 @@ export type Overview = z.infer<typeof OverviewResponseSchema>['data'];
 
 export function fetchOverview(range: OverviewRange | null, signal: AbortSignal, noCache = false) {
   const query = new URLSearchParams();
-  if (range) {
-    query.set('start', range.start);
-    query.set('end', range.end);
-  }
+  if (range) query.set('days', String(range.days));
   if (noCache) {
     query.set('no_cache', '1');
     query.set('_', String(Date.now()));

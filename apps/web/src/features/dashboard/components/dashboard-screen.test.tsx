@@ -208,17 +208,13 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Histórico' }, { timeout: 5000 }));
     const select = await screen.findByRole('combobox', { name: 'Período' });
     fireEvent.change(select, { target: { value: '90' } });
+    // The server reads "last 90 days" as calendar days in São Paulo, as every screen does.
     await waitFor(() => {
-      const urls = requestedUrls(api);
-      const ranged = urls.filter(
-        (u) => u.pathname === '/dashboard/overview' && u.searchParams.has('start'),
+      const ranged = requestedUrls(api).filter(
+        (u) => u.pathname === '/dashboard/overview' && u.searchParams.has('days'),
       );
-      const last = ranged.at(-1);
-      expect(last).toBeTruthy();
-      const span =
-        Date.parse(last?.searchParams.get('end') ?? '') -
-        Date.parse(last?.searchParams.get('start') ?? '');
-      expect(Math.round(span / 86_400_000)).toBe(90);
+      expect(ranged.at(-1)?.searchParams.get('days')).toBe('90');
+      expect(ranged.at(-1)?.searchParams.has('start')).toBe(false);
     });
   });
 });
@@ -324,6 +320,67 @@ describe('dashboard errors (trading.md §8)', { timeout: 15_000 }, () => {
     await openDashboard();
     expect(await screen.findByText('Erro rede posições')).toBeTruthy();
     expect(screen.getByText('Erro rede ordens')).toBeTruthy();
+  });
+
+  it('lists each closed position once, even when its round trips come as two rows', async () => {
+    // A reversed position: round trips 2 and 1 of #782 (as an older server answered).
+    const reversed = { ...closed('782', 12), round_trip: 2 };
+    dashboardApi({
+      'GET /dashboard/overview': () =>
+        json({
+          success: true,
+          data: overview({
+            last_closed: [
+              closed('785', 10),
+              reversed,
+              closed('782', -4),
+              closed('781', 3),
+              closed('780', 2),
+              closed('779', 1),
+            ],
+          }),
+        }),
+    });
+    await openDashboard();
+    const last = await screen.findByRole('region', { name: 'Últimas 5 operações fechadas' });
+    expect(within(last).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(last).getAllByText(/#782$/)).toHaveLength(1);
+    expect(within(last).getByText(/#779$/)).toBeTruthy();
+  });
+
+  it('says the curve is an estimate from the base when the account’s balance is unknown', async () => {
+    dashboardApi({
+      'GET /dashboard/overview': () =>
+        json({
+          success: true,
+          data: overview({ balance_basis: { source: 'estimate', initial_balance: 50_000 } }),
+        }),
+    });
+    await openDashboard();
+    const curve = await screen.findByRole(
+      'figure',
+      { name: 'Curva de capital' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(curve).getByText(
+        'Saldo estimado após cada operação fechada: sem o saldo da conta, parte de R$ 50.000,00',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('draws the hourly chart in São Paulo time, not UTC', async () => {
+    dashboardApi();
+    await openDashboard();
+    const hourly = await screen.findByRole(
+      'figure',
+      { name: 'Desempenho por hora (9:00–18:00)' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(hourly).getByText(/horário de Brasília; 18:00 vai até o fim do pregão/),
+    ).toBeTruthy();
+    expect(within(hourly).queryByText(/UTC/)).toBeNull();
   });
 
   it('keeps the last-closed list to five', async () => {

@@ -9,8 +9,21 @@ const t = dashboardTexts.lastClosed;
 /** trading.md §9: the last five closed operations. */
 const LAST_CLOSED_MAX = 5;
 
+/**
+ * Each position once, newest first: the server merges a reversed position's round trips, and
+ * a row repeating an id already shown (an answer from before that) is left out, not doubled.
+ */
+export function uniquePositions(trades: Overview['last_closed']): Overview['last_closed'] {
+  const seen = new Set<string>();
+  return trades.filter((trade) => {
+    if (seen.has(trade.position_id)) return false;
+    seen.add(trade.position_id);
+    return true;
+  });
+}
+
 export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) {
-  const shown = trades.slice(0, LAST_CLOSED_MAX);
+  const shown = uniquePositions(trades).slice(0, LAST_CLOSED_MAX);
   return (
     <Card role="region" aria-label={t.title} className="p-5">
       <h2 className="mb-3 font-semibold">{t.title}</h2>
@@ -22,10 +35,7 @@ export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) 
             const buy = trade.type === 'BUY';
             const Icon = buy ? ArrowUpRight : ArrowDownRight;
             return (
-              <li
-                key={`${trade.position_id}-${trade.round_trip}-${trade.close_time}`}
-                className="flex items-center gap-3 py-2.5"
-              >
+              <li key={trade.position_id} className="flex items-center gap-3 py-2.5">
                 <span
                   className={cn(
                     'grid size-8 shrink-0 place-items-center rounded-lg',

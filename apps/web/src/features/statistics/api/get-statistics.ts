@@ -20,9 +20,9 @@ export class StatisticsError extends Error {
   override name = 'StatisticsError';
 }
 
-/** '?start=…&end=…[&magic=…]' for the last `days` up to now. */
-export function statsPath(days: number, magic: number | null, now: number): string {
-  const params = new URLSearchParams(periodRange(days, now));
+/** '?days=…[&magic=…]': the server reads the last `days` calendar days, as every screen. */
+export function statsPath(days: number, magic: number | null): string {
+  const params = new URLSearchParams({ days: String(days) });
   if (magic !== null) params.set('magic', String(magic));
   return `/dashboard/stats?${params.toString()}`;
 }
@@ -34,7 +34,7 @@ export function statsPath(days: number, magic: number | null, now: number): stri
 export async function fetchStatistics(days: number, magic: number | null, signal?: AbortSignal) {
   let res;
   try {
-    res = await apiRequest(statsPath(days, magic, Date.now()), signal ? { signal } : {});
+    res = await apiRequest(statsPath(days, magic), signal ? { signal } : {});
   } catch (error) {
     if (error instanceof NetworkError) throw new StatisticsError(t.connectionError(error.message));
     throw error;

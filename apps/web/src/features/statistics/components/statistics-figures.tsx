@@ -3,7 +3,7 @@ import {
   formatDecimal,
   formatPercent,
   formatProfitFactor,
-  INITIAL_BALANCE,
+  type BalanceBasis,
   type StatisticsRecord,
 } from '@vortex/core';
 import { Percent, Scale, TrendingUp, Wallet } from 'lucide-react';
@@ -18,18 +18,25 @@ export const profitFactorText = (value: number | null) =>
 
 const ratio = (value: number) => formatDecimal(value, 2);
 
-export function HeadlineCards({ stats }: { stats: StatisticsRecord }) {
+/** The balance ends at the account's; without it, an estimate from the spec's base, so labelled. */
+export function HeadlineCards({
+  stats,
+}: {
+  stats: StatisticsRecord & { balance_basis: BalanceBasis };
+}) {
   const h = t.headline;
+  const basis = stats.balance_basis;
+  const estimate = basis.source === 'estimate';
   return (
     <div
       data-testid="statistics-headline"
       className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4"
     >
       <HeadlineCard
-        label={h.balance}
+        label={estimate ? h.estimatedBalance : h.balance}
         icon={<Wallet />}
         value={formatBRL(stats.balance)}
-        hint={h.initial(formatBRL(INITIAL_BALANCE))}
+        hint={(estimate ? h.estimate : h.initial)(formatBRL(basis.initial_balance))}
       />
       <HeadlineCard
         label={h.profit}

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { lastDaysWindow } from '@vortex/core';
 import { FakeSocket } from '../../../test/fake-socket';
 import { traderUser } from '../../../test/session-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,8 @@ import {
   statisticsApi,
 } from '../statistics.fixtures';
 
-const DAY = 86_400_000;
+/** The first instant of the last `days` São Paulo calendar days, today included. */
+const windowStart = (days: number) => new Date(lastDaysWindow(days, NOW).from).toISOString();
 
 // jsdom has no layout: a ResizeObserver that reports a chart-sized box lets recharts draw.
 beforeEach(() => {
@@ -49,12 +51,13 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     const api = statisticsApi();
     await openStatistics();
     await screen.findByText('Últimos 30 dias');
-    expect(lastStatsQuery(api)).toEqual({
-      start: new Date(NOW - 30 * DAY).toISOString(),
-      end: new Date(NOW).toISOString(),
-    });
+    // The server reads the days as São Paulo calendar days, as every screen does.
+    expect(lastStatsQuery(api)).toEqual({ days: '30' });
     expect(preset('30 dias').getAttribute('aria-pressed')).toBe('true');
-    expect(valueOf('Saldo estimado')).toBe('R$ 11.234,50');
+    // The account's balance is known: the balance is real, not estimated.
+    expect(valueOf('Saldo')).toBe('R$ 11.234,50');
+    expect(screen.getByText('Inicial R$ 10.000,00, do saldo da conta')).toBeTruthy();
+    expect(screen.queryByText('Saldo estimado')).toBeNull();
     expect(valueOf('Lucro líquido')).toBe('R$ 1.234,50');
     expect(screen.getByText('12,35% sobre o saldo inicial')).toBeTruthy();
     expect(valueOf('Taxa de acerto')).toBe('62,5%');
@@ -102,25 +105,22 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
   });
 
   it.each([
-    ['24 h', 1],
+    ['Hoje', 1],
     ['7 dias', 7],
     ['90 dias', 90],
     ['180 dias', 180],
-  ])('preset %s asks for the last %i × 24 h', async (name, days) => {
+  ])('preset %s asks for the last %i calendar days', async (name, days) => {
     const api = statisticsApi();
     await openStatistics();
     await screen.findByText('Últimos 30 dias');
     fireEvent.click(preset(name));
     await waitFor(() => {
-      expect(lastStatsQuery(api)).toEqual({
-        start: new Date(NOW - days * DAY).toISOString(),
-        end: new Date(NOW).toISOString(),
-      });
+      expect(lastStatsQuery(api)).toEqual({ days: String(days) });
     });
     expect(preset(name).getAttribute('aria-pressed')).toBe('true');
     // The magic options follow the same period.
     const trades = api.queriesTo('/bridge/trades').at(-1);
-    expect(trades?.get('start_date')).toBe(new Date(NOW - days * DAY).toISOString());
+    expect(trades?.get('start_date')).toBe(windowStart(days));
   });
 
   it('takes 1–365 typed days and ignores anything outside', async () => {
@@ -130,7 +130,7 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     const input = screen.getByLabelText('Dias (1–365)');
     fireEvent.change(input, { target: { value: '365' } });
     await screen.findByText('Últimos 365 dias');
-    expect(lastStatsQuery(api).start).toBe(new Date(NOW - 365 * DAY).toISOString());
+    expect(lastStatsQuery(api).days).toBe('365');
     const asked = api.queriesTo('/dashboard/stats').length;
     for (const bad of ['0', '366', '-5', '2.5', 'abc']) {
       fireEvent.change(input, { target: { value: bad } });
@@ -156,6 +156,16 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     await waitFor(() => {
       expect(lastStatsQuery(api).magic).toBe('137000');
     });
+  });
+
+  it('labels the balance an estimate from the 10000 base when the account’s is unknown', async () => {
+    statisticsApi({ ...stats, balance_basis: { source: 'estimate', initial_balance: 10_000 } });
+    await openStatistics();
+    await screen.findByText('Últimos 30 dias');
+    expect(valueOf('Saldo estimado')).toBe('R$ 11.234,50');
+    expect(
+      screen.getByText('Estimativa: sem o saldo da conta, parte de R$ 10.000,00'),
+    ).toBeTruthy();
   });
 
   it("shows 'Nenhuma Estatística Disponível' with zero trades", async () => {

@@ -10,13 +10,13 @@ describe('statistics period', () => {
     }
   });
 
-  it('is the last days × 24 h up to now (1 day = the last 24 hours)', () => {
-    const now = Date.UTC(2026, 2, 15, 15);
+  it('is the last days as São Paulo calendar days up to now (1 day = today)', () => {
+    const now = Date.UTC(2026, 2, 15, 15); // 12:00 in São Paulo
     expect(periodRange(1, now)).toEqual({
-      start: '2026-03-14T15:00:00.000Z',
+      start: '2026-03-15T03:00:00.000Z',
       end: '2026-03-15T15:00:00.000Z',
     });
-    expect(periodRange(30, now).start).toBe('2026-02-13T15:00:00.000Z');
+    expect(periodRange(30, now).start).toBe('2026-02-14T03:00:00.000Z');
   });
 
   it('ranks the 5 most frequent magics, the smaller first on a tie', () => {

@@ -1,6 +1,9 @@
-import { MS_PER_DAY } from '@vortex/core';
+import { lastDaysWindow } from '@vortex/core';
 
-/** trading.md §2: presets 1, 7, 30, 90, 180 days (default 30); 1 day means the last 24 hours. */
+/**
+ * trading.md §2: presets 1, 7, 30, 90, 180 days (default 30). Days are São Paulo calendar days,
+ * today included, as on every screen: 1 day is today (README: where Vórtex departs from the spec).
+ */
 export const PERIOD_PRESETS = [1, 7, 30, 90, 180] as const;
 export const DEFAULT_PERIOD_DAYS = 30;
 /** §5: the period is 1–365 days; values outside are ignored. */
@@ -15,12 +18,10 @@ export function parsePeriodDays(text: string): number | null {
   return days >= MIN_PERIOD_DAYS && days <= MAX_PERIOD_DAYS ? days : null;
 }
 
-/** The last `days` × 24 h up to `now`, as the ISO instants GET /dashboard/stats takes. */
+/** The last `days` calendar days up to `now` (core's lastDaysWindow), as ISO instants. */
 export function periodRange(days: number, now: number): { start: string; end: string } {
-  return {
-    start: new Date(now - days * MS_PER_DAY).toISOString(),
-    end: new Date(now).toISOString(),
-  };
+  const window = lastDaysWindow(days, now);
+  return { start: new Date(window.from).toISOString(), end: new Date(window.to).toISOString() };
 }
 
 /** The 5 most frequent magics (§2), ties to the smaller number so the list is stable. */

@@ -1,4 +1,3 @@
-import { MS_PER_DAY } from '@vortex/core';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
@@ -15,19 +14,10 @@ const t = dashboardTexts.charts;
 type Mode = 'live' | 'historical';
 const DEFAULT_DAYS = 30;
 
-function rangeOf(days: number): OverviewRange {
-  const end = Date.now();
-  return {
-    start: new Date(end - days * MS_PER_DAY).toISOString(),
-    end: new Date(end).toISOString(),
-  };
-}
-
 /** The four charts, on the live overview or on a chosen historical window. */
 export function ChartsPanel({ live }: { live: Overview }) {
   const [mode, setMode] = useState<Mode>('live');
-  const [days, setDays] = useState(DEFAULT_DAYS);
-  const [range, setRange] = useState<OverviewRange>(() => rangeOf(DEFAULT_DAYS));
+  const [range, setRange] = useState<OverviewRange>({ days: DEFAULT_DAYS });
   const historical = useOverview(mode === 'historical' ? range : null, false);
   const data = mode === 'live' ? live : historical.data;
   return (
@@ -44,11 +34,9 @@ export function ChartsPanel({ live }: { live: Overview }) {
             aria-label={t.period}
             compact
             className="w-44"
-            value={days}
+            value={range.days}
             onChange={(e) => {
-              const next = Number(e.target.value);
-              setDays(next);
-              setRange(rangeOf(next));
+              setRange({ days: Number(e.target.value) });
             }}
           >
             {t.periods.map((p) => (
@@ -69,7 +57,7 @@ export function ChartsPanel({ live }: { live: Overview }) {
       )}
       {data && (
         <div className="grid gap-4 xl:grid-cols-2">
-          <EquityChart points={data.equity_curve} />
+          <EquityChart points={data.equity_curve} basis={data.balance_basis} />
           <DailyChart points={data.equity_curve} />
           <HistogramChart buckets={data.histogram} />
           <HourlyChart hours={data.hourly} />

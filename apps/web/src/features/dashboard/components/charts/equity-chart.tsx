@@ -39,8 +39,18 @@ function Toggle({
   );
 }
 
-/** Balance after each closed trade, with the optional 5- and 20-point moving averages. */
-export function EquityChart({ points }: { points: Overview['equity_curve'] }) {
+/**
+ * Balance after each closed trade, with the optional 5- and 20-point moving averages. It ends
+ * at the account's balance; without one it is an estimate from the spec's base and says so.
+ */
+export function EquityChart({
+  points,
+  basis,
+}: {
+  points: Overview['equity_curve'];
+  basis: Overview['balance_basis'];
+}) {
+  const estimate = basis.source === 'estimate';
   const [showMa5, setShowMa5] = useState(false);
   const [showMa20, setShowMa20] = useState(false);
   const data = useMemo(() => {
@@ -50,7 +60,7 @@ export function EquityChart({ points }: { points: Overview['equity_curve'] }) {
   return (
     <ChartCard
       title={t.equity}
-      hint={t.equityHint}
+      hint={estimate ? t.equityEstimateHint(formatBRL(basis.initial_balance)) : t.equityHint}
       empty={data.length === 0}
       emptyText={t.noPoints}
       actions={
@@ -101,7 +111,7 @@ export function EquityChart({ points }: { points: Overview['equity_curve'] }) {
         <Line
           type="monotone"
           dataKey="balance"
-          name={t.balance}
+          name={estimate ? t.estimatedBalance : t.balance}
           stroke={chartColors.primary}
           strokeWidth={2}
           dot={false}
