@@ -1,0 +1,199 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup.js';
+import { LoginPage } from './pages/login.page.js';
+import { OnboardingOverlay, type Box } from './pages/onboarding.page.js';
+import { RegisterPage } from './pages/register.page.js';
+import { UsersPage } from './pages/users.page.js';
+import { startAgent, type AgentProcess } from './support/agent-process.js';
+import { launchBrowser } from './support/browser.js';
+import { PHONE_SHOTS_DIR, PHONE_VIEWPORT, setTheme, shoot, type Theme } from './support/screens.js';
+
+const webUrl = inject('webUrl');
+const apiUrl = inject('apiUrl');
+const stamp = Date.now().toString(36);
+const trader = {
+  fullName: 'Luana Prado',
+  email: `luana.${stamp}@exemplo.com.br`,
+  phone: '+55 31 95555-2468',
+  dateOfBirth: '1993-11-02',
+  broker: 'Genial Investimentos',
+  password: 'Celular@2026',
+};
+const { width, height } = PHONE_VIEWPORT;
+const RAIL = 64;
+const THEMES: Theme[] = ['light', 'dark'];
+
+// The routes of apps/web/src/app/route-table.tsx with the title each screen shows.
+const PUBLIC = [
+  ['login', 'Entrar'],
+  ['register', 'Criar Conta'],
+  ['forgot-password', 'Recuperar Senha'],
+  ['reset-password', 'Redefinir Senha'],
+] as const;
+const TRADER = [
+  ['welcome', 'Bem-vindo ao Vórtex'],
+  ['dashboard', 'Dashboard'],
+  ['statistics', 'Estatísticas Reais MT5'],
+  ['trades', 'Trades Reais MT5'],
+  ['settings', 'Parametrização VórtexBot'],
+  ['backtest', 'Backtest'],
+  ['alerts', 'Gerenciador de Alertas'],
+  ['reports', 'Relatórios de Trading'],
+] as const;
+const ADMIN_ONLY = [
+  ['fibonacci', 'Fibonacci'],
+  ['mt5', 'Configuração MT5'],
+  ['backup', 'Backup'],
+  ['users', 'Gerenciamento de Usuários'],
+  ['bridge', 'Bridge MT5 - Pareamento'],
+  ['bridge-admin', 'Controle Bridge (Admin)'],
+] as const;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let traderPage: Page;
+let adminPage: Page;
+let agent: AgentProcess | undefined;
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const inViewport = (b: Box) =>
+  b.y >= 0 && b.y + b.height <= height && b.x >= 0 && b.x + b.width <= width;
+
+const onboardingRemembered = (page: Page) =>
+  page.waitForFunction(() => localStorage.getItem('onboarding_completed_full') === 'true');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  traderPage = await phonePage();
+  adminPage = await phonePage();
+});
+afterAll(async () => {
+  await agent?.stop();
+  await browser.close();
+});
+
+// One journey in order, all at 390×844: each step starts where the previous one left off.
+describe('the first screens on a phone (issue 14)', () => {
+  it('a new trader registers and an admin approves the account from the phone', async () => {
+    await traderPage.goto(`${webUrl}/login`);
+    await traderPage.getByRole('button', { name: /Conta REAL/ }).click();
+    const register = new RegisterPage(traderPage);
+    await register.fill(trader);
+    await register.submit();
+    await register.waitForCreated();
+
+    await adminPage.goto(`${webUrl}/login`);
+    await new LoginPage(adminPage).login(E2E_ADMIN.email, E2E_ADMIN.password);
+    await adminPage.waitForURL(/\/dashboard$/);
+    const users = new UsersPage(adminPage);
+    await users.open(webUrl);
+    await users.approve(trader.email);
+  });
+
+  it('reaches every control of the onboarding overlay, beside the rail, inside the screen', async () => {
+    await traderPage.goto(`${webUrl}/login`);
+    await new LoginPage(traderPage).login(trader.email, trader.password);
+    await traderPage.waitForURL(/\/dashboard$/);
+    const overlay = new OnboardingOverlay(traderPage);
+    await overlay.dialog().waitFor();
+
+    // The overlay fits the screen and starts right of the forced sidebar rail.
+    const frame = await overlay.dialog().boundingBox();
+    const rail = await traderPage.getByTestId('sidebar').boundingBox();
+    expect(frame && rail).toBeTruthy();
+    if (!frame || !rail) return;
+    expect(rail.width).toBe(RAIL);
+    expect(frame.x).toBeGreaterThanOrEqual(rail.x + rail.width);
+    expect(frame.y).toBeGreaterThanOrEqual(0);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(width);
+    expect(frame.y + frame.height).toBeLessThanOrEqual(height);
+
+    // Every control can be scrolled to and lands on the screen.
+    expect(inViewport(await overlay.reach(overlay.title()))).toBe(true);
+    expect(inViewport(await overlay.reach(overlay.help()))).toBe(true);
+    await overlay.help().click();
+    await overlay.helpRegion().waitFor();
+    expect(inViewport(await overlay.reach(overlay.helpRegion().getByRole('heading')))).toBe(true);
+    await mkdir(PHONE_SHOTS_DIR, { recursive: true });
+    await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-help.png` });
+    for (const step of OnboardingOverlay.steps) {
+      expect(inViewport(await overlay.reach(overlay.step(step)))).toBe(true);
+    }
+    expect(inViewport(await overlay.reach(overlay.download()))).toBe(true);
+    const [download] = await Promise.all([
+      traderPage.waitForEvent('download'),
+      overlay.download().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('VortexBridge.zip');
+    await traderPage.getByText('Aguardando primeiro heartbeat da bridge (auto-claim)...').waitFor();
+    expect(inViewport(await overlay.reach(overlay.pairWithToken()))).toBe(true);
+    await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-bottom.png` });
+    // Back at the top: the title is reachable again after scrolling down.
+    expect(inViewport(await overlay.reach(overlay.title()))).toBe(true);
+    await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-top.png` });
+  });
+
+  it('pairs on /welcome and lands on a dashboard with no overlay', async () => {
+    await new OnboardingOverlay(traderPage).pairWithToken().click();
+    await traderPage.waitForURL(/\/welcome$/);
+    await traderPage.getByRole('button', { name: 'Gerar Token de Pareamento' }).click();
+    const tokenBox = traderPage.getByTestId('pairing-token');
+    await tokenBox.waitFor();
+    agent = await startAgent(apiUrl, (await tokenBox.textContent())?.trim() ?? '');
+    await traderPage.getByText('Conectado!').waitFor({ timeout: 60_000 });
+    await traderPage.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    await onboardingRemembered(traderPage);
+    await traderPage.getByText('Bridge: Conectado').waitFor();
+    expect(await new OnboardingOverlay(traderPage).dialog().count()).toBe(0);
+  });
+
+  it('in a new browser the connected trader never sees the overlay', async () => {
+    const fresh = await phonePage();
+    await fresh.goto(`${webUrl}/login`);
+    await new LoginPage(fresh).login(trader.email, trader.password);
+    await fresh.waitForURL(/\/dashboard$/);
+    await onboardingRemembered(fresh);
+    expect(await new OnboardingOverlay(fresh).dialog().count()).toBe(0);
+    expect(await fresh.getByTestId('sidebar').getAttribute('data-forced')).toBeNull();
+  });
+
+  it('/welcome, already connected, shows the connection and the way to the dashboard', async () => {
+    await traderPage.goto(`${webUrl}/welcome`);
+    await traderPage.getByText('Conectado!').waitFor();
+    await traderPage.getByRole('link', { name: 'Acessar Dashboard' }).click();
+    await traderPage.waitForURL(/\/dashboard$/);
+  });
+
+  it('saves every screen at phone width, light and dark, none wider than the phone', async () => {
+    const overflowing: string[] = [];
+    const logOut = await phonePage();
+    for (const theme of THEMES) {
+      for (const [page, list, who] of [
+        [logOut, PUBLIC, 'public'],
+        [traderPage, TRADER, 'trader'],
+        [adminPage, [...TRADER, ...ADMIN_ONLY], 'admin'],
+      ] as const) {
+        if (!page.url().startsWith(webUrl)) await page.goto(`${webUrl}/login`);
+        await setTheme(page, theme);
+        for (const [route, title] of list) {
+          const shot = await shoot(page, `${webUrl}/${route}`, title, `${theme}-${who}-${route}`);
+          if (shot.overflow > 0) overflowing.push(`${theme} ${who} /${route}: ${shot.overflow}px`);
+        }
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+});
