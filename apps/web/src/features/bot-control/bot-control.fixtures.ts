@@ -7,6 +7,7 @@ export const stoppedStatus: BotStatus = {
   paused: false,
   entries_paused: false,
   error: null,
+  blocked: null,
   today: { trades: 0, winners: 0, average_win: 0, losers: 0, average_loss: 0, canceled: 0 },
 };
 
@@ -17,6 +18,7 @@ export const runningStatus: BotStatus = {
   paused: false,
   entries_paused: false,
   error: null,
+  blocked: null,
   today: { trades: 5, winners: 3, average_win: 40.5, losers: 2, average_loss: -25, canceled: 1 },
 };
 

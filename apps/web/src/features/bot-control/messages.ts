@@ -5,6 +5,8 @@ export const botControlTexts = {
     botActive: 'Bot ativo',
     botStopped: 'Bot parado',
     botPaused: 'Aguardando MT5',
+    /** Started but unable to trade (status.blocked says why): never 'Bot ativo' then. */
+    botBlocked: 'Bot sem operar',
     entriesPaused: 'Entradas pausadas',
     mt5On: 'MT5 conectado',
     mt5Off: 'MT5 desconectado',
@@ -46,10 +48,16 @@ export const botControlTexts = {
     /** Start/stop failures, in an alert prefixed with a cross (§8). */
     failed: (text: string) => `❌ ${text}`,
   },
+  /** Why a viewer's start/stop button is disabled. */
+  viewerNoControl: 'Perfil Visualizador: só traders e administradores iniciam ou param o bot.',
   prerequisites: {
     title: 'Antes de iniciar o bot:',
+    /** The first step, as a link to the screen this role opens to connect MT5. */
+    connection: {
+      admin: 'Configure a conexão em',
+      trader: 'Pareie o bridge em',
+    },
     items: [
-      'Configure a conexão na aba Conexão MT5',
       'Mantenha o MT5 aberto e logado na conta',
       'Habilite o AutoTrading no MT5',
       'Configure os parâmetros do bot',

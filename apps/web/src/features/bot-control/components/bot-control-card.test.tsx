@@ -1,7 +1,7 @@
 import type { BridgeEvent } from '@vortex/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { LiveConnection } from '../../../lib/live/live-connection';
@@ -9,11 +9,29 @@ import { LiveContext } from '../../../lib/live/live-context';
 import type { SessionUser } from '../../../lib/session';
 import { SessionContext } from '../../../lib/session/session-context';
 import { fakeApi, json } from '../../../test/fake-api';
-import { adminUser, traderUser } from '../../../test/session-fixtures';
+import { routes } from '../../../app/route-table';
+import { RequireAdmin } from '../../../app/guards';
+import { adminUser, makeUser, traderUser } from '../../../test/session-fixtures';
 import { mt5Status, runningStatus, stoppedStatus } from '../bot-control.fixtures';
 import type { BotStatus } from '../api/get-bot-status';
 import { botControlTexts as t } from '../messages';
 import { BotControlCard } from './bot-control-card';
+
+/** Whether the app's route table has a path, and whether only admins reach it. */
+function openableBy(
+  path: string,
+  list: RouteObject[] = routes,
+  admin = false,
+): { exists: boolean; adminOnly: boolean } {
+  for (const route of list) {
+    const underAdmin =
+      admin || (route.element as { type?: unknown } | undefined)?.type === RequireAdmin;
+    if (route.path === path.slice(1)) return { exists: true, adminOnly: underAdmin };
+    const found = route.children ? openableBy(path, route.children, underAdmin) : undefined;
+    if (found?.exists) return found;
+  }
+  return { exists: false, adminOnly: false };
+}
 
 function liveStub() {
   const listeners = new Set<(e: BridgeEvent) => void>();
@@ -40,6 +58,8 @@ function renderCard(user: SessionUser = traderUser, live = liveStub().live) {
       { path: '/dashboard', element: <BotControlCard /> },
       { path: '/settings', element: <p>tela settings</p> },
       { path: '/fibonacci', element: <p>tela fibonacci</p> },
+      { path: '/welcome', element: <p>tela welcome</p> },
+      { path: '/mt5', element: <p>tela mt5</p> },
     ],
     { initialEntries: ['/dashboard'] },
   );
@@ -98,6 +118,62 @@ describe('bot control card (trading.md §2, §4, §8)', () => {
     for (const item of t.prerequisites.items) expect(screen.getByText(item)).toBeTruthy();
     expect(screen.getByText(t.badges.mt5Off)).toBeTruthy();
     expect(screen.getByText(t.badges.bridgeOff)).toBeTruthy();
+  });
+
+  it('points a trader at the pairing screen they can open, and an admin at Configuração MT5', async () => {
+    api({ status: stoppedStatus, mt5: false });
+    const router = renderCard(traderUser);
+    // No 'aba Conexão MT5' (it does not exist): the link names a real screen.
+    expect(screen.queryByText(/aba Conexão MT5/)).toBeNull();
+    const pairing = await screen.findByRole('link', { name: 'Bem-vindo ao Vórtex' });
+    expect(pairing.closest('li')?.textContent).toBe('Pareie o bridge em Bem-vindo ao Vórtex');
+    expect(openableBy('/welcome')).toEqual({ exists: true, adminOnly: false });
+    fireEvent.click(pairing);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    cleanup();
+
+    api({ status: stoppedStatus, mt5: false });
+    renderCard(adminUser);
+    const mt5 = await screen.findByRole('link', { name: 'Configuração MT5' });
+    expect(mt5.getAttribute('href')).toBe('/mt5');
+    expect(openableBy('/mt5')).toEqual({ exists: true, adminOnly: true });
+  });
+
+  it("disables 'Iniciar bot' for a viewer, with the reason, and offers no MT5 hint", async () => {
+    const viewer = makeUser({ id: 9, role: 'viewer' });
+    const fake = api({ status: stoppedStatus, mt5: false });
+    renderCard(viewer);
+    const start = await screen.findByRole<HTMLButtonElement>('button', { name: t.start });
+    await screen.findByText(t.badges.mt5Off);
+    expect(start.disabled).toBe(true);
+    const reason = document.getElementById(start.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(t.viewerNoControl);
+    expect(screen.queryByText(t.prerequisites.title)).toBeNull();
+    expect(screen.queryByRole('button', { name: t.closeAll.button })).toBeNull();
+    fireEvent.click(start);
+    expect(fake.callsTo('/api/bot/start')).toEqual([]);
+  });
+
+  it('shows only the refusal when the server will not start the bot', async () => {
+    const why = 'O símbolo WINZ25 não está disponível no terminal.';
+    api(
+      { status: stoppedStatus },
+      { 'POST /api/bot/start': () => json({ success: false, error: why }, { status: 409 }) },
+    );
+    renderCard();
+    fireEvent.click(await enabledButton(t.start));
+    expect(await screen.findByText(`❌ ${why}`)).toBeTruthy();
+    expect(screen.queryByText(/Bot iniciado/)).toBeNull();
+    expect(screen.getByText(t.badges.botStopped)).toBeTruthy();
+  });
+
+  it("never says 'Bot ativo' while the started bot cannot trade, and shows why", async () => {
+    const why = 'O símbolo WINZ25 não está disponível no terminal.';
+    api({ status: { ...runningStatus, blocked: why } });
+    renderCard();
+    expect(await screen.findByText(t.badges.botBlocked)).toBeTruthy();
+    expect(screen.getByText(why)).toBeTruthy();
+    expect(screen.queryByText(t.badges.botActive)).toBeNull();
   });
 
   it("shows the bot's error in a banner", async () => {

@@ -1,4 +1,4 @@
-import { formatTimePtBR } from '@vortex/core';
+import { formatTimePtBR, permissionsFor } from '@vortex/core';
 import { CircleAlert, Play, Settings, Square } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -29,6 +29,10 @@ export function BotControlCard() {
   const me = useCurrentUser();
   const bot = status.data;
   const active = bot?.bot_active ?? false;
+  // Started but unable to trade (no strategy, a symbol the terminal refuses): not 'Bot ativo'.
+  const blocked = active ? (bot?.blocked ?? null) : null;
+  // A viewer reads the bot but cannot start or stop it (the server answers 403).
+  const canControl = me ? permissionsFor(me.role).includes('bot:control') : false;
   const mt5On = mt5.data?.mt5_connected ?? false;
   const bridgeOn = mt5.data?.bridge_connected ?? false;
   const pending = control.isPending ? control.variables : undefined;
@@ -46,8 +50,8 @@ export function BotControlCard() {
           {t.title}
         </CardTitle>
         <div className="flex flex-wrap gap-2" aria-live="polite">
-          <Badge variant={active ? (bot?.paused ? 'warning' : 'success') : 'neutral'}>
-            {active ? t.badges.botActive : t.badges.botStopped}
+          <Badge variant={active ? (bot?.paused || blocked ? 'warning' : 'success') : 'neutral'}>
+            {active ? (blocked ? t.badges.botBlocked : t.badges.botActive) : t.badges.botStopped}
           </Badge>
           {active && bot?.paused && <Badge variant="warning">{t.badges.botPaused}</Badge>}
           {active && bot?.entries_paused && (
@@ -74,33 +78,51 @@ export function BotControlCard() {
             <span>{bot.error}</span>
           </Alert>
         )}
+        {blocked && blocked !== bot?.error && (
+          <Alert variant="error">
+            <CircleAlert aria-hidden />
+            <span>{blocked}</span>
+          </Alert>
+        )}
         <BotCounters today={bot?.today} />
-        {mt5.data && !mt5On && <BotPrerequisites />}
+        {mt5.data && !mt5On && canControl && <BotPrerequisites admin={isAdmin(me)} />}
         <div className="flex flex-wrap items-center gap-3">
           {active ? (
             <Button
               variant="destructive"
-              disabled={control.isPending}
+              disabled={control.isPending || !canControl}
+              aria-describedby={canControl ? undefined : 'bot-control-viewer'}
               onClick={() => control.mutate('stop')}
             >
               <Square aria-hidden />
               {pending === 'stop' ? t.stopping : t.stop}
             </Button>
           ) : (
-            <Button disabled={control.isPending || !bot} onClick={() => control.mutate('start')}>
+            <Button
+              disabled={control.isPending || !bot || !canControl}
+              aria-describedby={canControl ? undefined : 'bot-control-viewer'}
+              onClick={() => control.mutate('start')}
+            >
               <Play aria-hidden />
               {pending === 'start' ? t.starting : t.start}
             </Button>
           )}
-          <BotRiskActions
-            active={active}
-            entriesPaused={bot?.entries_paused ?? false}
-            mt5On={mt5On}
-          />
+          {canControl && (
+            <BotRiskActions
+              active={active}
+              entriesPaused={bot?.entries_paused ?? false}
+              mt5On={mt5On}
+            />
+          )}
           <Button variant="outline" onClick={openSettings}>
             <Settings aria-hidden />
             {t.settings}
           </Button>
+          {!canControl && (
+            <p id="bot-control-viewer" className="w-full text-xs text-muted-foreground">
+              {t.viewerNoControl}
+            </p>
+          )}
           <p className="ml-auto text-xs text-muted-foreground">
             {bot?.start_time && active && <span>{t.since(formatTimePtBR(bot.start_time))} · </span>}
             {status.dataUpdatedAt > 0 && t.lastUpdate(formatTimePtBR(status.dataUpdatedAt))}
