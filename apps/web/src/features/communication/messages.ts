@@ -92,6 +92,7 @@ export const commTexts = {
   // §8.
   errorTitle: 'Erro',
   successTitle: 'Sucesso',
+  nothingSentTitle: 'Atenção',
   connection: 'Erro de conexão',
   sendFailed: 'Falha ao enviar mensagem',
   testFailed: 'Falha ao executar teste',

@@ -100,8 +100,6 @@ export const usersTexts = {
   deleted: userAdminMessages.deleted,
   testFailed: 'Falha ao executar teste',
   testSent: 'Teste enviado.',
-  testSentChannels: (channels: string[]) =>
-    `Teste enviado. Canais OK: ${channels.length ? channels.join(', ') : 'nenhum'}`,
   approveFailed: 'Erro ao aprovar conta',
   approved: userAdminMessages.approved,
   rejectFailed: 'Erro ao rejeitar conta',

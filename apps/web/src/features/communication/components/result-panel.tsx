@@ -20,24 +20,38 @@ const STATUS_VARIANT: Record<DeliveryDetail['status'], BadgeVariant> = {
 
 export function ResultPanel({ result, onClose }: { result: CommResult; onClose: () => void }) {
   const error = result.kind === 'error';
-  const Icon = error ? CircleAlert : CircleCheck;
+  // An answer where nothing went (a test no channel sent) is no 'Sucesso'.
+  const nothingSent =
+    result.kind === 'success' && !result.ok && !result.details.some((d) => d.success);
+  const Icon = error || nothingSent ? CircleAlert : CircleCheck;
   return (
     <section
       role={error ? 'alert' : 'status'}
       aria-label={t.resultTitle}
       className={cn(
         'rounded-xl border p-4 text-sm',
-        error ? 'border-destructive/40 bg-destructive/10' : 'border-success/40 bg-success/10',
+        error
+          ? 'border-destructive/40 bg-destructive/10'
+          : nothingSent
+            ? 'border-amber-500/40 bg-amber-500/10'
+            : 'border-success/40 bg-success/10',
       )}
     >
       <div className="flex items-start gap-3">
         <Icon
           aria-hidden
-          className={cn('mt-0.5 size-5 shrink-0', error ? 'text-destructive' : 'text-success')}
+          className={cn(
+            'mt-0.5 size-5 shrink-0',
+            error
+              ? 'text-destructive'
+              : nothingSent
+                ? 'text-amber-600 dark:text-amber-400'
+                : 'text-success',
+          )}
         />
         <div className="min-w-0 flex-1 space-y-1">
           <h3 className={cn('font-semibold', error && 'text-destructive')}>
-            {error ? t.errorTitle : t.successTitle}
+            {error ? t.errorTitle : nothingSent ? t.nothingSentTitle : t.successTitle}
           </h3>
           <p className={error ? 'text-destructive' : 'text-foreground'}>{result.message}</p>
         </div>

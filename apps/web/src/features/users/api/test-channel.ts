@@ -1,10 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { TEST_CHANNELS, UserTestResponseSchema, type UserTestResponse } from '@vortex/core';
-import { toast } from 'sonner';
+import {
+  TEST_CHANNELS,
+  UserTestResponseSchema,
+  type CHANNEL_TEST_STATUSES,
+  type UserTestResponse,
+} from '@vortex/core';
 import { usersTexts as t } from '../messages';
 import { adminRequest, toastActionError, UserActionError } from './admin-request';
 
 export type TestChannel = (typeof TEST_CHANNELS)[number];
+export type ChannelTestStatus = (typeof CHANNEL_TEST_STATUSES)[number];
+
+/** One channel's outcome as the result names it. */
+export interface ChannelOutcome {
+  channel: TestChannel;
+  status: ChannelTestStatus;
+  error: string | undefined;
+}
 
 /** POST /users/{id}/test/{channel}: sends a test message to the user through one channel. */
 export async function testChannel(input: {
@@ -21,31 +33,20 @@ export async function testChannel(input: {
   return parsed.data;
 }
 
-/** §8: 'Teste enviado. Canais OK: …' with the channels that worked, and why the others did not. */
-export function toastTestResult(result: UserTestResponse): void {
-  const entries = TEST_CHANNELS.flatMap((channel) => {
-    const outcome = result.results[channel];
-    return outcome ? [{ channel, ...outcome }] : [];
+/** The channels the answer speaks of, each sent, failed, unavailable or still queued. */
+export function channelOutcomes(result: UserTestResponse): ChannelOutcome[] {
+  return TEST_CHANNELS.flatMap((channel) => {
+    const r = result.results[channel];
+    if (!r) return [];
+    // A server without `status` said only success or not: a failure it tried.
+    const status = r.status ?? (r.success ? 'sent' : 'failed');
+    return [{ channel, status, error: r.error }];
   });
-  if (entries.length === 0) {
-    if (result.success) toast.success(t.testSent);
-    else toast.error(t.testFailed, { description: result.message });
-    return;
-  }
-  const ok = entries.filter((e) => e.success).map((e) => e.channel);
-  const failures = entries
-    .filter((e) => !e.success)
-    .map((e) => `${t.channels[e.channel]}: ${e.error ?? t.testFailed}`)
-    .join(' · ');
-  const options = failures ? { description: failures } : {};
-  if (ok.length > 0) toast.success(t.testSentChannels(ok), options);
-  else toast.warning(t.testSentChannels(ok), options);
 }
 
 export function useTestChannel() {
   return useMutation({
     mutationFn: testChannel,
-    onSuccess: toastTestResult,
     onError: (error) => {
       toastActionError(error, t.testFailed);
     },

@@ -131,12 +131,12 @@ describe('role, deletion and tests (access-and-admin.md §2, §5, §8)', () => {
   });
 
   it.each([
-    ['Email', 'email', { email: { success: true } }, 'Teste enviado. Canais OK: email'],
+    ['Email', 'email', { email: { success: true } }, 'Teste enviado. Canais OK: Email'],
     [
       'SMS',
       'sms',
       { sms: { success: false, error: userAdminMessages.channelNotConfigured } },
-      'Teste enviado. Canais OK: nenhum',
+      'Nenhum canal enviou o teste.',
     ],
     ['WhatsApp', 'whatsapp', {}, 'Teste enviado.'],
   ])('tests the %s channel of one user', async (button, channel, results, text) => {

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTestChannel, type TestChannel } from '../api/test-channel';
 import { usersTexts as t } from '../messages';
+import { showTestResult } from './channel-test-result';
 
 // §2 lists them as sms, whatsapp, email.
 const ORDER: readonly TestChannel[] = ['sms', 'whatsapp', 'email'];
@@ -26,7 +27,7 @@ export function TestChannelButtons({ userId }: { userId: number }) {
             className="h-7 gap-1 rounded-none border-border px-2.5 text-xs not-first:border-l"
             disabled={mutation.isPending}
             onClick={() => {
-              mutation.mutate({ id: userId, channel });
+              mutation.mutate({ id: userId, channel }, { onSuccess: showTestResult });
             }}
           >
             {busy && <Spinner className="size-3.5" />}
