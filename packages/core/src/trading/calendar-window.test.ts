@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDaysWindow, localDateKey, localDayStart } from './calendar-window.js';
+import { lastDaysWindow, localDateKey, localDayStart, localWallClock } from './calendar-window.js';
 import { zoneClock } from './zone-clock.js';
 
 describe('lastDaysWindow', () => {
@@ -24,5 +24,11 @@ describe('lastDaysWindow', () => {
 
   it('reads less than one day as today', () => {
     expect(lastDaysWindow(0, now)).toEqual(lastDaysWindow(1, now));
+  });
+});
+
+describe('localWallClock', () => {
+  it('reads the São Paulo wall clock, the day included', () => {
+    expect(localWallClock(Date.UTC(2026, 10, 23, 1, 15, 7))).toBe('2026-11-22T22:15:07');
   });
 });

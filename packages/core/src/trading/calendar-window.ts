@@ -34,3 +34,8 @@ export function lastDaysWindow(
   const today = zoneClock(timeZone).localDay(to);
   return { from: localDayStart(today - (count - 1), timeZone), to };
 }
+
+/** 'YYYY-MM-DDTHH:mm:ss' on the zone's wall clock at `ms`: file names and CSV cells read it. */
+export function localWallClock(ms: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Date(ms + zoneClock(timeZone).offsetAt(ms)).toISOString().slice(0, 19);
+}

@@ -1,7 +1,6 @@
 import {
   ApiErrorSchema,
-  DEFAULT_TIME_ZONE,
-  zoneClock,
+  localWallClock,
   Mt5ReportRequestSchema,
   renderStatementHtml,
   renderStatementXml,
@@ -17,8 +16,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 
 /** '20261122_191500' in São Paulo time, as every time the trader sees; safe in any file system. */
 export function fileStamp(now: number): string {
-  const local = now + zoneClock(DEFAULT_TIME_ZONE).offsetAt(now);
-  return new Date(local).toISOString().replace(/\..*$/, '').replace(/-|:/g, '').replace('T', '_');
+  return localWallClock(now).replace(/-|:/g, '').replace('T', '_');
 }
 
 // The page carries its own styles and never a script, even when opened from this answer.

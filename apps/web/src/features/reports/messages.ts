@@ -5,7 +5,7 @@ export const reportsTexts = {
   subtitle: 'Resumo das operações reais do MT5 e extratos no formato do terminal.',
   range: 'Período',
   ranges: {
-    '1d': 'Último dia',
+    '1d': 'Hoje',
     '7d': 'Últimos 7 dias',
     '30d': 'Últimos 30 dias',
     '90d': 'Últimos 90 dias',
@@ -41,7 +41,8 @@ export const reportsTexts = {
 
   hourly: {
     title: 'Desempenho por hora',
-    description: 'Das 9h às 18h, pela hora de fechamento da posição.',
+    description:
+      'Das 9h às 18h (horário de Brasília), pela hora de fechamento; 18h vai até o fim do pregão.',
     hour: 'Hora',
     trades: 'Trades',
     pnl: 'Resultado',

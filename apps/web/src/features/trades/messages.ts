@@ -5,13 +5,17 @@ export const tradesTexts = {
   refresh: 'Atualizar',
   retry: 'Tentar novamente',
   loading: 'Carregando trades...',
+  // §8's 'Lambda Error: ' prefix named an internal part and misled: the reason shows alone
+  // (README: where Vórtex departs from the spec).
+  serverError: (reason: string) => reason,
   // §8, word for word.
-  lambdaError: (reason: string) => `Lambda Error: ${reason}`,
   connectionError: (reason: string) => `Erro de conexão: ${reason}`,
   noneInPeriod: 'Nenhuma operação encontrada no período selecionado.',
   noneReturned: 'Sem trades retornados (0).',
   invalidAnswer: 'resposta fora do formato esperado',
-  http: (status: number) => `HTTP ${status}`,
+  http: (status: number) => `Erro ao carregar trades (HTTP ${status})`,
+  // The server's own words (trading.messages.ts): the client catches it before asking.
+  startAfterEnd: 'A data inicial deve ser anterior à data final.',
   source: (account: number, deals: number) =>
     `Conta ${account} · ${deals.toLocaleString('pt-BR')} deals processados`,
   updatedAt: (time: string) => `Atualizado às ${time}`,
@@ -53,6 +57,9 @@ export const tradesTexts = {
     net: 'Resultado',
     magic: 'Magic',
     openedAt: (time: string) => `Aberta em ${time}`,
+    // The vocabulary of every other screen.
+    buy: 'Compra',
+    sell: 'Venda',
   },
 
   pager: {

@@ -137,7 +137,7 @@ describe('Reports screen (trading.md §2 "Reports")', () => {
     const select = screen.getByLabelText<HTMLSelectElement>('Período');
     expect(select.value).toBe('7d');
     expect(Array.from(select.options).map((o) => [o.value, o.text])).toEqual([
-      ['1d', 'Último dia'],
+      ['1d', 'Hoje'],
       ['7d', 'Últimos 7 dias'],
       ['30d', 'Últimos 30 dias'],
       ['90d', 'Últimos 90 dias'],

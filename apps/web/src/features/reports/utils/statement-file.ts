@@ -1,3 +1,4 @@
+import { localWallClock } from '@vortex/core';
 import { saveBlob } from '../../../lib/save-file';
 import type { StatementFormat } from '../api/generate-statement';
 
@@ -6,16 +7,13 @@ const MIME: Record<StatementFormat, string> = {
   xml: 'application/xml;charset=utf-8',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
- * mt5_statement_{timestamp}.{ext}, stamped like the server's own name ('20261122_221500', UTC),
- * so the file is named the same whether or not the browser exposes the server's header.
+ * mt5_statement_{timestamp}.{ext}, stamped like the server's own name ('20261122_221500', São
+ * Paulo time as every time shown), so the file is named the same with or without its header.
  */
 export function statementFileName(format: StatementFormat, now = new Date()): string {
-  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
-  const time = `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;
-  return `mt5_statement_${date}_${time}.${format}`;
+  const stamp = localWallClock(now.getTime()).replace(/-|:/g, '').replace('T', '_');
+  return `mt5_statement_${stamp}.${format}`;
 }
 
 // A blob URL shares the app's origin, and with it the stored session: the statement page must

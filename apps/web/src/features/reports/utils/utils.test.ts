@@ -5,10 +5,11 @@ import { exitReasonRows, fullDay, shortDay } from './labels';
 import { statementFileName, withScriptsBlocked } from './statement-file';
 
 describe('statementFileName', () => {
-  it("stamps the UTC date and time as the server's own file name does", () => {
-    const at = new Date(Date.UTC(2026, 10, 2, 9, 5, 7));
-    expect(statementFileName('html', at)).toBe('mt5_statement_20261102_090507.html');
-    expect(statementFileName('xml', at)).toBe('mt5_statement_20261102_090507.xml');
+  it("stamps São Paulo's date and time, as the server's own file name does", () => {
+    // 01:05 UTC on the 3rd is still 22:05 on the 2nd in São Paulo.
+    const at = new Date(Date.UTC(2026, 10, 3, 1, 5, 7));
+    expect(statementFileName('html', at)).toBe('mt5_statement_20261102_220507.html');
+    expect(statementFileName('xml', at)).toBe('mt5_statement_20261102_220507.xml');
   });
 });
 

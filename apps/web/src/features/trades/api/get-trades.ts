@@ -14,9 +14,20 @@ export const tradesKeys = {
   window: (window: TimeWindow) => ['trades', window.from, window.to] as const,
 };
 
-/** A failed load, its message already in §8's words. */
+/** A failed load, its message for the trader; `retryable` when asking again can help. */
 export class TradesError extends Error {
   override name = 'TradesError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal (4xx) stays one on a second try; a timeout, a limit, a 5xx or no answer may not. */
+export function retryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
 }
 
 /** '?limit=6000&offset=0&start_date=…&end_date=…&order_by=time&order=desc&no_cache=1&_=…'. */
@@ -34,32 +45,44 @@ export function tradesPath(window: TimeWindow, now: number): string {
 }
 
 /**
- * §8: an answer from the server that is a failure reads 'Lambda Error: …' (its own reason, else
- * the HTTP status); no answer at all, or one we cannot read, reads 'Erro de conexão: …'.
+ * A failed answer shows the server's own reason (else its HTTP status), without §8's internal
+ * 'Lambda Error: ' prefix; no answer at all, or one we cannot read, reads 'Erro de conexão: …'.
  */
 export async function fetchTrades(window: TimeWindow, signal?: AbortSignal) {
   let res;
   try {
     res = await apiRequest(tradesPath(window, Date.now()), signal ? { signal } : {});
   } catch (error) {
-    if (error instanceof NetworkError) throw new TradesError(t.connectionError(error.message));
+    if (error instanceof NetworkError) {
+      throw new TradesError(t.connectionError(error.message), true);
+    }
     throw error;
   }
-  if (!res.ok) throw new TradesError(t.lambdaError(serverErrorOf(res) ?? t.http(res.status)));
+  if (!res.ok) {
+    const reason = serverErrorOf(res);
+    throw new TradesError(
+      reason ? t.serverError(reason) : t.http(res.status),
+      retryableStatus(res.status),
+    );
+  }
   const parsed = TradesResponseSchema.safeParse(res.data);
   if (!parsed.success) {
     const reason = serverErrorOf(res);
-    throw new TradesError(reason ? t.lambdaError(reason) : t.connectionError(t.invalidAnswer));
+    throw new TradesError(
+      reason ? t.serverError(reason) : t.connectionError(t.invalidAnswer),
+      true,
+    );
   }
   return { ...parsed.data, receivedAt: Date.now() };
 }
 
-/** GET /bridge/trades for the window; polled while the live channel is down. */
-export function useTrades(window: TimeWindow) {
+/** GET /bridge/trades for the window, never for an invalid one; polled while live is down. */
+export function useTrades(window: TimeWindow, enabled = true) {
   const live = useLiveFeed();
   return useQuery({
     queryKey: tradesKeys.window(window),
     queryFn: ({ signal }) => fetchTrades(window, signal),
+    enabled,
     refetchInterval: live.status === 'open' ? false : TRADES_POLL_MS,
     placeholderData: keepPreviousData,
     retry: false,

@@ -11,12 +11,14 @@ interface TradesFiltersBarProps {
   /** The most frequent magics among the loaded trades (§2: two of them). */
   magics: readonly number[];
   onChange: (change: Partial<TradesFilters>) => void;
+  /** Why the dates cannot be asked for (an end before the start), else null. */
+  datesError: string | null;
 }
 
 const f = t.filters;
 
 /** Magic, dates and sort; each applies at once and is kept in local storage. */
-export function TradesFiltersBar({ filters, magics, onChange }: TradesFiltersBarProps) {
+export function TradesFiltersBar({ filters, magics, onChange, datesError }: TradesFiltersBarProps) {
   // A stored magic that fell out of the top two stays selectable, so the filter never hides.
   const options =
     filters.magic === null || magics.includes(filters.magic) ? magics : [...magics, filters.magic];
@@ -62,6 +64,8 @@ export function TradesFiltersBar({ filters, magics, onChange }: TradesFiltersBar
         <Input
           id="trades-end"
           type="date"
+          aria-invalid={datesError !== null}
+          aria-describedby={datesError ? 'trades-dates-error' : undefined}
           value={filters.endDate}
           min={filters.startDate || undefined}
           onChange={(event) => {
@@ -93,6 +97,15 @@ export function TradesFiltersBar({ filters, magics, onChange }: TradesFiltersBar
         <X />
         {f.clear}
       </Button>
+      {datesError && (
+        <p
+          id="trades-dates-error"
+          role="alert"
+          className="text-sm font-medium text-destructive sm:col-span-2 lg:col-span-5"
+        >
+          {datesError}
+        </p>
+      )}
       {!filters.startDate && (
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-5">
           {f.defaultWindow}

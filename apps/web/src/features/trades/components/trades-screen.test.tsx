@@ -70,8 +70,9 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(q?.get('order')).toBe('desc');
     expect(q?.get('no_cache')).toBe('1');
     expect(q?.get('_')).toBe(String(NOW));
-    // 15/03/2026 minus 365 days is 15/03/2025, from midnight in São Paulo (03:00 UTC).
-    expect(q?.get('start_date')).toBe('2025-03-15T03:00:00.000Z');
+    // The last 365 calendar days as every screen counts them, today included: from 16/03/2025,
+    // midnight in São Paulo (03:00 UTC).
+    expect(q?.get('start_date')).toBe('2025-03-16T03:00:00.000Z');
     expect(q?.has('end_date')).toBe(false);
   });
 
@@ -95,7 +96,11 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(dateCells()[9]).toBe(formatDateTimePtBR(trades[9]?.close_time ?? 0));
     const first = tableRows()[0];
     expect(within(first).getByText('WINH26')).toBeTruthy();
-    expect(within(first).getByText('BUY')).toBeTruthy();
+    // Compra/Venda, as every other screen says: never BUY/SELL.
+    expect(within(first).getByText('Compra')).toBeTruthy();
+    expect(within(tableRows()[1] ?? document.body).getByText('Venda')).toBeTruthy();
+    expect(screen.queryByText('BUY')).toBeNull();
+    expect(screen.queryByText('SELL')).toBeNull();
     expect(within(first).getByText('128.000,00')).toBeTruthy();
     expect(within(first).getByText('0h 25m')).toBeTruthy();
     expect(within(first).getByText(brl(19.5)).className).toContain('text-success');
@@ -218,7 +223,8 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     change('Magic', '135000');
     change('Ordenação', 'asc');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(downloads.names).toEqual(['trades_filtrados_2026-03-15_15-00-00.csv']);
+    // São Paulo time: 15:00 UTC is 12:00 there.
+    expect(downloads.names).toEqual(['trades_filtrados_2026-03-15_12-00-00.csv']);
     const lines = (await downloads.text()).split('\r\n');
     expect(lines[0]).toBe(
       'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
@@ -240,7 +246,7 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(lines.at(-1)).toBe('');
   });
 
-  it("shows 'Lambda Error: …' for a failed answer and loads again on retry", async () => {
+  it('shows the server’s reason without an internal prefix and loads again on retry', async () => {
     let fail = true;
     tradesApi(trades, {
       'GET /bridge/trades': () =>
@@ -250,14 +256,26 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     });
     await openTrades();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Lambda Error: Conta sem bridge pareada');
+    expect(alert.textContent).toBe('Conta sem bridge pareadaTentar novamente');
+    expect(alert.textContent).not.toContain('Lambda Error');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     await screen.findByText('Página 1 de 3');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("shows 'Lambda Error: HTTP {status}' without a reason and 'Erro de conexão: …' offline", async () => {
+  it('offers no retry for a refusal a second try would repeat', async () => {
+    tradesApi(trades, {
+      'GET /bridge/trades': () =>
+        json({ success: false, error: 'Data inicial inválida.' }, { status: 400 }),
+    });
+    await openTrades();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Data inicial inválida.');
+    expect(within(alert).queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+  });
+
+  it("shows 'HTTP {status}' without a reason and 'Erro de conexão: …' offline", async () => {
     let mode: 'http' | 'offline' = 'http';
     tradesApi(trades, {
       'GET /bridge/trades': () => {
@@ -266,12 +284,45 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
       },
     });
     await openTrades();
-    expect((await screen.findByRole('alert')).textContent).toContain('Lambda Error: HTTP 503');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Erro ao carregar trades (HTTP 503)',
+    );
     mode = 'offline';
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => {
       expect(screen.getByRole('alert').textContent).toContain('Erro de conexão: Failed to fetch');
     });
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+  });
+
+  it('catches an end date before the start date with the spec’s words and never asks', async () => {
+    const api = tradesApi();
+    await openTrades();
+    await screen.findByText('Página 1 de 3');
+    change('Data inicial', '2026-03-10');
+    await waitFor(() => {
+      expect(api.queriesTo('/bridge/trades').at(-1)?.get('start_date')).toBe(
+        '2026-03-10T03:00:00.000Z',
+      );
+    });
+    const asked = api.queriesTo('/bridge/trades').length;
+    change('Data final', '2026-03-05');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('A data inicial deve ser anterior à data final.');
+    expect(screen.getByLabelText('Data final').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('table')).toBeNull();
+    // Fixed, the range is asked for; the inverted one never was.
+    change('Data final', '2026-03-12');
+    await waitFor(() => {
+      expect(api.queriesTo('/bridge/trades').at(-1)?.get('end_date')).toBe(
+        '2026-03-13T02:59:59.999Z',
+      );
+    });
+    expect(
+      api.queriesTo('/bridge/trades').filter((q) => q.get('end_date')?.startsWith('2026-03-06')),
+    ).toEqual([]);
+    expect(api.queriesTo('/bridge/trades').length).toBe(asked + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("says 'Sem trades retornados (0).' when the server sends none", async () => {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { useTrades } from '../api/get-trades';
+import { TradesError, useTrades } from '../api/get-trades';
 import { useTradesFilters } from '../hooks/use-trades-filters';
 import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
 import { tradesTexts as t } from '../messages';
@@ -16,6 +16,7 @@ import { tradesCsv } from '../utils/trades-csv';
 import {
   applyFilters,
   clampPage,
+  datesInverted,
   pageOf,
   summarize,
   timeWindowOf,
@@ -33,12 +34,17 @@ export function TradesScreen() {
   // The default window starts 365 days before the day the screen opened (one stable cache key).
   const [openedAt] = useState(Date.now);
   const range = useMemo(() => timeWindowOf(filters, openedAt), [filters, openedAt]);
-  const query = useTrades(range);
+  // An end before the start is caught here, in the server's words, and never asked.
+  const inverted = datesInverted(filters);
+  const query = useTrades(range, !inverted);
   useTradesLiveRefresh();
 
   const trades = query.data?.trades;
   const magics = useMemo(() => topMagics(trades ?? []), [trades]);
-  const rows = useMemo(() => applyFilters(trades ?? [], filters, range), [trades, filters, range]);
+  const rows = useMemo(
+    () => (inverted ? [] : applyFilters(trades ?? [], filters, range)),
+    [inverted, trades, filters, range],
+  );
   const summary = useMemo(() => summarize(rows), [rows]);
   const page = clampPage(filters.page, rows.length);
 
@@ -65,7 +71,7 @@ export function TradesScreen() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={refetch} disabled={query.isFetching}>
+          <Button variant="outline" onClick={refetch} disabled={query.isFetching || inverted}>
             <RefreshCw className={cn(query.isFetching && 'animate-spin')} />
             {t.refresh}
           </Button>
@@ -80,10 +86,22 @@ export function TradesScreen() {
       {query.data && query.data.trades.length > 0 && <TradesSummary summary={summary} />}
 
       <Card className="overflow-hidden">
-        <TradesFiltersBar filters={filters} magics={magics} onChange={update} />
-        {query.isError && <TradesErrorState message={query.error.message} onRetry={refetch} />}
-        {query.isPending && <TradesLoading />}
-        {query.data && rows.length === 0 && (
+        <TradesFiltersBar
+          filters={filters}
+          magics={magics}
+          onChange={update}
+          datesError={inverted ? t.startAfterEnd : null}
+        />
+        {!inverted && query.isError && (
+          <TradesErrorState
+            message={query.error.message}
+            onRetry={
+              !(query.error instanceof TradesError) || query.error.retryable ? refetch : undefined
+            }
+          />
+        )}
+        {!inverted && query.isPending && <TradesLoading />}
+        {!inverted && query.data && rows.length === 0 && (
           <TradesEmpty noneReturned={query.data.trades.length === 0} />
         )}
         {rows.length > 0 && (

@@ -13,16 +13,25 @@ export function TradesLoading() {
   );
 }
 
-/** §8's error text with the retry button of §2. */
-export function TradesErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** The failure's reason, with §2's retry button only when asking again can help. */
+export function TradesErrorState({
+  message,
+  onRetry,
+}: {
+  message: string;
+  /** Absent for a refusal that a second try would repeat. */
+  onRetry?: (() => void) | undefined;
+}) {
   return (
     <div className="p-4 sm:p-5">
       <Alert variant="error" className="items-center">
         <CircleAlert aria-hidden />
         <span className="flex-1 font-medium">{message}</span>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          {t.retry}
-        </Button>
+        {onRetry && (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            {t.retry}
+          </Button>
+        )}
       </Alert>
     </div>
   );

@@ -48,7 +48,9 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
             </TableCell>
             <TableCell className="font-medium whitespace-nowrap">{row.symbol}</TableCell>
             <TableCell>
-              <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>{row.type}</Badge>
+              <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>
+                {row.type === 'BUY' ? c.buy : c.sell}
+              </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {formatDecimal(row.volume, 2)}

@@ -1,5 +1,7 @@
-/** §2: trades_filtrados_{timestamp}.csv, the timestamp as 'YYYY-MM-DD_HH-mm-ss' (UTC). */
+import { localWallClock } from '@vortex/core';
+
+/** §2: trades_filtrados_{timestamp}.csv, the timestamp 'YYYY-MM-DD_HH-mm-ss' in São Paulo time. */
 export function tradesCsvName(now: number): string {
-  const stamp = new Date(now).toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+  const stamp = localWallClock(now).replace('T', '_').replace(/:/g, '-');
   return `trades_filtrados_${stamp}.csv`;
 }

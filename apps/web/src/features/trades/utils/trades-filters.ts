@@ -1,11 +1,11 @@
 import {
-  MS_PER_DAY,
+  lastDaysWindow,
   profitFactor,
   tradesScreenProfitFactor,
   type ClosedPositionRecord,
 } from '@vortex/core';
 import { z } from 'zod';
-import { dateInputOf, dayEndExclusiveMs, dayStartMs } from './day-bounds';
+import { dayEndExclusiveMs, dayStartMs } from './day-bounds';
 
 /** trading.md §9: 10 trades per page, a 365-day window when no start date is chosen. */
 export const TRADES_PAGE_SIZE = 10;
@@ -50,13 +50,18 @@ export interface TimeWindow {
   to: number | null;
 }
 
-/** Start of the chosen day, else of the day 365 days ago (stable all day: one cache entry). */
+/**
+ * Start of the chosen day, else of the last 365 calendar days as every screen counts them
+ * (stable all day: one cache entry).
+ */
 export function timeWindowOf(filters: TradesFilters, now: number): TimeWindow {
-  const from =
-    dayStartMs(filters.startDate) ??
-    dayStartMs(dateInputOf(now - DEFAULT_WINDOW_DAYS * MS_PER_DAY)) ??
-    now - DEFAULT_WINDOW_DAYS * MS_PER_DAY;
+  const from = dayStartMs(filters.startDate) ?? lastDaysWindow(DEFAULT_WINDOW_DAYS, now).from;
   return { from, to: dayEndExclusiveMs(filters.endDate) };
+}
+
+/** Both dates chosen, the end before the start: the range the server would refuse. */
+export function datesInverted(filters: Pick<TradesFilters, 'startDate' | 'endDate'>): boolean {
+  return filters.startDate !== '' && filters.endDate !== '' && filters.endDate < filters.startDate;
 }
 
 /** The `limit` most frequent magics, ties broken by the smaller number so the order is stable. */

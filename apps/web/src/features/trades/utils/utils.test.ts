@@ -7,6 +7,7 @@ import { csvTime, tradesCsv } from './trades-csv';
 import {
   applyFilters,
   clampPage,
+  datesInverted,
   DEFAULT_FILTERS,
   pageOf,
   parseStoredFilters,
@@ -40,14 +41,21 @@ describe('trades filters', () => {
     ).toEqual({ magic: 135000, startDate: '', endDate: '', sort: 'desc', page: 3 });
   });
 
-  it('defaults the window to 365 days back from the local day, open-ended', () => {
+  it('defaults the window to the last 365 calendar days, today included, open-ended', () => {
     expect(timeWindowOf(DEFAULT_FILTERS, NOW)).toEqual({
-      from: Date.UTC(2025, 2, 15, 3),
+      from: Date.UTC(2025, 2, 16, 3),
       to: null,
     });
     expect(
       timeWindowOf({ ...DEFAULT_FILTERS, startDate: '2026-03-01', endDate: '2026-03-02' }, NOW),
     ).toEqual({ from: Date.UTC(2026, 2, 1, 3), to: Date.UTC(2026, 2, 3, 3) });
+  });
+
+  it('finds the dates inverted only when the end is before the start', () => {
+    expect(datesInverted({ startDate: '2026-03-10', endDate: '2026-03-05' })).toBe(true);
+    expect(datesInverted({ startDate: '2026-03-10', endDate: '2026-03-10' })).toBe(false);
+    expect(datesInverted({ startDate: '2026-03-10', endDate: '' })).toBe(false);
+    expect(datesInverted({ startDate: '', endDate: '2026-03-05' })).toBe(false);
   });
 
   it('ranks magics by frequency, the smaller first on a tie', () => {
@@ -133,7 +141,11 @@ describe('trades CSV', () => {
     );
   });
 
-  it('names the file trades_filtrados_{timestamp}.csv', () => {
-    expect(tradesCsvName(NOW)).toBe('trades_filtrados_2026-03-15_15-00-00.csv');
+  it('names the file trades_filtrados_{timestamp}.csv in São Paulo time', () => {
+    // NOW is 15:00 UTC, 12:00 in São Paulo; 01:30 UTC on the 16th is still the 15th there.
+    expect(tradesCsvName(NOW)).toBe('trades_filtrados_2026-03-15_12-00-00.csv');
+    expect(tradesCsvName(Date.UTC(2026, 2, 16, 1, 30))).toBe(
+      'trades_filtrados_2026-03-15_22-30-00.csv',
+    );
   });
 });
