@@ -20,6 +20,15 @@ describe('série vigente', () => {
     expect(withResolvedSymbol(old, sp('2026-11-23T10:00')).general.symbol).toBe('WINZ25');
   });
 
+  it("follows the terminal's own series when it offers exactly one other WIN series", () => {
+    const now = sp('2026-11-23T10:00');
+    expect(resolveBotSymbol('WIN$', now, ['WINZ25'])).toBe('WINZ25');
+    expect(resolveBotSymbol('WIN$', now, ['WINZ26', 'WING27'])).toBe('WINZ26');
+    expect(resolveBotSymbol('WIN$', now, ['WING27', 'WINJ27', 'PETR4'])).toBe('WINZ26');
+    expect(resolveBotSymbol('WIN$', now, ['PETR4'])).toBe('WINZ26');
+    expect(resolveBotSymbol('WINZ25', now, ['WINZ26'])).toBe('WINZ25');
+  });
+
   it('splits a window into the series current on each of its days', () => {
     const spans = seriesSpans('WIN$', sp('2026-12-15T09:00'), sp('2027-02-19T12:00'));
     expect(spans.map((s) => s.symbol)).toEqual(['WINZ26', 'WING27', 'WINJ27']);

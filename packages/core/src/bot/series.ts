@@ -12,9 +12,22 @@ export const CURRENT_SERIES_SYMBOL = 'WIN$';
 
 export const isCurrentSeries = (symbol: string): boolean => symbol === CURRENT_SERIES_SYMBOL;
 
-/** The symbol to trade at an instant: the current WIN series for the sentinel, else itself. */
-export function resolveBotSymbol(symbol: string, now: Date | number): string {
-  return isCurrentSeries(symbol) ? currentWinSymbol(now) : symbol;
+const WIN_SERIES = /^WIN[GJMQVZ]\d\d$/;
+
+/**
+ * The symbol to trade at an instant: for the sentinel the current WIN series by B3's calendar,
+ * unless the terminal names what it offers and that has exactly one WIN series other than it (a
+ * simulator whose clock is set to another date trades the series of its own day); else itself.
+ */
+export function resolveBotSymbol(
+  symbol: string,
+  now: Date | number,
+  offered?: readonly string[],
+): string {
+  if (!isCurrentSeries(symbol)) return symbol;
+  const current = currentWinSymbol(now);
+  const series = offered?.filter((s) => WIN_SERIES.test(s)) ?? [];
+  return series.length === 1 && !series.includes(current) ? (series[0] ?? current) : current;
 }
 
 /** The configuration with its symbol resolved at an instant. */

@@ -89,7 +89,11 @@ export class BotRunner {
       ...lane,
       pendingUntil: 0,
     }));
-    this.symbol = resolveBotSymbol(config.general.symbol, Date.now());
+    this.symbol = resolveBotSymbol(
+      config.general.symbol,
+      Date.now(),
+      deps.agents.of(userId)?.symbols,
+    );
     this.magics = botMagicsOf(config);
     this.risk = new RiskWatch(deps, userId, account.id, riskOf(config), this.magics, (b) => {
       if (!this.stopped) onRiskBreach(b);
@@ -120,7 +124,11 @@ export class BotRunner {
    * the bot switches to it (and the caller re-subscribes). True when it switched.
    */
   followSeries(now: number): boolean {
-    const next = resolveBotSymbol(this.config.general.symbol, now);
+    const next = resolveBotSymbol(
+      this.config.general.symbol,
+      now,
+      this.deps.agents.of(this.userId)?.symbols,
+    );
     if (next === this.symbol) return false;
     this.symbol = next;
     this.symbolRefused = null;
