@@ -58,6 +58,7 @@ export const mt5Texts = {
     connecting: 'Conectando...',
     disconnect: 'Desconectar',
     disconnecting: 'Desconectando...',
+    nothingToDisconnect: 'Nenhuma conta MT5 conectada: não há o que desconectar.',
   },
 
   account: {

@@ -34,12 +34,22 @@ interface CredentialsFormProps {
   test: ReturnType<typeof useTestBridge>;
   connect: ReturnType<typeof useConnectMt5>;
   disconnect: ReturnType<typeof useDisconnectMt5>;
+  /** Whether MT5 is logged in to an account; undefined until the status is known. */
+  mt5Connected: boolean | undefined;
 }
 
 /** Login, server, password and bridge URL, with test-bridge, connect and disconnect. */
-export function CredentialsForm({ known, test, connect, disconnect }: CredentialsFormProps) {
+export function CredentialsForm({
+  known,
+  test,
+  connect,
+  disconnect,
+  mt5Connected,
+}: CredentialsFormProps) {
   const form = useConnectForm(known);
   const busy = connect.isPending || disconnect.isPending;
+  // With no account logged in there is nothing to disconnect: say so instead of a dead click.
+  const nothingConnected = mt5Connected === false;
   const { values, errors } = form;
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -148,7 +158,9 @@ export function CredentialsForm({ known, test, connect, disconnect }: Credential
               type="button"
               variant="outline"
               className="text-destructive hover:text-destructive"
-              disabled={busy}
+              disabled={busy || mt5Connected !== true}
+              aria-describedby={nothingConnected ? 'mt5-nothing-to-disconnect' : undefined}
+              title={nothingConnected ? t.nothingToDisconnect : undefined}
               onClick={() => {
                 disconnect.mutate();
               }}
@@ -161,6 +173,11 @@ export function CredentialsForm({ known, test, connect, disconnect }: Credential
               {connect.isPending ? t.connecting : t.connect}
             </Button>
           </div>
+          {nothingConnected && (
+            <p id="mt5-nothing-to-disconnect" className="w-full text-xs text-muted-foreground">
+              {t.nothingToDisconnect}
+            </p>
+          )}
         </CardFooter>
       </form>
     </Card>

@@ -147,13 +147,40 @@ describe('Conectar (trading.md §4, §5, §8)', () => {
   });
 });
 
+/** Desconectar once the status says MT5 is logged in: before that it is disabled. */
+async function disconnectButton() {
+  const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Desconectar' });
+  await waitFor(() => {
+    expect(button.disabled).toBe(false);
+  });
+  return button;
+}
+
 describe('Desconectar (trading.md §8)', () => {
+  it('is disabled with the reason while no MT5 account is connected (issue 14)', async () => {
+    const api = mt5Api(loggedOut);
+    await openMt5();
+    const reason = await screen.findByText(
+      'Nenhuma conta MT5 conectada: não há o que desconectar.',
+    );
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Desconectar' });
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(button);
+    expect(api.callsTo('/api/mt5/disconnect')).toEqual([]);
+    // Conectar stays offered: connecting is what this state needs.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Conectar' }).disabled).toBe(
+      false,
+    );
+  });
+
   it('toasts the logout', async () => {
     const api = mt5Api({
       'POST /api/mt5/disconnect': () => json({ success: true, message: 'MT5 desconectado.' }),
     });
     await openMt5();
-    click('Desconectar');
+    fireEvent.click(await disconnectButton());
+    expect(screen.queryByText('Nenhuma conta MT5 conectada: não há o que desconectar.')).toBeNull();
     expect(await screen.findByText('MT5 desconectado.')).toBeTruthy();
     expect(api.callsTo('/api/mt5/disconnect')[0]?.method).toBe('POST');
   });
@@ -169,7 +196,7 @@ describe('Desconectar (trading.md §8)', () => {
   ])('says Erro ao desconectar when %s', async (_case, answer, detail) => {
     mt5Api({ 'POST /api/mt5/disconnect': answer });
     await openMt5();
-    click('Desconectar');
+    fireEvent.click(await disconnectButton());
     expect(await screen.findByText('Erro ao desconectar')).toBeTruthy();
     if (detail) expect(screen.getByText(detail)).toBeTruthy();
   });

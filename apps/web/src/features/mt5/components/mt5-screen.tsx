@@ -72,6 +72,7 @@ export function Mt5Screen() {
             test={test}
             connect={connect}
             disconnect={disconnect}
+            mt5Connected={status.data?.mt5_connected}
           />
         </div>
         <div className="lg:col-span-2">
