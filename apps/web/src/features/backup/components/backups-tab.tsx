@@ -61,9 +61,9 @@ export function BackupsTab({ items }: { items: BackupItem[] }) {
               <TableRow>
                 <TableHead>{t.list.file}</TableHead>
                 <TableHead>{t.list.date}</TableHead>
-                <TableHead>{t.list.type}</TableHead>
-                <TableHead className="text-right">{t.list.size}</TableHead>
-                <TableHead>{t.list.status}</TableHead>
+                <TableHead className="max-md:hidden">{t.list.type}</TableHead>
+                <TableHead className="max-md:hidden text-right">{t.list.size}</TableHead>
+                <TableHead className="max-md:hidden">{t.list.status}</TableHead>
                 <TableHead className="text-right">{t.list.actions}</TableHead>
               </TableRow>
             </TableHeader>
@@ -82,11 +82,11 @@ export function BackupsTab({ items }: { items: BackupItem[] }) {
                     </p>
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTimePtBR(b.date)}</TableCell>
-                  <TableCell>{t.type[b.type]}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <TableCell className="max-md:hidden">{t.type[b.type]}</TableCell>
+                  <TableCell className="max-md:hidden text-right whitespace-nowrap tabular-nums">
                     {formatBytes(b.size)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="max-md:hidden">
                     <StatusBadge status={b.status} />
                   </TableCell>
                   <TableCell className="text-right">

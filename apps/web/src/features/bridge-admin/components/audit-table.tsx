@@ -20,11 +20,11 @@ export function AuditTable(props: { items: AuditItem[]; pending: boolean; failed
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>{c.id}</TableHead>
-          <TableHead>{c.user}</TableHead>
+          <TableHead className="max-md:hidden">{c.id}</TableHead>
+          <TableHead className="max-md:hidden">{c.user}</TableHead>
           <TableHead>{c.event}</TableHead>
           <TableHead>{c.date}</TableHead>
-          <TableHead>{c.meta}</TableHead>
+          <TableHead className="max-md:hidden">{c.meta}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -37,8 +37,10 @@ export function AuditTable(props: { items: AuditItem[]; pending: boolean; failed
         />
         {items.map((item) => (
           <TableRow key={item.id}>
-            <TableCell className="tabular-nums text-muted-foreground">{item.id}</TableCell>
-            <TableCell className="tabular-nums whitespace-nowrap">
+            <TableCell className="max-md:hidden tabular-nums text-muted-foreground">
+              {item.id}
+            </TableCell>
+            <TableCell className="max-md:hidden tabular-nums whitespace-nowrap">
               {item.user_id ?? t.none}
               {item.actor_user_id !== null && item.actor_user_id !== item.user_id && (
                 <span className="block text-xs text-muted-foreground">
@@ -50,7 +52,7 @@ export function AuditTable(props: { items: AuditItem[]; pending: boolean; failed
             <TableCell className="tabular-nums whitespace-nowrap">
               {formatDateTimePtBR(item.created_at, undefined, true)}
             </TableCell>
-            <TableCell>
+            <TableCell className="max-md:hidden">
               <code
                 title={item.meta_json}
                 className="block max-w-[28rem] truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground"

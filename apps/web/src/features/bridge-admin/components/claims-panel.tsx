@@ -56,11 +56,11 @@ export function ClaimsPanel() {
         <TableHeader>
           <TableRow>
             <TableHead>{c.user}</TableHead>
-            <TableHead>{c.tokenPrefix}</TableHead>
+            <TableHead className="max-md:hidden">{c.tokenPrefix}</TableHead>
             <TableHead>{c.status}</TableHead>
-            <TableHead>{c.age}</TableHead>
-            <TableHead>{c.account}</TableHead>
-            <TableHead>{c.heartbeat}</TableHead>
+            <TableHead className="max-md:hidden">{c.age}</TableHead>
+            <TableHead className="max-md:hidden">{c.account}</TableHead>
+            <TableHead className="max-md:hidden">{c.heartbeat}</TableHead>
             <TableHead className="text-right">{c.actions}</TableHead>
           </TableRow>
         </TableHeader>
@@ -77,7 +77,9 @@ export function ClaimsPanel() {
               <TableCell>
                 <UserCell username={claim.username} id={claim.user_id} />
               </TableCell>
-              <TableCell className="font-mono text-xs">{claim.token_prefix}</TableCell>
+              <TableCell className="max-md:hidden font-mono text-xs">
+                {claim.token_prefix}
+              </TableCell>
               <TableCell>
                 <div className="flex flex-col items-start gap-1">
                   <ClaimStatusBadge status={claim.status} />
@@ -85,15 +87,15 @@ export function ClaimsPanel() {
                 </div>
               </TableCell>
               <TableCell
-                className="tabular-nums whitespace-nowrap"
+                className="max-md:hidden tabular-nums whitespace-nowrap"
                 title={formatDateTimePtBR(claim.created_at)}
               >
                 {formatElapsed(msSince(claim.created_at, now))}
               </TableCell>
-              <TableCell className="tabular-nums">
+              <TableCell className="max-md:hidden tabular-nums">
                 {claim.primary_account_number ?? t.none}
               </TableCell>
-              <TableCell className="tabular-nums whitespace-nowrap">
+              <TableCell className="max-md:hidden tabular-nums whitespace-nowrap">
                 {claim.last_hb_mt5_at ? (
                   <span title={formatDateTimePtBR(claim.last_hb_mt5_at, undefined, true)}>
                     {t.ago(formatElapsed(msSince(claim.last_hb_mt5_at, now)))}

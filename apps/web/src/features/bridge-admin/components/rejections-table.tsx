@@ -45,11 +45,11 @@ export function RejectionsTable({
         <TableHeader>
           <TableRow>
             <TableHead>{c.user}</TableHead>
-            <TableHead>{c.account}</TableHead>
-            <TableHead>{c.kind}</TableHead>
-            <TableHead>{c.ticket}</TableHead>
+            <TableHead className="max-md:hidden">{c.account}</TableHead>
+            <TableHead className="max-md:hidden">{c.kind}</TableHead>
+            <TableHead className="max-md:hidden">{c.ticket}</TableHead>
             <TableHead>{c.reason}</TableHead>
-            <TableHead>{c.when}</TableHead>
+            <TableHead className="max-md:hidden">{c.when}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -59,19 +59,21 @@ export function RejectionsTable({
               <TableCell>
                 <UserCell username={item.username} id={item.user_id} />
               </TableCell>
-              <TableCell className="tabular-nums">{item.account_number ?? t.none}</TableCell>
-              <TableCell>
+              <TableCell className="max-md:hidden tabular-nums">
+                {item.account_number ?? t.none}
+              </TableCell>
+              <TableCell className="max-md:hidden">
                 <Badge variant={item.kind === 'batch' ? 'destructive' : 'warning'}>
                   {r.kind[item.kind]}
                 </Badge>
               </TableCell>
-              <TableCell className="font-mono text-xs tabular-nums">
+              <TableCell className="max-md:hidden font-mono text-xs tabular-nums">
                 {item.ticket ?? item.batch_id ?? t.none}
               </TableCell>
-              <TableCell className="max-w-md min-w-72 text-xs break-words whitespace-normal">
+              <TableCell className="max-w-md min-w-72 text-xs max-md:min-w-0 break-words whitespace-normal">
                 {item.reason}
               </TableCell>
-              <TableCell className="text-xs tabular-nums whitespace-nowrap">
+              <TableCell className="max-md:hidden text-xs tabular-nums whitespace-nowrap">
                 {formatDateTimePtBR(item.created_at, undefined, true)}
               </TableCell>
             </TableRow>

@@ -46,12 +46,12 @@ export function SessionsTable({ sessions, receivedAt, pending, failed }: Session
       <TableHeader>
         <TableRow>
           <TableHead>{c.user}</TableHead>
-          <TableHead>{c.account}</TableHead>
-          <TableHead>{c.server}</TableHead>
+          <TableHead className="max-md:hidden">{c.account}</TableHead>
+          <TableHead className="max-md:hidden">{c.server}</TableHead>
           <TableHead>{c.status}</TableHead>
-          <TableHead>{c.remaining}</TableHead>
-          <TableHead>{c.lastPing}</TableHead>
-          <TableHead>{c.version}</TableHead>
+          <TableHead className="max-md:hidden">{c.remaining}</TableHead>
+          <TableHead className="max-md:hidden">{c.lastPing}</TableHead>
+          <TableHead className="max-md:hidden">{c.version}</TableHead>
           <TableHead className="text-right">{c.actions}</TableHead>
         </TableRow>
       </TableHeader>
@@ -68,21 +68,26 @@ export function SessionsTable({ sessions, receivedAt, pending, failed }: Session
             <TableCell>
               <UserCell username={session.username} id={session.user_id} />
             </TableCell>
-            <TableCell className="tabular-nums">{session.account_number ?? t.none}</TableCell>
-            <TableCell className="max-w-48 truncate" title={session.server ?? undefined}>
+            <TableCell className="max-md:hidden tabular-nums">
+              {session.account_number ?? t.none}
+            </TableCell>
+            <TableCell
+              className="max-md:hidden max-w-48 truncate"
+              title={session.server ?? undefined}
+            >
               {session.server ?? t.none}
             </TableCell>
             <TableCell>
               <SessionStatusBadge status={session.status} />
             </TableCell>
-            <TableCell>
+            <TableCell className="max-md:hidden">
               {session.status === 'active' || session.status === 'expired' ? (
                 <TtlBar remainingMs={remainingMs(session, receivedAt, now)} />
               ) : (
                 <span className="text-muted-foreground">{t.none}</span>
               )}
             </TableCell>
-            <TableCell className="tabular-nums whitespace-nowrap">
+            <TableCell className="max-md:hidden tabular-nums whitespace-nowrap">
               {session.last_ping ? (
                 <span title={formatDateTimePtBR(session.last_ping, undefined, true)}>
                   {t.ago(formatElapsed(msSince(session.last_ping, now)))}
@@ -91,7 +96,9 @@ export function SessionsTable({ sessions, receivedAt, pending, failed }: Session
                 t.never
               )}
             </TableCell>
-            <TableCell className="font-mono text-xs">{session.client_version ?? t.none}</TableCell>
+            <TableCell className="max-md:hidden font-mono text-xs">
+              {session.client_version ?? t.none}
+            </TableCell>
             <TableCell>
               <div className="flex justify-end">
                 {session.status === 'active' && (

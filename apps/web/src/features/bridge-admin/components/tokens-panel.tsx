@@ -51,14 +51,14 @@ export function TokensPanel() {
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>{c.id}</TableHead>
+            <TableHead className="max-md:hidden">{c.id}</TableHead>
             <TableHead>{c.user}</TableHead>
             <TableHead>{c.status}</TableHead>
-            <TableHead>{c.label}</TableHead>
-            <TableHead>{c.created}</TableHead>
-            <TableHead>{c.expires}</TableHead>
-            <TableHead>{c.used}</TableHead>
-            <TableHead>{c.account}</TableHead>
+            <TableHead className="max-md:hidden">{c.label}</TableHead>
+            <TableHead className="max-md:hidden">{c.created}</TableHead>
+            <TableHead className="max-md:hidden">{c.expires}</TableHead>
+            <TableHead className="max-md:hidden">{c.used}</TableHead>
+            <TableHead className="max-md:hidden">{c.account}</TableHead>
             <TableHead className="text-right">{c.action}</TableHead>
           </TableRow>
         </TableHeader>
@@ -72,7 +72,7 @@ export function TokensPanel() {
           />
           {tokens.map((token) => (
             <TableRow key={token.id} data-testid={`token-${token.id}`}>
-              <TableCell className="font-mono text-xs" title={token.id}>
+              <TableCell className="max-md:hidden font-mono text-xs" title={token.id}>
                 {token.id.slice(0, 8)}
               </TableCell>
               <TableCell>
@@ -81,13 +81,13 @@ export function TokensPanel() {
               <TableCell>
                 <TokenStatusBadge status={token.status} />
               </TableCell>
-              <TableCell className="max-w-40 truncate" title={token.label}>
+              <TableCell className="max-md:hidden max-w-40 truncate" title={token.label}>
                 {token.label || t.none}
               </TableCell>
-              <TableCell className="tabular-nums">{date(token.created_at)}</TableCell>
-              <TableCell className="tabular-nums">{date(token.expires_at)}</TableCell>
-              <TableCell className="tabular-nums">{date(token.used_at)}</TableCell>
-              <TableCell className="tabular-nums">
+              <TableCell className="max-md:hidden tabular-nums">{date(token.created_at)}</TableCell>
+              <TableCell className="max-md:hidden tabular-nums">{date(token.expires_at)}</TableCell>
+              <TableCell className="max-md:hidden tabular-nums">{date(token.used_at)}</TableCell>
+              <TableCell className="max-md:hidden tabular-nums">
                 {token.account_number_paired ?? t.none}
               </TableCell>
               <TableCell>

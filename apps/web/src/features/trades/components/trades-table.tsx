@@ -26,14 +26,14 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
       <TableHeader>
         <TableRow>
           <TableHead>{c.date}</TableHead>
-          <TableHead>{c.symbol}</TableHead>
+          <TableHead className="max-md:hidden">{c.symbol}</TableHead>
           <TableHead>{c.type}</TableHead>
-          <TableHead className="text-right">{c.volume}</TableHead>
-          <TableHead className="text-right">{c.entry}</TableHead>
-          <TableHead className="text-right">{c.exit}</TableHead>
-          <TableHead>{c.duration}</TableHead>
+          <TableHead className="max-md:hidden text-right">{c.volume}</TableHead>
+          <TableHead className="max-md:hidden text-right">{c.entry}</TableHead>
+          <TableHead className="max-md:hidden text-right">{c.exit}</TableHead>
+          <TableHead className="max-md:hidden">{c.duration}</TableHead>
           <TableHead className="text-right">{c.net}</TableHead>
-          <TableHead className="text-right">{c.magic}</TableHead>
+          <TableHead className="max-md:hidden text-right">{c.magic}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -46,20 +46,24 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
             >
               {formatDateTimePtBR(row.close_time)}
             </TableCell>
-            <TableCell className="font-medium whitespace-nowrap">{row.symbol}</TableCell>
+            <TableCell className="max-md:hidden font-medium whitespace-nowrap">
+              {row.symbol}
+            </TableCell>
             <TableCell>
               <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>
                 {row.type === 'BUY' ? c.buy : c.sell}
               </Badge>
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell className="max-md:hidden text-right tabular-nums">
               {formatDecimal(row.volume, 2)}
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell className="max-md:hidden text-right tabular-nums">
               {formatPrice(row.entry_price)}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatPrice(row.exit_price)}</TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums text-muted-foreground">
+            <TableCell className="max-md:hidden text-right tabular-nums">
+              {formatPrice(row.exit_price)}
+            </TableCell>
+            <TableCell className="max-md:hidden whitespace-nowrap tabular-nums text-muted-foreground">
               {row.duration}
             </TableCell>
             <TableCell
@@ -71,7 +75,7 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
             >
               {formatBRL(row.net_profit)}
             </TableCell>
-            <TableCell className="text-right tabular-nums text-muted-foreground">
+            <TableCell className="max-md:hidden text-right tabular-nums text-muted-foreground">
               {row.magic}
             </TableCell>
           </TableRow>
