@@ -176,6 +176,13 @@ describe('bot control card (trading.md §2, §4, §8)', () => {
     expect(screen.queryByText(t.badges.botActive)).toBeNull();
   });
 
+  it("says 'Aguardando MT5', not 'Bot ativo', while the started bot waits for the bridge", async () => {
+    api({ status: { ...runningStatus, paused: true }, mt5: false });
+    renderCard();
+    expect(await screen.findByText(t.badges.botPaused)).toBeTruthy();
+    expect(screen.queryByText(t.badges.botActive)).toBeNull();
+  });
+
   it("shows the bot's error in a banner", async () => {
     api({ status: { ...runningStatus, error: 'Ordem recusada: sem margem' } });
     renderCard();

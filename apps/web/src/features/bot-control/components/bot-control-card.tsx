@@ -16,6 +16,13 @@ import { BotCounters } from './bot-counters';
 import { BotPrerequisites } from './bot-prerequisites';
 import { BotRiskActions } from './bot-risk-actions';
 
+/** 'Bot ativo' only when the started bot can trade: else why it cannot, or 'Bot parado'. */
+function botBadge(active: boolean, blocked: string | null, paused: boolean): string {
+  if (!active) return t.badges.botStopped;
+  if (blocked) return t.badges.botBlocked;
+  return paused ? t.badges.botPaused : t.badges.botActive;
+}
+
 /**
  * trading.md §2 'Bot control card': the trader's bot, its state, today's counters, start/stop;
  * and ours: pausing its entries and closing every position.
@@ -51,9 +58,8 @@ export function BotControlCard() {
         </CardTitle>
         <div className="flex flex-wrap gap-2" aria-live="polite">
           <Badge variant={active ? (bot?.paused || blocked ? 'warning' : 'success') : 'neutral'}>
-            {active ? (blocked ? t.badges.botBlocked : t.badges.botActive) : t.badges.botStopped}
+            {botBadge(active, blocked, bot?.paused ?? false)}
           </Badge>
-          {active && bot?.paused && <Badge variant="warning">{t.badges.botPaused}</Badge>}
           {active && bot?.entries_paused && (
             <Badge variant="warning">{t.badges.entriesPaused}</Badge>
           )}
