@@ -27,7 +27,8 @@ function SummaryCard({
         </span>
       </div>
       <div className="truncate text-lg font-semibold tabular-nums sm:text-2xl">{children}</div>
-      <p className="truncate text-xs text-muted-foreground">{hint}</p>
+      {/* Wraps on a phone: two columns leave too little room to cut it short. */}
+      <p className="text-xs text-muted-foreground sm:truncate">{hint}</p>
     </Card>
   );
 }
