@@ -5,8 +5,8 @@ export const communicationMessages = {
   subjectRequired: 'Digite um assunto para o email',
   noUsers: 'Nenhum usuário disponível para envio',
   // Ours.
-  typeInvalid: 'Tipo de mensagem: email, sms ou whatsapp.',
-  recipientsInvalid: 'Destinatários: "all" ou uma lista de IDs de usuário.',
+  typeInvalid: 'Tipo de mensagem: Email, SMS ou WhatsApp.',
+  recipientsInvalid: 'Destinatários: todos os usuários ou uma lista de usuários.',
   messageTooLong: (max: number) => `A mensagem pode ter no máximo ${max} caracteres.`,
   subjectTooLong: 'O assunto pode ter no máximo 200 caracteres.',
   unknownRecipients: 'Algum destinatário não existe mais: atualize a lista e tente de novo.',

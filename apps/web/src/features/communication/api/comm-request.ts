@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
   apiRequest,
-  errorMessageOf,
   NetworkError,
+  serverErrorOf,
   type ApiRequestInit,
 } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
@@ -26,5 +26,6 @@ export async function commRequest<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(res.data);
   if (res.ok && parsed.success) return parsed.data;
-  throw new Error(res.ok ? fallback : errorMessageOf(res, fallback));
+  // The server's reason, else ours: never the HTTP status text ('Bad Gateway').
+  throw new Error((!res.ok && serverErrorOf(res)) || fallback);
 }

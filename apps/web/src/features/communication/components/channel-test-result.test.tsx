@@ -87,4 +87,18 @@ describe('channel test result (issue 14: sent, failed with why, or unavailable)'
     expect(within(panel).queryByText(/Canais OK/)).toBeNull();
     expect(within(rowOf(panel, 'WhatsApp')).getByText('Indisponível')).toBeTruthy();
   });
+
+  it('shows our pt-BR failure, never the HTTP status text, when a proxy answers', async () => {
+    commApi({
+      'POST /communication/test-channels': () =>
+        new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    renderCentre();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Teste de canais' }));
+    fireEvent.change(screen.getByLabelText('Email de teste'), { target: { value: 'a@b.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Testar canais' }));
+    const panel = await screen.findByRole('alert', { name: 'Resultado' });
+    expect(within(panel).getByText('Falha ao executar teste')).toBeTruthy();
+    expect(within(panel).queryByText(/Bad Gateway/)).toBeNull();
+  });
 });
