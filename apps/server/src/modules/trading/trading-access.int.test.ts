@@ -114,9 +114,11 @@ describe('every user reads only their own account', () => {
       data: { summary: { total_trades: number } };
     }>();
     expect(report.data.summary.total_trades).toBe(0);
+    // No account of theirs: no balance to anchor to, only the estimate's base.
     expect((await get('/trading/equity-curve?days=7', other)).json()).toEqual({
       success: true,
       equity_curve: [],
+      balance_basis: { source: 'estimate', initial_balance: 50_000 },
     });
     expect(
       (await get('/dashboard/positions', owner)).json<{ positions: unknown[] }>().positions,

@@ -311,6 +311,8 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(alert.textContent).toBe('A data inicial deve ser anterior à data final.');
     expect(screen.getByLabelText('Data final').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('table')).toBeNull();
+    // No cards of zeros for a range that was never asked.
+    expect(screen.queryByTestId('trades-summary')).toBeNull();
     // Fixed, the range is asked for; the inverted one never was.
     change('Data final', '2026-03-12');
     await waitFor(() => {

@@ -83,7 +83,9 @@ export function TradesScreen() {
       </header>
 
       {/* Four zeros say nothing: without a single trade the empty state speaks alone. */}
-      {query.data && query.data.trades.length > 0 && <TradesSummary summary={summary} />}
+      {!inverted && query.data && query.data.trades.length > 0 && (
+        <TradesSummary summary={summary} />
+      )}
 
       <Card className="overflow-hidden">
         <TradesFiltersBar
