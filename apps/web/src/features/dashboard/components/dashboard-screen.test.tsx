@@ -381,6 +381,11 @@ describe('dashboard errors (trading.md §8)', { timeout: 15_000 }, () => {
       within(hourly).getByText(/horário de Brasília; 18:00 vai até o fim do pregão/),
     ).toBeTruthy();
     expect(within(hourly).queryByText(/UTC/)).toBeNull();
+    // Hours 9 to 18 on the axis: 18:00 holds the session's end (a close at 18:10 or 18:25).
+    await waitFor(() => {
+      expect(within(hourly).getByText('9:00')).toBeTruthy();
+      expect(within(hourly).getByText('18:00')).toBeTruthy();
+    });
   });
 
   it('keeps the last-closed list to five', async () => {
