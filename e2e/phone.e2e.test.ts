@@ -30,7 +30,8 @@ const PUBLIC = [
   ['login', 'Entrar'],
   ['register', 'Criar Conta'],
   ['forgot-password', 'Recuperar Senha'],
-  ['reset-password', 'Redefinir Senha'],
+  // Without a token from the mail it says the link is invalid: that is the screen a visit shows.
+  ['reset-password', /Redefinir Senha|Token Inválido/],
 ] as const;
 const TRADER = [
   ['welcome', 'Bem-vindo ao Vórtex'],
@@ -43,7 +44,8 @@ const TRADER = [
   ['reports', 'Relatórios de Trading'],
 ] as const;
 const ADMIN_ONLY = [
-  ['fibonacci', 'Fibonacci'],
+  // /fibonacci opens the bot configuration at its Fibonacci card.
+  ['fibonacci', 'Parametrização VórtexBot'],
   ['mt5', 'Configuração MT5'],
   ['backup', 'Backup'],
   ['users', 'Gerenciamento de Usuários'],
@@ -144,6 +146,10 @@ describe('the first screens on a phone (issue 14)', () => {
     // Back at the top: the title is reachable again after scrolling down.
     expect(inViewport(await overlay.reach(overlay.title()))).toBe(true);
     await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-top.png` });
+    // The rail's theme switch stays usable beside the overlay: the same screen in dark.
+    await traderPage.getByRole('button', { name: 'Ativar tema escuro' }).click();
+    await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-top-dark.png` });
+    await traderPage.getByRole('button', { name: 'Ativar tema claro' }).click();
   });
 
   it('pairs on /welcome and lands on a dashboard with no overlay', async () => {
@@ -177,6 +183,61 @@ describe('the first screens on a phone (issue 14)', () => {
     await traderPage.waitForURL(/\/dashboard$/);
   });
 
+  it('an admin on the phone: users as cards, the role question translated, the toast clear of the badge', async () => {
+    const overlaps = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const theme of THEMES) {
+      await setTheme(adminPage, theme);
+      await adminPage.goto(`${webUrl}/users`);
+      await adminPage.getByRole('tab', { name: /Usuários ativos/ }).click();
+      const card = adminPage.getByRole('listitem').filter({ hasText: trader.email });
+      await card.waitFor();
+      // Every key fact of the row is on the card, on the screen, without sideways scrolling.
+      for (const control of [
+        card.getByRole('group', { name: 'Testar canais' }),
+        card.getByLabel('Alterar role'),
+        card.getByRole('button', { name: 'Editar' }),
+      ]) {
+        const box = await new OnboardingOverlay(adminPage).reach(control);
+        expect(inViewport(box)).toBe(true);
+      }
+      await adminPage.screenshot({ path: `${PHONE_SHOTS_DIR}/${theme}-admin-users-active.png` });
+
+      await card.getByLabel('Alterar role').selectOption('viewer');
+      const question = adminPage.getByRole('alertdialog');
+      await question
+        .getByText('Tem certeza que deseja alterar a role para "Visualizador"?')
+        .waitFor();
+      const box = await question.boundingBox();
+      expect(box && inViewport(box)).toBe(true);
+      await adminPage.screenshot({ path: `${PHONE_SHOTS_DIR}/${theme}-admin-users-role.png` });
+      await question.getByRole('button', { name: 'Cancelar' }).click();
+
+      await adminPage.getByRole('button', { name: 'Central de Comunicação' }).click();
+      const centre = adminPage.getByRole('dialog');
+      await centre.getByRole('tab', { name: 'Mensagens manuais' }).waitFor();
+      const close = await centre.getByRole('button', { name: 'Fechar' }).first().boundingBox();
+      expect(close && inViewport(close)).toBe(true);
+      await adminPage.screenshot({ path: `${PHONE_SHOTS_DIR}/${theme}-admin-communication.png` });
+      await centre.getByRole('button', { name: 'Fechar' }).first().click();
+
+      await adminPage.goto(`${webUrl}/bridge-admin`);
+      const sessions = adminPage.getByRole('region', { name: 'Sessões Bridge' });
+      await sessions.getByRole('button', { name: 'Limpar sessões/tokens' }).click();
+      await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Limpar' }).click();
+      const toast = adminPage.getByText(/^Limpeza concluída/).first();
+      await toast.waitFor();
+      const toastBox = await toast.boundingBox();
+      const badge = await adminPage
+        .getByText(/^Bridge: /)
+        .first()
+        .boundingBox();
+      expect(toastBox && badge).toBeTruthy();
+      if (toastBox && badge) expect(overlaps(toastBox, badge)).toBe(false);
+      await adminPage.screenshot({ path: `${PHONE_SHOTS_DIR}/${theme}-admin-cleanup-toast.png` });
+    }
+  });
+
   it('saves every screen at phone width, light and dark, none wider than the phone', async () => {
     const overflowing: string[] = [];
     const logOut = await phonePage();
@@ -195,5 +256,6 @@ describe('the first screens on a phone (issue 14)', () => {
       }
     }
     expect(overflowing).toEqual([]);
-  });
+    // About 40 screens, each waiting for its calls to settle.
+  }, 300_000);
 });
