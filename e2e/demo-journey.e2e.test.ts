@@ -80,6 +80,9 @@ function csvRecords(text: string): { header: string[]; rows: string[][] } {
   return { header, rows };
 }
 
+/** The table says Compra/Venda, as every screen; the CSV keeps MT5's machine words. */
+const SIDE: Record<string, string> = { BUY: 'Compra', SELL: 'Venda' };
+
 /** A CSV row as the table prints it: date, symbol, type, volume, duration, net, magic. */
 function csvAsShown(header: string[], row: string[]): string[] {
   const get = (name: string) => row[header.indexOf(name)] ?? '';
@@ -88,7 +91,7 @@ function csvAsShown(header: string[], row: string[]): string[] {
   return [
     `${d}/${m}/${y} ${time.slice(0, 5)}`,
     get('symbol'),
-    get('type'),
+    SIDE[get('type')] ?? get('type'),
     Number(get('volume')).toLocaleString('pt-BR', { minimumFractionDigits: 2 }),
     get('duration'),
     Number(get('net_profit')).toFixed(2),
@@ -146,6 +149,11 @@ describe('demo trader journey', () => {
     const lastClosed = page.getByRole('region', { name: 'Últimas 5 operações fechadas' });
     await lastClosed.getByRole('listitem').first().waitFor({ timeout: 60_000 });
     expect(await lastClosed.getByRole('listitem').count()).toBe(5);
+    // Each position once: the simulator's reversals split one id into two round trips.
+    const ids = (await lastClosed.getByRole('listitem').allTextContents()).map(
+      (text) => /#(\d+)/.exec(text)?.[1],
+    );
+    expect(new Set(ids).size).toBe(5);
     const balance = page.getByRole('group', { name: /^Saldo/ }).getByTestId('stat-value');
     expect(await balance.textContent()).toMatch(/R\$\s*[\d.]+,\d{2}/);
     const equity = page.getByRole('figure', { name: 'Curva de capital' });
@@ -169,6 +177,14 @@ describe('demo trader journey', () => {
     const download = await trades.exportCsv();
     expect(download.suggestedFilename()).toMatch(
       /^trades_filtrados_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/,
+    );
+    // Stamped on São Paulo's clock: the name's date and hour are the local ones (or, across an
+    // hour's turn, the previous hour).
+    const stamp = /_(\d{4}-\d{2}-\d{2})_(\d{2})-/.exec(download.suggestedFilename());
+    const localHour = (ms: number) =>
+      new Date(ms).toLocaleString('sv-SE', { timeZone: ZONE }).slice(0, 13).replace(' ', '_');
+    expect([localHour(Date.now()), localHour(Date.now() - 3_600_000)]).toContain(
+      `${stamp?.[1]}_${stamp?.[2]}`,
     );
     const { header, rows } = csvRecords(await readFile(await download.path(), 'utf8'));
     expect(header[0]).toBe('position_id');
