@@ -148,7 +148,10 @@ describe('the first screens on a phone (issue 14)', () => {
     await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-top.png` });
     // The rail's theme switch stays usable beside the overlay: the same screen in dark.
     await traderPage.getByRole('button', { name: 'Ativar tema escuro' }).click();
-    await traderPage.screenshot({ path: `${PHONE_SHOTS_DIR}/onboarding-top-dark.png` });
+    await traderPage.screenshot({
+      path: `${PHONE_SHOTS_DIR}/onboarding-top-dark.png`,
+      animations: 'disabled',
+    });
     await traderPage.getByRole('button', { name: 'Ativar tema claro' }).click();
   });
 

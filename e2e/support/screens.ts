@@ -19,7 +19,7 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
 export async function shoot(
   page: Page,
   url: string,
-  title: string,
+  title: string | RegExp,
   name: string,
 ): Promise<{ file: string; overflow: number }> {
   await page.goto(url);
@@ -28,7 +28,7 @@ export async function shoot(
   await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
   await mkdir(PHONE_SHOTS_DIR, { recursive: true });
   const file = path.join(PHONE_SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   // How far the page is wider than the phone: sideways scrolling of the whole screen.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -116,7 +116,7 @@ export function ClaimsPanel() {
                       }}
                     >
                       <RotateCcw />
-                      {t.claims.reset}
+                      <span className="max-sm:sr-only">{t.claims.reset}</span>
                     </Button>
                   )}
                   {canRevokeClaim(claim) && (
@@ -130,7 +130,7 @@ export function ClaimsPanel() {
                       }}
                     >
                       <ShieldOff />
-                      {t.claims.revoke}
+                      <span className="max-sm:sr-only">{t.claims.revoke}</span>
                     </Button>
                   )}
                 </div>

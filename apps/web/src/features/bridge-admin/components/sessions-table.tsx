@@ -112,7 +112,8 @@ export function SessionsTable({ sessions, receivedAt, pending, failed }: Session
                     }}
                   >
                     <UserX />
-                    {t.sessions.revokeUser}
+                    {/* Icon only on a phone, where the column is narrow; the name stays. */}
+                    <span className="max-sm:sr-only">{t.sessions.revokeUser}</span>
                   </Button>
                 )}
               </div>

@@ -103,7 +103,7 @@ export function TokensPanel() {
                       }}
                     >
                       <Ban />
-                      {t.tokens.revoke}
+                      <span className="max-sm:sr-only">{t.tokens.revoke}</span>
                     </Button>
                   )}
                 </div>
