@@ -34,16 +34,20 @@ const e = dashboardTexts.errors;
 const volume = (v: number) => formatDecimal(v, Number.isInteger(v) ? 0 : 2);
 const level = (price: number) => (price > 0 ? formatPrice(price) : t.none);
 
+/** On a phone the table keeps the asset, the side and the PnL; the rest is hidden below md. */
+const PHONE_KEEP = new Set(['symbol', 'type', 'pnl']);
+const phoneHidden = (key: string) => (PHONE_KEEP.has(key) ? undefined : 'max-md:hidden');
+
 function Row({ row }: { row: OpenRow }) {
   const isPosition = row.kind === 'position';
   return (
     <TableRow data-kind={row.kind} className="hover:bg-muted/40">
-      <TableCell className="whitespace-nowrap tabular-nums">
+      <TableCell className="max-md:hidden whitespace-nowrap tabular-nums">
         {formatDateTimePtBR(row.time)}
       </TableCell>
       <TableCell className="font-medium">{row.symbol}</TableCell>
-      <TableCell className="font-mono text-xs">{row.id}</TableCell>
-      <TableCell className="tabular-nums">{volume(row.volume)}</TableCell>
+      <TableCell className="max-md:hidden font-mono text-xs">{row.id}</TableCell>
+      <TableCell className="max-md:hidden tabular-nums">{volume(row.volume)}</TableCell>
       <TableCell className="whitespace-nowrap">
         <span className="inline-flex items-center gap-2">
           <Badge
@@ -56,10 +60,10 @@ function Row({ row }: { row: OpenRow }) {
           {dashboardTexts.orderTypes[row.type] ?? String(row.type)}
         </span>
       </TableCell>
-      <TableCell className="tabular-nums">{formatPrice(row.price)}</TableCell>
-      <TableCell className="tabular-nums">{level(row.sl)}</TableCell>
-      <TableCell className="tabular-nums">{level(row.tp)}</TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell className="max-md:hidden tabular-nums">{formatPrice(row.price)}</TableCell>
+      <TableCell className="max-md:hidden tabular-nums">{level(row.sl)}</TableCell>
+      <TableCell className="max-md:hidden tabular-nums">{level(row.tp)}</TableCell>
+      <TableCell className="max-md:hidden tabular-nums">
         {row.current === null ? t.none : formatPrice(row.current)}
       </TableCell>
       <TableCell
@@ -71,7 +75,7 @@ function Row({ row }: { row: OpenRow }) {
       >
         {row.profit === null ? t.none : formatBRL(row.profit)}
       </TableCell>
-      <TableCell className="tabular-nums">{row.magic}</TableCell>
+      <TableCell className="max-md:hidden tabular-nums">{row.magic}</TableCell>
     </TableRow>
   );
 }
@@ -170,8 +174,10 @@ export function OpenOrdersTable({
           <Table>
             <TableHeader>
               <TableRow>
-                {Object.values(t.columns).map((label) => (
-                  <TableHead key={label}>{label}</TableHead>
+                {Object.entries(t.columns).map(([key, label]) => (
+                  <TableHead key={label} className={phoneHidden(key)}>
+                    {label}
+                  </TableHead>
                 ))}
               </TableRow>
             </TableHeader>
