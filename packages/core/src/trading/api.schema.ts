@@ -75,6 +75,8 @@ export const ClosedPositionRecordSchema = z.object({
   exit_reason: z.string(),
   status: z.enum(['closed', 'open']),
   is_complete: z.literal(true),
+  /** Only on a row merging a reversed position's round trips: the side it ended on. */
+  reversed_to: z.enum(['BUY', 'SELL']).optional(),
 });
 export type ClosedPositionRecord = z.infer<typeof ClosedPositionRecordSchema>;
 

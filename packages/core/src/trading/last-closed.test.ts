@@ -52,7 +52,9 @@ describe('lastClosedPositions', () => {
       duration: '0h 20m',
       profit: 22,
       commission: -1,
+      reversed_to: 'SELL',
     });
+    expect(rows[0]).not.toHaveProperty('reversed_to');
   });
 
   it('leaves single round trips as they are', () => {

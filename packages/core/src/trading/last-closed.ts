@@ -1,11 +1,15 @@
 import { formatDuration } from '../format/duration.js';
+import type { DealSide } from './deal.schema.js';
 import type { ClosedPosition } from './position.js';
+
+/** A closed position as the card lists it; `reversed_to` marks merged round trips. */
+export type LastClosedPosition = ClosedPosition & { reversed_to?: DealSide };
 
 /** trading.md §9: the dashboard lists the last five closed operations. */
 export const LAST_CLOSED_COUNT = 5;
 
 /** The round trips of one position id as one position: first opening to last closing. */
-function merged(trips: readonly ClosedPosition[]): ClosedPosition {
+function merged(trips: readonly ClosedPosition[]): LastClosedPosition {
   const first = trips[0] as ClosedPosition;
   const last = trips[trips.length - 1] as ClosedPosition;
   if (trips.length === 1) return first;
@@ -27,6 +31,7 @@ function merged(trips: readonly ClosedPosition[]): ClosedPosition {
     profit,
     commission,
     swap,
+    reversed_to: last.type,
   };
 }
 
@@ -39,7 +44,7 @@ function merged(trips: readonly ClosedPosition[]): ClosedPosition {
 export function lastClosedPositions(
   positions: readonly ClosedPosition[],
   count = LAST_CLOSED_COUNT,
-): ClosedPosition[] {
+): LastClosedPosition[] {
   const trips = new Map<string, ClosedPosition[]>();
   for (let i = positions.length - 1; i >= 0; i--) {
     const position = positions[i] as ClosedPosition;

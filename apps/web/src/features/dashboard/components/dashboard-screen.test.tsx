@@ -323,7 +323,7 @@ describe('dashboard errors (trading.md §8)', { timeout: 15_000 }, () => {
   });
 
   it('lists each closed position once, even when its round trips come as two rows', async () => {
-    // A reversed position: round trips 2 and 1 of #782 (as an older server answered).
+    // A reversed position: round trips 2 and 1 of #782, as a server without the merge sent them.
     const reversed = { ...closed('782', 12), round_trip: 2 };
     dashboardApi({
       'GET /dashboard/overview': () =>
@@ -346,6 +346,21 @@ describe('dashboard errors (trading.md §8)', { timeout: 15_000 }, () => {
     expect(within(last).getAllByRole('listitem')).toHaveLength(5);
     expect(within(last).getAllByText(/#782$/)).toHaveLength(1);
     expect(within(last).getByText(/#779$/)).toBeTruthy();
+  });
+
+  it('says a merged reversed position turned from Compra to Venda', async () => {
+    dashboardApi({
+      'GET /dashboard/overview': () =>
+        json({
+          success: true,
+          data: overview({
+            last_closed: [{ ...closed('782', 55), type: 'BUY', reversed_to: 'SELL' }],
+          }),
+        }),
+    });
+    await openDashboard();
+    const last = await screen.findByRole('region', { name: 'Últimas 5 operações fechadas' });
+    expect(within(last).getByText(/Compra → Venda/)).toBeTruthy();
   });
 
   it('says the curve is an estimate from the base when the account’s balance is unknown', async () => {

@@ -48,8 +48,12 @@ export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) 
                   <p className="text-sm font-medium">
                     {trade.symbol}{' '}
                     <span className="font-normal text-muted-foreground">
-                      {buy ? t.buy : t.sell} · {formatPrice(trade.entry_price)} →{' '}
-                      {formatPrice(trade.exit_price)}
+                      {buy ? t.buy : t.sell}
+                      {/* A reversed position: the side it was turned to, so the prices read right. */}
+                      {trade.reversed_to && trade.reversed_to !== trade.type
+                        ? ` → ${trade.reversed_to === 'BUY' ? t.buy : t.sell}`
+                        : ''}{' '}
+                      · {formatPrice(trade.entry_price)} → {formatPrice(trade.exit_price)}
                     </span>
                   </p>
                   <p className="text-xs text-muted-foreground">
