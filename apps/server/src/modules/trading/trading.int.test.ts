@@ -393,5 +393,17 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
     }>().data;
     expect(realtime.performance.total_trades).toBe(stats.total_trades);
     expect(realtime.performance.total_profit).toBe(stats.profit);
+    // With the account's balance known, the curve and Statistics' balance end at it.
+    const curve = (await get('/trading/equity-curve?days=30')).json<{
+      equity_curve: { balance: number }[];
+      balance_basis: { source: string };
+    }>();
+    expect(curve.balance_basis.source).toBe('account');
+    expect(curve.equity_curve.at(-1)?.balance).toBeCloseTo(50_500, 6);
+    const anchored = (await get('/dashboard/stats?days=30')).json<{
+      data: { balance: number; balance_basis: { source: string } };
+    }>().data;
+    expect(anchored.balance_basis.source).toBe('account');
+    expect(anchored.balance).toBeCloseTo(50_500, 6);
   });
 });
