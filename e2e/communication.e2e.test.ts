@@ -115,7 +115,8 @@ describe('communication journey', () => {
     expect(await rows.filter({ hasText: 'Email' }).getByText('Enviado').isVisible()).toBe(true);
     expect(await rows.filter({ hasText: 'SMS' }).getByText('Enviado').isVisible()).toBe(true);
     const whatsapp = rows.filter({ hasText: 'WhatsApp' });
-    expect(await whatsapp.getByText('Falhou').isVisible()).toBe(true);
+    // Off here: unavailable at once, never queued (issue 14).
+    expect(await whatsapp.getByText('Indisponível', { exact: true }).isVisible()).toBe(true);
     expect(
       await whatsapp.getByText('Serviço de WhatsApp indisponível neste servidor.').isVisible(),
     ).toBe(true);
