@@ -48,7 +48,9 @@ export function AuditTable(props: { items: AuditItem[]; pending: boolean; failed
                 </span>
               )}
             </TableCell>
-            <TableCell className="font-mono text-xs whitespace-nowrap">{item.event_type}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap max-md:break-all max-md:whitespace-normal">
+              {item.event_type}
+            </TableCell>
             <TableCell className="tabular-nums whitespace-nowrap">
               {formatDateTimePtBR(item.created_at, undefined, true)}
             </TableCell>
