@@ -71,8 +71,8 @@ async function phonePage(): Promise<Page> {
   return context.newPage();
 }
 
-const inViewport = (b: Box) =>
-  b.y >= 0 && b.y + b.height <= height && b.x >= 0 && b.x + b.width <= width;
+const inViewport = (b: Box, w = width, h = height) =>
+  b.y >= 0 && b.y + b.height <= h && b.x >= 0 && b.x + b.width <= w;
 
 const onboardingRemembered = (page: Page) =>
   page.waitForFunction(() => localStorage.getItem('onboarding_completed_full') === 'true');
@@ -153,6 +153,32 @@ describe('the first screens on a phone (issue 14)', () => {
       animations: 'disabled',
     });
     await traderPage.getByRole('button', { name: 'Ativar tema claro' }).click();
+  });
+
+  it('at 1440 px the overlay sits beside the full sidebar, light and dark', async () => {
+    const context = await browser.newContext({
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      viewport: { width: 1440, height: 900 },
+    });
+    contexts.push(context);
+    const desk = await context.newPage();
+    await desk.goto(`${webUrl}/login`);
+    await new LoginPage(desk).login(trader.email, trader.password);
+    await desk.waitForURL(/\/dashboard$/);
+    const overlay = new OnboardingOverlay(desk);
+    await overlay.dialog().waitFor();
+    const frame = await overlay.dialog().boundingBox();
+    const sidebar = await desk.getByTestId('sidebar').boundingBox();
+    expect(frame && sidebar && frame.x >= sidebar.x + sidebar.width).toBe(true);
+    expect(inViewport(await overlay.reach(overlay.title()), 1440, 900)).toBe(true);
+    await desk.screenshot({ path: `${PHONE_SHOTS_DIR}/desktop-onboarding-light.png` });
+    await desk.getByRole('button', { name: 'Ativar tema escuro' }).click();
+    await desk.screenshot({
+      path: `${PHONE_SHOTS_DIR}/desktop-onboarding-dark.png`,
+      animations: 'disabled',
+    });
+    await desk.getByRole('button', { name: 'Ativar tema claro' }).click();
   });
 
   it('pairs on /welcome and lands on a dashboard with no overlay', async () => {
