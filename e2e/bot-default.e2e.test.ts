@@ -5,11 +5,11 @@ import {
   STRATEGY_KEYS,
   winSymbolFor,
 } from '@vortex/core';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
+import { apiAs, until } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
@@ -49,24 +49,8 @@ const sys = (): RunningSystem => {
   return system;
 };
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${sys().apiUrl}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Polls `read` until it returns a value, every 500 ms, up to `timeoutMs`. */
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await sleep(500);
-  }
-  throw new Error(`esperado em ${timeoutMs} ms: ${what}`);
-}
+const api = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+  apiAs<T>(sys().apiUrl, token, path, init);
 
 interface Deal {
   ticket: number;

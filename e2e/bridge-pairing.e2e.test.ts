@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup.js';
 import { LoginPage } from './pages/login.page.js';
-import { RegisterPage } from './pages/register.page.js';
-import { UsersPage } from './pages/users.page.js';
 import { startAgent, type AgentProcess } from './support/agent-process.js';
 import { launchBrowser } from './support/browser.js';
+import { registerApprovedTrader } from './support/new-trader.js';
 
 const webUrl = inject('webUrl');
 const apiUrl = inject('apiUrl');
@@ -39,19 +37,7 @@ afterAll(async () => {
 // One journey in order: each step starts where the previous one left the trader.
 describe('bridge pairing journey', () => {
   it('a new trader registers and an admin approves the account', async () => {
-    await traderPage.goto(`${webUrl}/login`);
-    await traderPage.getByRole('button', { name: /Conta REAL/ }).click();
-    const register = new RegisterPage(traderPage);
-    await register.fill(trader);
-    await register.submit();
-    await register.waitForCreated();
-
-    await adminPage.goto(`${webUrl}/login`);
-    await new LoginPage(adminPage).login(E2E_ADMIN.email, E2E_ADMIN.password);
-    await adminPage.waitForURL(/\/dashboard$/);
-    const users = new UsersPage(adminPage);
-    await users.open(webUrl);
-    await users.approve(trader.email);
+    await registerApprovedTrader(traderPage, adminPage, webUrl, trader);
   });
 
   it('the trader lands on the onboarding overlay, waiting for a bridge', async () => {

@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup.js';
 import { LoginPage } from './pages/login.page.js';
 import { OnboardingOverlay, type Box } from './pages/onboarding.page.js';
-import { RegisterPage } from './pages/register.page.js';
-import { UsersPage } from './pages/users.page.js';
 import { startAgent, type AgentProcess } from './support/agent-process.js';
 import { launchBrowser } from './support/browser.js';
+import { registerApprovedTrader } from './support/new-trader.js';
 import { PHONE_SHOTS_DIR, PHONE_VIEWPORT, setTheme, shoot, type Theme } from './support/screens.js';
 
 const webUrl = inject('webUrl');
@@ -90,19 +88,7 @@ afterAll(async () => {
 // One journey in order, all at 390×844: each step starts where the previous one left off.
 describe('the first screens on a phone (issue 14)', () => {
   it('a new trader registers and an admin approves the account from the phone', async () => {
-    await traderPage.goto(`${webUrl}/login`);
-    await traderPage.getByRole('button', { name: /Conta REAL/ }).click();
-    const register = new RegisterPage(traderPage);
-    await register.fill(trader);
-    await register.submit();
-    await register.waitForCreated();
-
-    await adminPage.goto(`${webUrl}/login`);
-    await new LoginPage(adminPage).login(E2E_ADMIN.email, E2E_ADMIN.password);
-    await adminPage.waitForURL(/\/dashboard$/);
-    const users = new UsersPage(adminPage);
-    await users.open(webUrl);
-    await users.approve(trader.email);
+    await registerApprovedTrader(traderPage, adminPage, webUrl, trader);
   });
 
   it('reaches every control of the onboarding overlay, beside the rail, inside the screen', async () => {

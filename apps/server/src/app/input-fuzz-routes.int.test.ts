@@ -1,4 +1,3 @@
-import { DEFAULT_BACKUP_SETTINGS, DEFAULT_BOT_CONFIG, defaultAlertsConfig } from '@vortex/core';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -13,6 +12,14 @@ import {
 } from '../../test/fuzz-values.js';
 import { bearer, makeUser, type TestUser } from '../../test/identities.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  bodyTarget,
+  leafPaths,
+  routeTargets,
+  validBodies,
+  withValueAt,
+  type RouteTarget,
+} from '../../test/route-walk.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 /**
@@ -36,47 +43,11 @@ const ip = () =>
 // failures): by design they move on a refusal.
 const COUNTERS = ['rate_events', 'login_failures'];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-interface Target {
-  method: Method;
-  url: string;
-  params: string[];
-  query: string[];
-  body: string[];
-}
-interface OpenApiDoc {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
-      }
-    >
-  >;
-}
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function targets(): Target[] {
-  const doc = app.swagger() as unknown as OpenApiDoc;
-  return app.routeTable
-    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-    .map((r) => {
-      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
-      const body = op?.requestBody?.content?.['application/json']?.schema?.properties ?? {};
-      return {
-        method: r.method as Method,
-        url: r.url,
-        params: [...r.url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
-        query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-        body: Object.keys(body),
-      };
-    });
-}
+const targets = () => routeTargets(app);
 
 /** Values each path parameter takes when it is not the one fuzzed: well-formed, harmless. */
-function paramValue(target: Target, name: string): string {
+function paramValue(target: RouteTarget, name: string): string {
   if (name === '*') return 'index.html';
   if (name === 'channel') return 'email';
   if (name === 'token') return 'a'.repeat(43);
@@ -85,7 +56,7 @@ function paramValue(target: Target, name: string): string {
   return String(victim.id);
 }
 
-function pathOf(target: Target, fuzzed?: [string, string]): string {
+function pathOf(target: RouteTarget, fuzzed?: [string, string]): string {
   const fill = (name: string) =>
     encodeURIComponent(fuzzed?.[0] === name ? fuzzed[1] : paramValue(target, name));
   return target.url.replace(/:(\w+)/g, (_, name: string) => fill(name)).replace('*', fill('*'));
@@ -96,7 +67,7 @@ interface Answer {
   body: string;
 }
 async function call(
-  target: Target,
+  target: RouteTarget,
   parts: { path?: [string, string]; query?: Record<string, string>; payload?: string },
 ): Promise<Answer> {
   const opts: InjectOptions = {
@@ -114,7 +85,7 @@ async function call(
   return { status: res.statusCode, body: res.body };
 }
 
-const label = (target: Target) => `${target.method} ${target.url}`;
+const label = (target: RouteTarget) => `${target.method} ${target.url}`;
 const errorOf = (a: Answer) => {
   try {
     return (JSON.parse(a.body) as { error?: unknown }).error;
@@ -125,8 +96,8 @@ const errorOf = (a: Answer) => {
 
 /** Runs a property per route and gathers every route's counterexample, not only the first. */
 async function eachRoute(
-  list: Target[],
-  property: (target: Target) => fc.IAsyncProperty<[unknown]> | undefined,
+  list: RouteTarget[],
+  property: (target: RouteTarget) => fc.IAsyncProperty<[unknown]> | undefined,
   numRuns: number,
 ): Promise<string[]> {
   const failures: string[] = [];
@@ -253,13 +224,16 @@ describe('fuzz over every route', () => {
 
   it('a valid body with one value poisoned: never a 5xx, a refusal writes nothing, every read still answers', async () => {
     const failures: string[] = [];
-    for (const [method, url, base] of validBodies()) {
-      const target: Target = { method, url, params: [], query: [], body: [] };
+    for (const [method, url, base] of validBodies({
+      adminEmail: admin.email,
+      victimId: victim.id,
+    })) {
+      const target = bodyTarget(method, url);
       const input = fc.tuple(fc.constantFrom(...leafPaths(base)), poisonJson);
       const out = await fc.check(
         fc.asyncProperty(input, async ([path, poison]) => {
           const before = await dbFingerprint(db.pool, COUNTERS);
-          const res = await call(target, { payload: withPoison(base, path, poison) });
+          const res = await call(target, { payload: withValueAt(base, path, poison) });
           const where = path.join('.');
           if (res.status >= 500)
             throw new Error(`${where}: ${res.status} ${res.body.slice(0, 200)}`);
@@ -274,8 +248,11 @@ describe('fuzz over every route', () => {
     }
     // The bases pass validation as they stand (what answers then may still be a 401, 404 or
     // 409: a wrong password, no account yet), so what was refused above was its poison.
-    for (const [method, url, base] of validBodies()) {
-      const target: Target = { method, url, params: [], query: [], body: [] };
+    for (const [method, url, base] of validBodies({
+      adminEmail: admin.email,
+      victimId: victim.id,
+    })) {
+      const target = bodyTarget(method, url);
       const res = await call(target, { payload: JSON.stringify(base) });
       if (res.status === 400 || res.status >= 500)
         failures.push(`${method} ${url} as is: ${res.status} ${res.body.slice(0, 200)}`);
@@ -290,70 +267,3 @@ describe('fuzz over every route', () => {
     expect(failures).toEqual([]);
   });
 });
-
-/** Bodies each route takes as they are, to poison one value at a time. */
-function validBodies(): [Method, string, unknown][] {
-  const ms = Date.now();
-  return [
-    [
-      'POST',
-      '/auth/register',
-      {
-        full_name: 'Ana Souza',
-        email: `ana.fuzz.${ms}@teste.vortex.local`,
-        phone: '+55 11 91234-5678',
-        date_of_birth: '1990-05-10',
-        password: 'Senha@2026',
-        account_type: 'demo',
-        uses_mt5: true,
-        broker: 'XP',
-      },
-    ],
-    ['POST', '/auth/login', { email: admin.email, password: 'Errada@2026' }],
-    [
-      'PUT',
-      `/users/${victim.id}`,
-      { full_name: 'Vítima', date_of_birth: '1980-01-31', phone: '+55 11 90000-0000' },
-    ],
-    ['POST', '/bot/config', DEFAULT_BOT_CONFIG],
-    [
-      'POST',
-      '/api/bot/backtest',
-      {
-        config: DEFAULT_BOT_CONFIG,
-        source: 'simulator',
-        start_date: '2025-03-03',
-        end_date: '2025-03-03',
-        seed: 7,
-      },
-    ],
-    ['POST', '/api/alerts/config', defaultAlertsConfig()],
-    ['PUT', '/api/backup/config', DEFAULT_BACKUP_SETTINGS],
-    [
-      'POST',
-      '/api/client-log',
-      { level: 'error', message: 'falha', stack: 'Error\n  at x', ts: ms, url: '/painel' },
-    ],
-    ['POST', '/api/reports/mt5/html', { date_range: '7d', report_type: 'summary' }],
-    ['POST', '/bridge/admin/cleanup', { user_id: victim.id }],
-    ['POST', '/api/bot/entries', { paused: true }],
-    ['POST', '/bridge/token/create', { label: 'casa' }],
-  ];
-}
-
-/** Every value's path in `v`, objects and arrays included (they are poisoned whole). */
-function leafPaths(v: unknown, path: string[] = []): string[][] {
-  if (typeof v !== 'object' || v === null) return [path];
-  const inner = Object.entries(v).flatMap(([k, child]) => leafPaths(child, [...path, k]));
-  return path.length > 0 ? [path, ...inner] : inner;
-}
-
-const MARK = '\u0001poison\u0001';
-/** `base` as JSON text with the value at `path` replaced by the raw JSON `poison`. */
-function withPoison(base: unknown, path: string[], poison: string): string {
-  const copy = structuredClone(base) as Record<string, unknown>;
-  let node: Record<string, unknown> = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  node[path.at(-1) ?? ''] = MARK;
-  return JSON.stringify(copy).replace(JSON.stringify(MARK), () => poison);
-}

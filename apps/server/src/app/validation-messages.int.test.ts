@@ -1,15 +1,18 @@
-import {
-  DEFAULT_BACKUP_SETTINGS,
-  DEFAULT_BOT_CONFIG,
-  defaultAlertsConfig,
-  fieldLabels,
-  registerMessages,
-  zodPtBrMessages,
-} from '@vortex/core';
+import { DEFAULT_BOT_CONFIG, fieldLabels, registerMessages, zodPtBrMessages } from '@vortex/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../test/identities.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  bodyTarget,
+  leafPaths,
+  routeTargets,
+  validBodies,
+  withValueAt,
+  type JsonSchema,
+  type Method,
+  type RouteTarget,
+} from '../../test/route-walk.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 /**
@@ -26,48 +29,13 @@ let victim: TestUser;
 let ipSeq = 0;
 const ip = () => `10.77.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-interface Schema {
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-}
-interface Operation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-interface Target {
-  method: Method;
-  url: string;
-  params: string[];
-  query: string[];
-  body: string[];
-  schema: Schema | undefined;
-}
-
-function targets(): Target[] {
-  const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
-  return app.routeTable
-    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-    .map((r) => {
-      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
-      const schema = op?.requestBody?.content?.['application/json']?.schema;
-      return {
-        method: r.method as Method,
-        url: r.url,
-        params: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
-        query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-        body: Object.keys(schema?.properties ?? {}),
-        schema,
-      };
-    });
-}
+type Target = RouteTarget;
+// A wildcard names no field: it is a file path, not a value someone types.
+const targets = () =>
+  routeTargets(app).map((r) => ({ ...r, params: r.params.filter((p) => p !== '*') }));
 
 /** Every property key a schema names, at any depth. */
-function keysOf(s: Schema | undefined, out = new Set<string>()): Set<string> {
+function keysOf(s: JsonSchema | undefined, out = new Set<string>()): Set<string> {
   if (!s) return out;
   for (const k of ['anyOf', 'oneOf', 'allOf'] as const) for (const x of s[k] ?? []) keysOf(x, out);
   keysOf(s.items, out);
@@ -113,46 +81,13 @@ const WRONG_JSON = ['{}', '[]', '12345', '-1', '"x"', 'true', 'null', '1e308'];
 const WRONG_TEXT = ['x', '-1', '99999999999999', '2020-13-45', ''];
 
 /** Bodies that pass their schema, to make one nested value wrong at a time. */
-const validBodies = (): [Method, string, unknown][] => [
-  [
-    'POST',
-    '/auth/register',
-    {
-      full_name: 'Ana Souza',
-      email: `ana.msg.${Date.now()}@teste.vortex.local`,
-      phone: '+55 11 91234-5678',
-      date_of_birth: '1990-05-10',
-      password: 'Senha@2026',
-      account_type: 'demo',
-      uses_mt5: true,
-      broker: 'XP',
-    },
-  ],
-  ['PUT', `/users/${victim.id}`, { full_name: 'Vítima', date_of_birth: '1980-01-31' }],
-  ['POST', '/bot/config', DEFAULT_BOT_CONFIG],
-  [
-    'POST',
-    '/api/bot/backtest',
-    { config: DEFAULT_BOT_CONFIG, source: 'simulator', start_date: '2025-03-03', seed: 7 },
-  ],
-  ['POST', '/api/alerts/config', defaultAlertsConfig()],
-  ['PUT', '/api/backup/config', DEFAULT_BACKUP_SETTINGS],
+const spoilableBodies = (): [Method, string, unknown][] => [
+  // Not the login: a spoilt value that still passes is a 401, this walk's sign of a lost session.
+  ...validBodies({ adminEmail: admin.email, victimId: victim.id }).filter(
+    ([, url]) => url !== '/auth/login',
+  ),
   ['POST', '/communication/send-manual', { type: 'email', recipients: 'all', message: 'oi' }],
 ];
-
-function leafPaths(v: unknown, path: string[] = []): string[][] {
-  if (typeof v !== 'object' || v === null) return [path];
-  const inner = Object.entries(v).flatMap(([k, child]) => leafPaths(child, [...path, k]));
-  return path.length > 0 ? [path, ...inner] : inner;
-}
-
-function withValue(base: unknown, path: string[], json: string): string {
-  const copy = structuredClone(base) as Record<string, unknown>;
-  let node = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  node[path.at(-1) ?? ''] = JSON.parse(json) as unknown;
-  return JSON.stringify(copy);
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -204,14 +139,14 @@ describe('validation messages', () => {
         for (const text of ['x', '-1'])
           check(target, `:${param}=${text}`, await errorOf(target, { path: [param, text] }));
     }
-    for (const [method, url, base] of validBodies()) {
-      const target = { method, url, params: [], query: [], body: [], schema: undefined };
+    for (const [method, url, base] of spoilableBodies()) {
+      const target = bodyTarget(method, url);
       for (const path of leafPaths(base))
         for (const json of WRONG_JSON)
           check(
             target,
             `${path.join('.')}=${json}`,
-            await errorOf(target, { payload: withValue(base, path, json) }),
+            await errorOf(target, { payload: withValueAt(base, path, json) }),
           );
     }
     expect(bad).toEqual([]);
