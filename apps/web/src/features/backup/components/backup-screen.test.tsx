@@ -178,8 +178,9 @@ describe("'Backup' manager (trading.md §2, §5, §8, §9)", () => {
   it('schedules from Agendamento and shows a refused save in the server words', async () => {
     const api = backupApi({
       put: () =>
+        // As the server words it: the field named as the form names it, never backup_time.
         json(
-          { success: false, error: 'Dados inválidos. backup_time: Horário no formato HH:MM' },
+          { success: false, error: 'Dados inválidos. Horário no formato HH:MM' },
           { status: 400 },
         ),
     });
@@ -189,7 +190,7 @@ describe("'Backup' manager (trading.md §2, §5, §8, §9)", () => {
     fireEvent.change(time, { target: { value: '03:15' } });
     fireEvent.change(screen.getByLabelText('Frequência'), { target: { value: 'weekly' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
-    expect(await screen.findByText(/Horário no formato HH:MM/)).toBeTruthy();
+    expect(await screen.findByText(/Dados inválidos\. Horário no formato HH:MM/)).toBeTruthy();
     expect(api.callsTo('/api/backup/config').find((c) => c.method === 'PUT')?.body).toMatchObject({
       backup_time: '03:15',
       backup_frequency: 'weekly',
