@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { formatDecimal } from '@vortex/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/bot-scenario.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -114,14 +114,12 @@ beforeAll(async () => {
     env: { SIM_HISTORY_DAYS: HISTORY_DAYS },
     log: pino({ level: 'silent' }),
   });
-  // The history is in when the deals stop coming and the account has reported its balance.
-  let last = await fingerprint();
-  for (let settled = 0; settled < 3;) {
-    await sleep(300);
-    const now = await fingerprint();
-    settled = now.deals > 0 && now.balance !== null && now.deals === last.deals ? settled + 1 : 0;
-    last = now;
-  }
+  // Wait for what the screens need, not for a lull: the account's balance reported and the
+  // 7-day window holding trades (readScreens then reads one snapshot however the history flows).
+  await eventually(async () => {
+    if ((await fingerprint()).balance === null) return false;
+    return (await get<Stats>('/dashboard/stats?days=7')).data.total_trades > 5;
+  }, 90_000);
 }, 120_000);
 
 afterAll(async () => {

@@ -235,3 +235,27 @@ export function rowAt(region: HTMLElement, index: number): HTMLElement {
   if (!row) throw new Error(`no row ${index}`);
   return row;
 }
+
+/**
+ * A WebSocket the test drives: like a real one it opens and answers the ticket on a later turn
+ * of the event loop, and the test pushes the server's events with `push`.
+ */
+export class FakeSocket {
+  static last: FakeSocket | undefined;
+  onopen: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+    setTimeout(() => this.onopen?.(), 0);
+  }
+  send() {
+    setTimeout(() => this.push({ type: 'ws_connected', user_id: 1 }), 0);
+  }
+  close() {
+    this.onclose = null;
+  }
+  push(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}

@@ -4,29 +4,8 @@ import { fakeApi, json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { seedSession, traderUser } from '../../../test/session-fixtures';
 import { LiveProvider } from '../../../lib/live';
-import { bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
+import { FakeSocket, bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
 import { BridgeAdminScreen } from './bridge-admin-screen';
-
-/** A WebSocket the test drives: it accepts the ticket and lets the test push messages. */
-class FakeSocket {
-  static last: FakeSocket | undefined;
-  onopen: (() => void) | null = null;
-  onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-    setTimeout(() => this.onopen?.(), 0);
-  }
-  send() {
-    setTimeout(() => this.push({ type: 'ws_connected', user_id: 1 }), 0);
-  }
-  close() {
-    this.onclose = null;
-  }
-  push(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 const counts = (api: { callsTo: (p: string) => unknown[] }) => ({
   claims: api.callsTo('/api/bridge/admin/claims').length,

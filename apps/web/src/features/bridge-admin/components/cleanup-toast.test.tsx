@@ -1,28 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
-import { bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
-
-/** A WebSocket the test drives: it accepts the ticket and lets the test push events. */
-class FakeSocket {
-  static last: FakeSocket | undefined;
-  onopen: (() => void) | null = null;
-  onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-    setTimeout(() => this.onopen?.(), 0);
-  }
-  send() {
-    setTimeout(() => this.push({ type: 'ws_connected', user_id: 1 }), 0);
-  }
-  close() {
-    this.onclose = null;
-  }
-  push(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { FakeSocket, bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
 
 const event = (type: string, id: number) => ({
   id,
