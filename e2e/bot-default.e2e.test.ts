@@ -3,7 +3,7 @@ import {
   DEFAULT_BOT_CONFIG,
   magicOf,
   STRATEGY_KEYS,
-  winSymbolFor,
+  currentWinSymbol,
 } from '@vortex/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ let browser: Browser | undefined;
 let page: Page;
 let token = '';
 const simStart = sessionStart(Date.now());
-const series = winSymbolFor(simStart);
+const series = currentWinSymbol(simStart);
 
 const sys = (): RunningSystem => {
   if (!system) throw new Error('o sistema não iniciou');

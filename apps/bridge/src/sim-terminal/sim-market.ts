@@ -1,4 +1,4 @@
-import { winSymbolFor, type Mt5Deal } from '@vortex/core';
+import { currentWinSymbol, type Mt5Deal } from '@vortex/core';
 import type { Mt5Source } from '../agent/mt5-source.js';
 import { createSimSource } from '../agent/sim-source.js';
 import type { ReferenceTraderOptions } from '../sim/reference-trader.js';
@@ -58,7 +58,7 @@ export function openSimMarket(opts: SimMarketOptions): SimMarket {
   });
   // The source backfills up to its first reading of the clock and, as the backfill does by
   // default, trades the WIN contract of that moment.
-  const symbol = winSymbolFor(startedAt ?? clock());
+  const symbol = currentWinSymbol(startedAt ?? clock());
   const deals: Mt5Deal[] = [];
   const advance = (): Mt5Deal[] => {
     const fresh = source.poll(deals.at(-1)?.ticket ?? 0);

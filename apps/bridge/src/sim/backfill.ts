@@ -1,4 +1,4 @@
-import { type Bar, type PriceModel, winSymbolFor, SessionCalendar } from '@vortex/core';
+import { type Bar, type PriceModel, currentWinSymbol, SessionCalendar } from '@vortex/core';
 import { ReferenceTrader, type ReferenceTraderOptions } from './reference-trader.js';
 import { createSimulator, type Simulator } from './simulator.js';
 import type { AccountInfo, SimDeal } from './types.js';
@@ -46,7 +46,7 @@ export function backfill(options: BackfillOptions): BackfillResult {
   const simulator = createSimulator({
     seed: options.seed,
     startTime,
-    symbol: options.symbol ?? winSymbolFor(endTime),
+    symbol: options.symbol ?? currentWinSymbol(endTime),
     ...(options.initialBalance === undefined ? {} : { initialBalance: options.initialBalance }),
     ...(options.commission === undefined ? {} : { commission: options.commission }),
     ...(options.priceModel === undefined ? {} : { priceModel: options.priceModel }),

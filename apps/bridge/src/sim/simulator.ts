@@ -6,7 +6,7 @@ import {
   type Bar,
   type Timeframe,
   winSpec,
-  winSymbolFor,
+  currentWinSymbol,
   type InstrumentSpec,
   PriceProcess,
   type PriceModel,
@@ -83,7 +83,7 @@ export class Simulator {
   constructor(options: SimulatorOptions) {
     this.calendar = new SessionCalendar(options.session);
     this.spec = winSpec({
-      symbol: options.symbol ?? winSymbolFor(options.startTime),
+      symbol: options.symbol ?? currentWinSymbol(options.startTime),
       ...(options.commission === undefined ? {} : { commissionPerContract: options.commission }),
       ...(options.marginPerContract === undefined
         ? {}

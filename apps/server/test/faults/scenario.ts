@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { winSymbolFor } from '@vortex/core';
+import { currentWinSymbol } from '@vortex/core';
 import { ADMIN, SESSION_START, TRADER, waitFor, type FaultSystem } from './fault-system.js';
 import { approvedTrader, botStatus, bridgeConnected, call, login, startBot } from './api.js';
 import { Child } from './child.js';
@@ -50,7 +50,7 @@ export async function bringUp(system: FaultSystem): Promise<Session> {
   const live = new LiveWatch(() => system.apiUrl, trader);
   await live.open();
   // The contract the terminal trades at its simulated session.
-  await startBot(system.apiUrl, trader, winSymbolFor(Date.parse(SESSION_START)));
+  await startBot(system.apiUrl, trader, currentWinSymbol(Date.parse(SESSION_START)));
   return { admin, trader, live };
 }
 

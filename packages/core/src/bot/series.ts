@@ -1,4 +1,6 @@
 import { currentWinSeries, currentWinSymbol } from '../market/win-series.js';
+import { localDayStart } from '../trading/calendar-window.js';
+import { MS_PER_DAY } from '../trading/constants.js';
 import type { BotConfig } from './config.schema.js';
 
 /**
@@ -56,8 +58,8 @@ export function seriesSpans(symbol: string, from: number, to: number): SeriesSpa
   let at = from;
   while (at <= to) {
     const series = currentWinSeries(at);
-    // The expiry day ends at the next local midnight; São Paulo has kept UTC-3 since 2019.
-    const end = Date.parse(`${series.expiry}T00:00:00-03:00`) + 86_400_000 - 1;
+    // The expiry day ends at the next São Paulo midnight.
+    const end = localDayStart(Date.parse(series.expiry) / MS_PER_DAY + 1) - 1;
     spans.push({ symbol: series.symbol, from: at, to: Math.min(end, to) });
     at = end + 1;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOnTick, roundToTick, winSpec, winSymbolFor } from './instrument.js';
+import { currentWinSymbol } from '../market/win-series.js';
+import { isOnTick, roundToTick, winSpec } from './instrument.js';
 
 describe('roundToTick', () => {
   it('rounds to the nearest 5 points, halves up', () => {
@@ -26,24 +27,24 @@ describe('winSpec', () => {
   });
 });
 
-describe('winSymbolFor', () => {
+describe('currentWinSymbol', () => {
   const sp = (iso: string): number => Date.parse(`${iso}T12:00:00-03:00`);
 
   it('picks the next even month in odd months', () => {
-    expect(winSymbolFor(sp('2025-11-03'))).toBe('WINZ25');
-    expect(winSymbolFor(sp('2025-01-20'))).toBe('WING25');
-    expect(winSymbolFor(new Date(sp('2025-07-01')))).toBe('WINQ25');
+    expect(currentWinSymbol(sp('2025-11-03'))).toBe('WINZ25');
+    expect(currentWinSymbol(sp('2025-01-20'))).toBe('WING25');
+    expect(currentWinSymbol(new Date(sp('2025-07-01')))).toBe('WINQ25');
   });
 
   it('keeps the current month through its expiry day and rolls the day after', () => {
-    expect(winSymbolFor(sp('2025-12-17'))).toBe('WINZ25');
-    expect(winSymbolFor(sp('2025-12-18'))).toBe('WING26');
-    expect(winSymbolFor(sp('2025-04-16'))).toBe('WINJ25');
-    expect(winSymbolFor(sp('2025-04-17'))).toBe('WINM25');
+    expect(currentWinSymbol(sp('2025-12-17'))).toBe('WINZ25');
+    expect(currentWinSymbol(sp('2025-12-18'))).toBe('WING26');
+    expect(currentWinSymbol(sp('2025-04-16'))).toBe('WINJ25');
+    expect(currentWinSymbol(sp('2025-04-17'))).toBe('WINM25');
   });
 
   it('reads the date in São Paulo, not UTC', () => {
     // 23:30 on the 17th in São Paulo is already the 18th in UTC.
-    expect(winSymbolFor(Date.parse('2025-12-17T23:30:00-03:00'))).toBe('WINZ25');
+    expect(currentWinSymbol(Date.parse('2025-12-17T23:30:00-03:00'))).toBe('WINZ25');
   });
 });

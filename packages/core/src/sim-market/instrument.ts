@@ -1,5 +1,3 @@
-import { currentWinSymbol } from '../market/win-series.js';
-
 /** What the simulator needs to know about the traded contract. Prices are in index points. */
 export interface InstrumentSpec {
   readonly symbol: string;
@@ -42,12 +40,4 @@ export function roundToTick(price: number, tickSize = WIN_DEFAULTS.tickSize): nu
 /** Whether a price is a whole number of ticks (to a float tolerance). */
 export function isOnTick(price: number, tickSize = WIN_DEFAULTS.tickSize): boolean {
   return Math.abs(price / tickSize - Math.round(price / tickSize)) < 1e-9;
-}
-
-/**
- * The WIN contract trading on a date in São Paulo; the calendar's resolver under the simulator's
- * old name, so the simulator offers the series the bot and the screens expect.
- */
-export function winSymbolFor(date: Date | number): string {
-  return currentWinSymbol(date);
 }

@@ -2,7 +2,7 @@ import {
   CURRENT_SERIES_SYMBOL,
   DEFAULT_BOT_CONFIG,
   defaultBotConfig,
-  winSymbolFor,
+  currentWinSymbol,
   type BotConfig,
 } from '@vortex/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -120,7 +120,7 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
   });
 
   it('offers the mini-index contract trading today when another WIN contract is set', async () => {
-    const current = winSymbolFor(Date.now());
+    const current = currentWinSymbol(Date.now());
     const api = botApi();
     await open();
     const general = card('Configurações gerais');
@@ -141,7 +141,7 @@ describe("'Parametrização VórtexBot' (trading.md §2, §3, §8)", () => {
   });
 
   it("lets the trader choose 'Série vigente (WINxNN)' or a fixed symbol", async () => {
-    const current = winSymbolFor(Date.now());
+    const current = currentWinSymbol(Date.now());
     const api = botApi();
     await open();
     const mode = select('Contrato');

@@ -1,4 +1,4 @@
-import { winSymbolFor } from '@vortex/core';
+import { currentWinSymbol } from '@vortex/core';
 import { useState } from 'react';
 import { botConfigTexts as t } from '../messages';
 
@@ -14,7 +14,7 @@ interface ContractHintProps {
  */
 export function ContractHint({ symbol, disabled, onUse }: ContractHintProps) {
   // Read once per visit to the screen: a contract rolls over at most every two months.
-  const [current] = useState(() => winSymbolFor(Date.now()));
+  const [current] = useState(() => currentWinSymbol(Date.now()));
   const typed = symbol.trim().toUpperCase();
   if (!typed.startsWith('WIN') || typed === current) return null;
   return (
