@@ -55,7 +55,8 @@ import type { SmsProvider } from '../modules/messaging/sms-provider.js';
 import { whatsappChannel } from '../modules/messaging/whatsapp-channel.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { OpenBookCache } from '../modules/trading/open-book-cache.js';
-import { PositionsCache } from '../modules/trading/positions-cache.js';
+import { DEFAULT_TRADING_CACHE_MB, PositionsCache } from '../modules/trading/positions-cache.js';
+import { PositionsFollower } from '../modules/trading/positions-follower.js';
 import { readOpenBook, type OpenBook } from '../modules/trading/realtime.service.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
@@ -105,6 +106,8 @@ export interface AppDeps {
   deadProcess?: number | undefined;
   /** The message queue's rate limits, retries and polling; its defaults otherwise. */
   messageQueue?: Partial<QueueOptions>;
+  /** Memory budget of the cached closed positions, MiB (TRADING_CACHE_MB); 64 otherwise. */
+  tradingCacheMb?: number;
 }
 
 declare module 'fastify' {
@@ -214,16 +217,9 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     bus,
     (ids) => liveSessionsNow(deps.pool, ids),
     (err) => recheckLog.failed(err),
+    () => invalidation.listening,
   );
-  invalidation.onChange((change) => {
-    void hub.recheck(
-      change.kind === 'session'
-        ? (c) => c.sessionId === change.id
-        : change.kind === 'user'
-          ? (c) => c.userId === change.id
-          : () => true,
-    );
-  });
+  invalidation.onChange((change) => void hub.authChanged(change));
   const agents = link
     ? await ClusterAgentRegistry.open(link, { beatMs: deps.redis?.beatMs })
     : new AgentRegistry();
@@ -253,7 +249,21 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   }
   await app.register(backupRoutes(backups));
   // One per instance, shared by the trading screens and the bot card's counters.
-  const positions = new PositionsCache(deps.pool);
+  const positions = new PositionsCache(deps.pool, {
+    budgetMb: deps.tradingCacheMb ?? DEFAULT_TRADING_CACHE_MB,
+    follower: new PositionsFollower(deps.pool, deps.logger),
+  });
+  // Closed positions are stored after their deals, and accounts from before migration 22 built.
+  const unfollow = positions.follower.follow(bus);
+  app.addHook('onReady', () => {
+    positions.follower
+      .backfill()
+      .catch((err: unknown) => deps.logger.warn({ err }, 'positions backfill stopped'));
+  });
+  app.addHook('onClose', () => {
+    unfollow();
+    positions.follower.stop();
+  });
   const bots = new BotManager({
     ...bridge,
     positions,

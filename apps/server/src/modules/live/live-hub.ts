@@ -5,62 +5,138 @@ import {
   type Role,
 } from '@vortex/core';
 import type { EventBus } from './event-bus.js';
+import { EventFrames, type LiveChannel } from './live-channels.js';
 
-/** One open browser channel (SSE or WebSocket). */
-export interface LiveClient {
-  userId: number;
-  isAdmin: boolean;
-  /** The role the channel opened with: a new one ends it (README: a role change closes it). */
-  role: Role;
-  sessionId: number;
-  send: (e: BridgeEvent) => void;
-  /** The server is going away. */
-  close: () => void;
-  /** The channel's sign-in ended or changed: tell the browser, then hang up. */
-  expire: () => void;
-}
+export { LiveChannel } from './live-channels.js';
 
 /** Sessions still good for a channel, with their user's role right now (live-auth.ts). */
 export type SessionCheck = (
   sessionIds: number[],
 ) => Promise<Map<number, { userId: number; isAdmin: boolean; role: Role }>>;
 
+/** What the auth notifications say changed (auth-invalidation.ts). */
+export type AuthChangeNote = { kind: 'session' | 'user'; id: number } | { kind: 'all' };
+
 /** How often every channel's session is checked again (expiry and idle limit write nothing). */
 export const LIVE_RECHECK_MS = 60_000;
+/** A comment line on quiet event streams keeps proxies from closing them. */
+const KEEPALIVE_MS = 25_000;
+/** Sessions and users whose last change is remembered; past it, every pending open rechecks. */
+const CHANGE_LOG_MAX = 10_000;
 
 /**
- * The browsers listening on this instance. A trader hears only their own events; an admin also
- * hears every session and claim event (never another trader's account data).
+ * The browsers listening on this instance, indexed by user and by the admin scope, so an event
+ * touches only its audience: its trader's channels, and for session and claim events every
+ * admin's (never another trader's account data). Each event is serialised once.
  */
 export class LiveHub {
-  private readonly clients = new Set<LiveClient>();
+  private readonly byUser = new Map<number, Set<LiveChannel>>();
+  private readonly bySession = new Map<number, Set<LiveChannel>>();
+  private readonly admins = new Set<LiveChannel>();
+  private connections = 0;
+  /** Channels dropped because their socket fell too far behind. */
+  dropped = 0;
   private readonly unsubscribe: () => void;
-  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  // Auth changes in the order heard: an open compares them with its mark (see `admit`).
+  private changeSeq = 0;
+  private allChangedSeq = 0;
+  private readonly changedSeq = new Map<string, number>();
 
   /**
    * Without `sessions`, channels last until closed. With it, a channel ends when its session
-   * does: at once on `recheck` (the auth notifications call it) and at least every minute.
+   * does: at once on `authChanged` (the auth notifications call it) and at least every minute.
+   * `listening` says whether those notifications reach this instance now.
    */
   constructor(
     bus: EventBus,
     private readonly sessions?: SessionCheck,
     private readonly onError?: (err: unknown) => void,
+    private readonly listening: () => boolean = () => false,
   ) {
     this.unsubscribe = bus.subscribe((e) => this.dispatch(e));
-    if (sessions) {
-      this.timer = setInterval(() => void this.recheck(() => true), LIVE_RECHECK_MS);
-      this.timer.unref();
+    const keepalive = setInterval(() => this.each((c) => c.keepalive()), KEEPALIVE_MS);
+    this.timers.push(keepalive);
+    if (sessions)
+      this.timers.push(setInterval(() => void this.recheck(() => true), LIVE_RECHECK_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Taken before an open checks its credential; `admit` compares the changes heard since. */
+  mark(): number {
+    return this.changeSeq;
+  }
+
+  /**
+   * Adds a channel unless its user already holds the maximum. Its identity was read at `mark`:
+   * if a change to its session or user was heard since, or changes may be missed now, its
+   * session is checked again; any change heard later reaches it through `authChanged`.
+   */
+  admit(c: LiveChannel, mark: number): boolean {
+    if (!this.add(c)) return false;
+    const stale =
+      !this.listening() ||
+      this.allChangedSeq > mark ||
+      (this.changedSeq.get(`s${c.sessionId}`) ?? 0) > mark ||
+      (this.changedSeq.get(`u${c.userId}`) ?? 0) > mark;
+    if (stale) void this.recheckChannels([c]);
+    return true;
+  }
+
+  /** Adds a channel unless its user already holds the maximum. */
+  add(c: LiveChannel): boolean {
+    let own = this.byUser.get(c.userId);
+    if ((own?.size ?? 0) >= LIVE_CONNECTIONS_PER_USER) return false;
+    if (!own) this.byUser.set(c.userId, (own = new Set()));
+    own.add(c);
+    let session = this.bySession.get(c.sessionId);
+    if (!session) this.bySession.set(c.sessionId, (session = new Set()));
+    session.add(c);
+    if (c.isAdmin) this.admins.add(c);
+    this.connections++;
+    return true;
+  }
+
+  /** Forgets a channel (its socket closed); safe to call more than once. */
+  remove(c: LiveChannel): void {
+    const own = this.byUser.get(c.userId);
+    if (!own?.delete(c)) return;
+    if (own.size === 0) this.byUser.delete(c.userId);
+    const session = this.bySession.get(c.sessionId);
+    session?.delete(c);
+    if (session?.size === 0) this.bySession.delete(c.sessionId);
+    this.admins.delete(c);
+    this.connections--;
+  }
+
+  /** An auth notification: remember it for opens under way, and check the channels it names. */
+  authChanged(change: AuthChangeNote): Promise<number> {
+    const seq = ++this.changeSeq;
+    if (change.kind === 'all' || this.changedSeq.size >= CHANGE_LOG_MAX) {
+      this.changedSeq.clear();
+      this.allChangedSeq = seq;
+    } else {
+      this.changedSeq.set(`${change.kind === 'session' ? 's' : 'u'}${change.id}`, seq);
     }
+    if (change.kind === 'all') return this.recheck(() => true);
+    const chosen = (change.kind === 'session' ? this.bySession : this.byUser).get(change.id);
+    return this.recheckChannels(chosen ? [...chosen] : []);
   }
 
   /**
    * Checks the sessions of the channels `which` selects and ends the channels whose session no
    * longer holds, or whose user's role changed (they reconnect with the new role's scope).
    */
-  async recheck(which: (c: LiveClient) => boolean): Promise<number> {
-    if (!this.sessions) return 0;
-    const chosen = [...this.clients].filter(which);
-    if (chosen.length === 0) return 0;
+  recheck(which: (c: LiveChannel) => boolean): Promise<number> {
+    const chosen: LiveChannel[] = [];
+    this.each((c) => {
+      if (which(c)) chosen.push(c);
+    });
+    return this.recheckChannels(chosen);
+  }
+
+  private async recheckChannels(chosen: LiveChannel[]): Promise<number> {
+    if (!this.sessions || chosen.length === 0) return 0;
     let valid: Awaited<ReturnType<SessionCheck>>;
     try {
       valid = await this.sessions([...new Set(chosen.map((c) => c.sessionId))]);
@@ -73,45 +149,48 @@ export class LiveHub {
     for (const c of chosen) {
       const now = valid.get(c.sessionId);
       if (now && now.userId === c.userId && now.role === c.role) continue;
-      this.clients.delete(c);
+      this.remove(c);
       c.expire();
       ended++;
     }
     return ended;
   }
 
-  static canSee(c: Pick<LiveClient, 'userId' | 'isAdmin'>, e: BridgeEvent): boolean {
-    return c.userId === e.user_id || (c.isAdmin && !PRIVATE_EVENT_TYPES.has(e.type));
-  }
-
-  /** Adds a client unless its user already holds the maximum; returns its removal, or null. */
-  add(client: LiveClient): (() => void) | null {
-    if (this.connectionsOf(client.userId) >= LIVE_CONNECTIONS_PER_USER) return null;
-    this.clients.add(client);
-    return () => this.clients.delete(client);
-  }
-
   connectionsOf(userId: number): number {
-    let n = 0;
-    for (const c of this.clients) if (c.userId === userId) n++;
-    return n;
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   counts(): { users: number; connections: number } {
-    return {
-      users: new Set([...this.clients].map((c) => c.userId)).size,
-      connections: this.clients.size,
-    };
+    return { users: this.byUser.size, connections: this.connections };
   }
 
   closeAll(): void {
-    clearInterval(this.timer);
+    for (const t of this.timers) clearInterval(t);
     this.unsubscribe();
-    for (const c of this.clients) c.close();
-    this.clients.clear();
+    this.each((c) => c.close());
+    this.byUser.clear();
+    this.bySession.clear();
+    this.admins.clear();
+    this.connections = 0;
+  }
+
+  private each(fn: (c: LiveChannel) => void): void {
+    for (const own of this.byUser.values()) for (const c of own) fn(c);
   }
 
   private dispatch(e: BridgeEvent): void {
-    for (const c of this.clients) if (LiveHub.canSee(c, e)) c.send(e);
+    const own = this.byUser.get(e.user_id);
+    const admins = PRIVATE_EVENT_TYPES.has(e.type) ? undefined : this.admins;
+    if (!own && !admins?.size) return;
+    const frames = new EventFrames(e);
+    if (own) for (const c of own) this.deliver(c, frames);
+    // An admin's own event already reached them above.
+    if (admins) for (const c of admins) if (c.userId !== e.user_id) this.deliver(c, frames);
+  }
+
+  private deliver(c: LiveChannel, frames: EventFrames): void {
+    if (c.deliver(frames)) return;
+    this.remove(c);
+    this.dropped++;
   }
 }

@@ -1,6 +1,8 @@
 import { LIVE_TICKET_TTL_MS } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { SessionRow } from '../auth/sessions.repo.js';
+import { USER_COLUMNS, type toPublicUser } from '../users/users.repo.js';
 
 /** A ticket for the caller's session: the channel it opens lasts as long as the session. */
 export async function issueLiveTicket(
@@ -17,14 +19,32 @@ export async function issueLiveTicket(
   return { ticket: token, expiresAt };
 }
 
-/** Spends a ticket: the first caller within its lifetime gets its session, every other nothing. */
-export async function spendLiveTicket(db: Queryable, ticket: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ session_id: number | null }>(
-    `UPDATE live_tickets SET used_at = now()
-     WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING session_id`,
+/** A spent ticket's session and user rows, as `sessionUsable` and `accountBlock` read them. */
+export type SpentTicketRow = SessionRow & Parameters<typeof toPublicUser>[0];
+
+/**
+ * Spends a ticket and reads its session and user in the same statement, so opening a channel
+ * costs one round trip: the first caller within its lifetime gets the rows, every other nothing.
+ */
+export async function spendLiveTicket(
+  db: Queryable,
+  ticket: string,
+): Promise<SpentTicketRow | undefined> {
+  const { rows } = await db.query<SpentTicketRow>(
+    `WITH spent AS (
+       UPDATE live_tickets SET used_at = now()
+       WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING session_id
+     ), sess AS (
+       SELECT s.id AS session_id, s.user_id AS session_user, s.expires_at, s.last_seen_at,
+         s.revoked_at
+       FROM spent JOIN sessions s ON s.id = spent.session_id
+     )
+     SELECT sess.session_id, sess.session_user AS user_id, sess.expires_at, sess.last_seen_at,
+       sess.revoked_at, ${USER_COLUMNS}
+     FROM sess JOIN users ON users.id = sess.session_user`,
     [hashToken(ticket)],
   );
-  return rows[0]?.session_id ?? undefined;
+  return rows[0];
 }
 
 export async function purgeLiveTickets(db: Queryable): Promise<number> {

@@ -5,23 +5,46 @@ import {
   LiveTicketSchema,
   LiveWsAuthSchema,
   liveMessages,
-  type BridgeEvent,
   type LiveWsControl,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import type { WebSocket } from '@fastify/websocket';
 import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
-import type { LiveClient, LiveHub } from './live-hub.js';
+import { SseChannel, WsChannel } from './live-channels.js';
+import type { LiveHub } from './live-hub.js';
 import { issueLiveTicket } from './live-tickets.repo.js';
 
 const tags = ['eventos'];
-/** A comment line keeps proxies from closing a quiet event stream. */
-const SSE_KEEPALIVE_MS = 25_000;
 /** A WebSocket must authenticate within this time. */
 const WS_AUTH_MS = 10_000;
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+// Module functions rather than closures per socket: a channel holds only what it needs.
+function control(socket: WebSocket, m: LiveWsControl): void {
+  socket.send(JSON.stringify(m));
+}
+
+function fail(socket: WebSocket, error: string, code: number): void {
+  control(socket, { type: 'error', error });
+  socket.close(code, code === 1013 ? 'try again later' : 'unauthorized');
+}
+
+function expireWs(socket: WebSocket): void {
+  fail(socket, liveMessages.sessionEnded, 4401);
+}
+
+function ignore(): void {
+  // Messages after the first carry nothing the server uses.
+}
 
 export const liveRoutes =
   (deps: { pool: pg.Pool; hub: LiveHub }): FastifyPluginAsyncZod =>
@@ -64,87 +87,56 @@ export const liveRoutes =
         },
       },
       async (req, reply) => {
+        const mark = deps.hub.mark();
         const who = await identityForTicket(deps.pool, req.query.ticket);
         const raw = reply.raw;
-        const client: LiveClient = {
-          ...who,
-          send: (e) => raw.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`),
-          close: () => raw.end(),
-          expire: () => {
-            const error = JSON.stringify({ error: liveMessages.sessionEnded });
-            raw.end(`event: session_ended\ndata: ${error}\n\n`);
-          },
-        };
-        const remove = deps.hub.add(client);
-        if (!remove) throw new HttpError(429, apiErrorMessages.tooManyRequests);
-        // The session may have ended between the ticket's check and now.
-        void deps.hub.recheck((c) => c === client);
+        const channel = new SseChannel(who, raw);
+        if (!deps.hub.admit(channel, mark)) {
+          throw new HttpError(429, apiErrorMessages.tooManyRequests);
+        }
         reply.hijack();
-        raw.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        raw.write(`retry: 500\nevent: ready\ndata: ${JSON.stringify({ user_id: who.userId })}\n\n`);
-        const keepalive = setInterval(() => raw.write(': keepalive\n\n'), SSE_KEEPALIVE_MS);
-        raw.on('close', () => {
-          clearInterval(keepalive);
-          remove();
-        });
+        raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS });
+        raw.write(`retry: 500\nevent: ready\ndata: {"user_id":${who.userId}}\n\n`);
+        raw.once('close', () => deps.hub.remove(channel));
       },
     );
 
     app.get(
       '/api/bridge/ws',
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
-      (socket, req) => {
-        let remove: (() => void) | null = null;
-        const control = (m: LiveWsControl) => socket.send(JSON.stringify(m));
-        const fail = (error: string, code: number) => {
-          control({ type: 'error', error });
-          socket.close(code, code === 1013 ? 'try again later' : 'unauthorized');
-        };
-        const timer = setTimeout(() => fail(liveMessages.firstMessage, 4401), WS_AUTH_MS);
-        socket.on('close', () => {
-          clearTimeout(timer);
-          remove?.();
-        });
+      (socket) => {
+        const timer = setTimeout(fail, WS_AUTH_MS, socket, liveMessages.firstMessage, 4401);
+        socket.once('close', () => clearTimeout(timer));
         socket.once('message', (data: Buffer) => {
           clearTimeout(timer);
-          void authenticateFirst(data.toString('utf8')).then(
-            (who) => {
-              // Gone while it authenticated: nothing to add (it would hold a slot forever).
-              if (socket.readyState !== socket.OPEN) return;
-              const client: LiveClient = {
-                ...who,
-                send: (e: BridgeEvent) => {
-                  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
-                },
-                close: () => socket.close(1001, 'server closing'),
-                expire: () => fail(liveMessages.sessionEnded, 4401),
-              };
-              remove = deps.hub.add(client);
-              if (!remove) {
-                fail(apiErrorMessages.tooManyRequests, 4429);
-                return;
-              }
-              control({ type: 'ws_connected', user_id: who.userId });
-              // The session may have ended between the ticket's check and now.
-              void deps.hub.recheck((c) => c === client);
-            },
-            (err: unknown) => {
-              // 1013, try again later: the ticket may be good, the database could not tell.
-              if (isDatabaseUnavailable(err)) fail(apiErrorMessages.databaseUnavailable, 1013);
-              else fail(err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401);
-            },
-          );
+          void openWs(socket, data);
         });
-        socket.on('message', () => undefined);
-        req.log.debug('live websocket opened');
+        socket.on('message', ignore);
       },
     );
+
+    async function openWs(socket: WebSocket, data: Buffer): Promise<void> {
+      const mark = deps.hub.mark();
+      let who: LiveIdentity;
+      try {
+        who = await authenticateFirst(data.toString('utf8'));
+      } catch (err) {
+        // 1013, try again later: the ticket may be good, the database could not tell.
+        if (isDatabaseUnavailable(err)) fail(socket, apiErrorMessages.databaseUnavailable, 1013);
+        else
+          fail(socket, err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401);
+        return;
+      }
+      // Gone while it authenticated: nothing to add (it would hold a slot forever).
+      if (socket.readyState !== socket.OPEN) return;
+      const channel = new WsChannel(who, socket, expireWs);
+      if (!deps.hub.admit(channel, mark)) {
+        fail(socket, apiErrorMessages.tooManyRequests, 4429);
+        return;
+      }
+      socket.once('close', () => deps.hub.remove(channel));
+      control(socket, { type: 'ws_connected', user_id: who.userId });
+    }
 
     async function authenticateFirst(raw: string): Promise<LiveIdentity> {
       let json: unknown;
