@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { apiErrorMessages } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebServer } from './web-server.js';
 
@@ -16,6 +17,12 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"></html>');
   await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What the build's precompress plugin writes beside each text asset.
+  for (const file of ['index.html', 'assets/app-1234.js']) {
+    const bytes = await readFile(path.join(dist, file));
+    await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(bytes));
+    await writeFile(path.join(dist, `${file}.gz`), gzipSync(bytes));
+  }
   web = await buildWebServer({
     distDir: dist,
     logger: pino({ level: 'silent' }),
@@ -41,6 +48,61 @@ describe('web server', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toContain('immutable');
     expect((await web.inject('/assets/missing-9999.js')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.8, br;q=0.9', 'br'],
+    ['br;q=0, gzip;q=0, identity', undefined],
+    ['identity', undefined],
+    ['', undefined],
+  ])('answers Accept-Encoding "%s" with %s', async (accept, encoding) => {
+    const res = await web.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const body =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
+    expect(body.toString()).toBe('console.log(1)');
+  });
+
+  it('gives each encoding its own ETag, so a cache never mixes them', async () => {
+    const etag = async (accept: string) =>
+      (await web.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': accept } }))
+        .headers.etag;
+    const tags = new Set([await etag('br'), await etag('gzip'), await etag('identity')]);
+    expect(tags.size).toBe(3);
+  });
+
+  it.each(['/', '/dashboard'])('sends the compressed index.html for %s', async (url) => {
+    const res = await web.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('lang="pt-BR"');
+  });
+
+  it('answers a Range request from the uncompressed file', async () => {
+    const res = await web.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-6' },
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console');
   });
 
   it('picks up files written after start (a rebuild while running)', async () => {

@@ -71,8 +71,15 @@ export async function buildWebServer(opts: WebServerOptions): Promise<FastifyIns
       .header('Cache-Control', 'no-store')
       .send(runtimeConfig);
   });
+  // A byte range of a compressed copy is not the range the client meant: ranges get the file.
+  web.addHook('onRequest', async (req) => {
+    if (req.headers.range !== undefined) delete req.headers['accept-encoding'];
+  });
   await web.register(fastifyStatic, {
     root: opts.distDir,
+    // The build's `.br` / `.gz` copies, chosen by Accept-Encoding (q-values, br first on a tie),
+    // with the original's Content-Type and each copy's own length and ETag.
+    preCompressed: true,
     // Look files up per request, so a rebuild while running never leaves stale routes.
     wildcard: true,
     index: false,
@@ -85,6 +92,8 @@ export async function buildWebServer(opts: WebServerOptions): Promise<FastifyIns
         'Cache-Control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // Chosen by Accept-Encoding even when the plain file is sent: a shared cache must know.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   // The wildcard file route would answer the root folder itself with 403.
