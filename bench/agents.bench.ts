@@ -1,6 +1,7 @@
 /**
- * 1,000 agents connected to one server and heartbeating: the CPU each heartbeat costs the server
- * (and its PostgreSQL), and the memory each connected agent holds. The server is the built one
+ * 3,000 agents connected to one server on the real agent's tick (heartbeat + account every 10 s):
+ * the CPU each tick costs the server (and its PostgreSQL), the account history rows it keeps,
+ * and the memory each connected agent holds. The server is the built one
  * (`apps/server/dist/main.js`) in a child process on a fresh database; each agent is paired with a
  * pairing token of its own trader. The reference in the same run: the same sockets and messages
  * against a bare Fastify + @fastify/websocket server that only parses them (`support/bare-ws.ts`).
@@ -36,61 +37,63 @@ import {
 import { createTraders } from './support/traders.js';
 import { ROOT, startVortexServer } from './support/vortex-server.js';
 
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 1_000);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const CONNECT_CONCURRENCY = 25;
 const SETTLE_MS = 3_000;
 const DRAIN_MS = 2_000;
 const BARE = fileURLToPath(new URL('./support/bare-ws.ts', import.meta.url));
 
-const WARM_UP: Phase = {
-  label: 'warm-up',
-  seconds: 5,
-  intervalMs: 1_000,
-  withAccount: true,
-  vortexOnly: false,
-};
+const TICK_MS = 10_000;
 
+const WARM_UP: Phase = { label: 'warm-up', seconds: 5, intervalMs: 1_000, account: 'flat' };
+
+// The open-positions phase counts history rows over 120 s that start one tick in: the first
+// tick of a phase keeps a row at once (its figures moved since the warm-up), the rest are steady.
 export const PHASES: Phase[] = [
-  { label: 'idle', seconds: 15, intervalMs: 0, withAccount: false, vortexOnly: false },
+  { label: 'idle', seconds: 15, intervalMs: 0, account: 'flat' },
+  { label: 'tick every 10 s, flat account', seconds: 60, intervalMs: TICK_MS, account: 'flat' },
   {
-    label: 'heartbeat every 10 s',
-    seconds: 30,
-    intervalMs: 10_000,
-    withAccount: false,
-    vortexOnly: false,
-  },
-  {
-    label: 'heartbeat every 1 s',
-    seconds: 20,
-    intervalMs: 1_000,
-    withAccount: false,
-    vortexOnly: false,
-  },
-  {
-    label: 'heartbeat + account every 1 s',
-    seconds: 20,
-    intervalMs: 1_000,
-    withAccount: true,
-    vortexOnly: true,
+    label: 'tick every 10 s, position open',
+    seconds: 135,
+    intervalMs: TICK_MS,
+    account: 'floating',
+    rowsWindow: { fromMs: TICK_MS, toMs: TICK_MS + 120_000 },
   },
 ];
 
-const ACCOUNT = {
+const FLAT = {
   balance: 10_000,
-  equity: 10_125.5,
-  margin: 1_200,
-  free_margin: 8_925.5,
-  margin_level: 843.79,
-  profit: 125.5,
+  equity: 10_000,
+  margin: 0,
+  free_margin: 10_000,
+  margin_level: 0,
+  profit: 0,
   currency: 'BRL',
 };
 
+/** An open position: its profit, so equity and free margin, moves on every tick. */
+const floating = (seq: number) => {
+  const profit = 100 + (seq % 40) * 5 - 90;
+  return {
+    balance: 10_000,
+    equity: 10_000 + profit,
+    margin: 1_200,
+    free_margin: 8_800 + profit,
+    margin_level: ((10_000 + profit) / 1_200) * 100,
+    profit,
+    currency: 'BRL',
+  };
+};
+
+/** The real agent's tick: a heartbeat and the account, each time. */
 function messagesFor(phase: Phase): (seq: number) => string[] {
   return (seq) => {
     const ts = Date.now();
-    const heartbeat = JSON.stringify({ type: 'heartbeat', seq, mt5_alive: true, ts });
-    if (!phase.withAccount) return [heartbeat];
-    return [heartbeat, JSON.stringify({ type: 'account', ts, account: ACCOUNT })];
+    const account = phase.account === 'flat' ? FLAT : floating(seq);
+    return [
+      JSON.stringify({ type: 'heartbeat', seq, mt5_alive: true, ts }),
+      JSON.stringify({ type: 'account', ts, account }),
+    ];
   };
 }
 
@@ -102,6 +105,8 @@ interface Target {
   connect: (i: number) => Promise<BenchAgent>;
   /** What the target has seen of a phase: sessions pinged (Vórtex). */
   pingedSince: ((since: Date) => Promise<number>) | undefined;
+  /** History rows kept with a report time in [from, to) (Vórtex). */
+  rowsBetween: ((from: Date, to: Date) => Promise<number>) | undefined;
   stop: () => Promise<void>;
   /** The target's inspector, to collect its garbage before reading its memory. */
   inspector: string;
@@ -152,7 +157,6 @@ async function measureTarget(target: Target): Promise<TargetResult> {
 
   const phases: PhaseResult[] = [];
   for (const phase of PHASES) {
-    if (phase.vortexOnly && !target.pingedSince) continue;
     const server = new CpuMeter([target.pid]);
     const pg = new CpuMeter(await target.backends());
     const machine = new MachineMeter();
@@ -171,6 +175,9 @@ async function measureTarget(target: Target): Promise<TargetResult> {
     const pgCpuMs = pg.elapsedMs();
     const { busyMs, selfMs } = machine.elapsed();
     const pinged = phase.intervalMs > 0 ? await target.pingedSince?.(since) : undefined;
+    const window = phase.rowsWindow ?? { fromMs: 0, toMs: phase.seconds * 1000 };
+    const at = (ms: number) => new Date(since.getTime() + ms);
+    const rows = await target.rowsBetween?.(at(window.fromMs), at(window.toMs));
     const result: PhaseResult = {
       phase,
       messages: beating?.sent() ?? 0,
@@ -179,13 +186,16 @@ async function measureTarget(target: Target): Promise<TargetResult> {
       pgCpuMs,
       otherCores: Math.max(0, busyMs - serverCpuMs - pgCpuMs - selfMs) / 1000 / seconds,
       pinged,
+      rows,
+      rowsSeconds: (window.toMs - window.fromMs) / 1000,
       rss: rss.stop(),
     };
     console.log(
       `  ${phase.label}: ${result.messages} messages in ${seconds.toFixed(1)} s; CPU ms ` +
         `server ${serverCpuMs.toFixed(0)}, PostgreSQL ${pgCpuMs.toFixed(0)}; RSS ` +
         `${result.rss.low.toFixed(1)}–${result.rss.high.toFixed(1)} MiB` +
-        (pinged === undefined ? '' : `; sessions pinged ${pinged}`),
+        (pinged === undefined ? '' : `; sessions pinged ${pinged}`) +
+        (rows === undefined ? '' : `; history rows ${rows}`),
     );
     phases.push(result);
   }
@@ -220,6 +230,7 @@ async function bareTarget(): Promise<Target> {
     backends: async () => [],
     connect: () => BenchAgent.connect(url),
     pingedSince: undefined,
+    rowsBetween: undefined,
     stop: () => stopChild(child, 10_000),
     inspector: await inspectorUrl(child),
   };
@@ -249,13 +260,20 @@ async function vortexTarget(db: BenchDatabase): Promise<Target> {
       );
       return rows[0]?.n ?? 0;
     },
+    rowsBetween: async (from, to) => {
+      const { rows } = await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM account_snapshots WHERE ts >= $1 AND ts < $2',
+        [from, to],
+      );
+      return rows[0]?.n ?? 0;
+    },
     stop: cleanUp,
     inspector: await inspectorUrl(server.child),
   };
 }
 
 async function main(): Promise<void> {
-  guardRun(20 * 60_000);
+  guardRun(30 * 60_000);
   const date = new Date().toISOString();
   const bare = await measureTarget(await bareTarget());
   const db = await createBenchDatabase('agents');

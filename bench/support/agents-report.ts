@@ -1,19 +1,24 @@
 /** The section of bench/RESULTS.md that bench/agents.bench.ts writes. */
+import { writeFile } from 'node:fs/promises';
 import type { BenchDatabase } from './bench-database.js';
 import { bullets, fixed, int, machineNote, markdownTable, wrap, writeSection } from './report.js';
 
 const COMMAND = 'npm run build && npm run bench:agents -w @vortex/bench';
-const SECTION = '## 1,000 agents heartbeating on one server';
+const SECTION = '## 3,000 agents on the real tick on one server';
 const PERTURBED_CORES = 0.25;
+const DAY_S = 86_400;
+/** Issue 15's goals: CPU ms per agent tick, and history rows per agent per day. */
+const GOAL = { serverMs: 0.3, pgMs: 0.2, rowsOpen: 1_500, rowsFlat: 50 };
 
 export interface Phase {
   label: string;
   seconds: number;
   /** 0: connected and silent. */
   intervalMs: number;
-  /** The real agent's tick also sends the account, each time. */
-  withAccount: boolean;
-  vortexOnly: boolean;
+  /** Each tick is a heartbeat and the account: unchanged (flat), or floating with a position. */
+  account: 'flat' | 'floating';
+  /** Where history rows are counted, from the phase's start (the whole phase if unset). */
+  rowsWindow?: { fromMs: number; toMs: number };
 }
 
 export interface PhaseResult {
@@ -25,6 +30,9 @@ export interface PhaseResult {
   otherCores: number;
   /** For Vórtex: sessions whose last_ping_at moved during the phase (every agent's should). */
   pinged: number | undefined;
+  /** For Vórtex: account_snapshots rows with a report time in the phase's rows window. */
+  rows: number | undefined;
+  rowsSeconds: number;
   /** Lowest and highest RSS sampled during the phase, MiB. */
   rss: { low: number; high: number };
 }
@@ -55,20 +63,24 @@ interface Input {
   bare: TargetResult;
 }
 
-/** Server (+ PostgreSQL) CPU per message, less what the same seconds cost when idle. */
-function perMessage(result: TargetResult, p: PhaseResult) {
+/** Server (+ PostgreSQL) CPU per agent tick (a heartbeat and an account), less idle's rate. */
+function perTick(result: TargetResult, p: PhaseResult) {
   const idle = result.phases.find((x) => x.phase.intervalMs === 0);
   const idleServer = idle ? (idle.serverCpuMs / idle.seconds) * p.seconds : 0;
   const idlePg = idle ? (idle.pgCpuMs / idle.seconds) * p.seconds : 0;
-  const beats = p.phase.withAccount ? p.messages / 2 : p.messages;
+  const ticks = p.messages / 2;
   return {
-    beats,
-    server: p.serverCpuMs / beats,
-    pg: p.pgCpuMs / beats,
-    netServer: (p.serverCpuMs - idleServer) / beats,
-    netPg: (p.pgCpuMs - idlePg) / beats,
+    ticks,
+    server: p.serverCpuMs / ticks,
+    pg: p.pgCpuMs / ticks,
+    netServer: (p.serverCpuMs - idleServer) / ticks,
+    netPg: (p.pgCpuMs - idlePg) / ticks,
   };
 }
+
+const rowsPerDay = (p: PhaseResult, agents: number) =>
+  p.rows === undefined ? Number.NaN : (p.rows / agents) * (DAY_S / p.rowsSeconds);
+const verdict = (ok: boolean) => (ok ? '**met**' : '**NOT met**');
 
 export async function reportAgents(input: Input): Promise<void> {
   const { date, db, agents, vortex, bare } = input;
@@ -77,18 +89,19 @@ export async function reportAgents(input: Input): Promise<void> {
   const rows = targets.flatMap((t) =>
     t.phases.map((p) => {
       const beating = p.phase.intervalMs > 0;
-      const m = perMessage(t, p);
+      const m = perTick(t, p);
       const hasPg = t === vortex;
       return [
         `${t === vortex ? 'Vórtex' : 'Bare (reference)'}, ${p.phase.label}`,
-        int(beating ? m.beats : 0),
-        fixed(beating ? m.beats / p.seconds : 0, 0),
+        int(beating ? m.ticks : 0),
+        fixed(beating ? m.ticks / p.seconds : 0, 0),
         fixed((p.serverCpuMs + p.pgCpuMs) / p.seconds / 10, 1),
         beating ? fixed(m.server, 3) : '-',
         beating ? fixed(m.netServer, 3) : '-',
         beating && hasPg ? fixed(m.pg, 3) : '-',
         beating && hasPg ? fixed(m.netPg, 3) : '-',
         p.pinged === undefined ? '-' : int(p.pinged),
+        beating && p.rows !== undefined ? int(rowsPerDay(p, agents)) : '-',
         fixed(p.otherCores, 2),
       ];
     }),
@@ -96,17 +109,18 @@ export async function reportAgents(input: Input): Promise<void> {
   const table = markdownTable(
     [
       `${n} agents, phase`,
-      'Heartbeats',
+      'Agent ticks',
       'Per s',
       '% of a core (server + PG)',
-      'Server CPU ms / heartbeat',
+      'Server CPU ms / tick',
       'Net of idle',
-      'PG CPU ms / heartbeat',
+      'PG CPU ms / tick',
       'PG net of idle',
       'Sessions pinged',
+      'History rows / agent / day',
       'Other work, cores',
     ],
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     rows,
   );
   const perAgent = (t: TargetResult) => ((t.rssConnected - t.rssBefore) * 1024) / agents;
@@ -142,46 +156,49 @@ export async function reportAgents(input: Input): Promise<void> {
     ]),
   );
 
-  const real = vortex.phases.find((p) => p.phase.intervalMs === 10_000 && !p.phase.withAccount);
-  const fast = vortex.phases.find((p) => p.phase.intervalMs === 1_000 && !p.phase.withAccount);
-  const bareFast = bare.phases.find((p) => p.phase.intervalMs === 1_000);
-  const tick = vortex.phases.find((p) => p.phase.withAccount);
-  if (!real || !fast || !bareFast || !tick) throw new Error('missing phase');
-  const everyone = real.pinged === agents && fast.pinged === agents && vortex.closed === 0;
-  const realCores = (real.serverCpuMs + real.pgCpuMs) / real.seconds / 1000;
-  const bareReal = bare.phases.find((p) => p.phase.intervalMs === 10_000);
-  if (!bareReal) throw new Error('missing phase');
-  const realBeat = perMessage(vortex, real);
-  const bareRealBeat = perMessage(bare, bareReal);
-  const fastBeat = perMessage(vortex, fast);
-  const bareBeat = perMessage(bare, bareFast);
-  const tickBeat = perMessage(vortex, tick);
+  const phaseOf = (t: TargetResult, account: Phase['account']) => {
+    const p = t.phases.find((x) => x.phase.intervalMs > 0 && x.phase.account === account);
+    if (!p) throw new Error('missing phase');
+    return p;
+  };
+  const flat = phaseOf(vortex, 'flat');
+  const open = phaseOf(vortex, 'floating');
+  const flatTick = perTick(vortex, flat);
+  const openTick = perTick(vortex, open);
+  const bareOpen = perTick(bare, phaseOf(bare, 'floating'));
+  const bareFlat = perTick(bare, phaseOf(bare, 'flat'));
+  const everyone = flat.pinged === agents && open.pinged === agents && vortex.closed === 0;
+  const cpuMet = (x: ReturnType<typeof perTick>) =>
+    x.netServer <= GOAL.serverMs && x.netPg <= GOAL.pgMs;
+  const openRows = rowsPerDay(open, agents);
+  const flatRows = rowsPerDay(flat, agents);
+  const cores = (p: PhaseResult) => (p.serverCpuMs + p.pgCpuMs) / p.seconds / 1000;
   const perturbed = targets.flatMap((t) =>
     t.phases
       .filter((p) => p.otherCores > PERTURBED_CORES)
       .map((p) => `${t.name}, ${p.phase.label}`),
   );
   const summary = bullets([
-    `${n} agents on one server, heartbeating every 10 s — **${everyone ? 'met' : 'NOT met'}**: ` +
-      `${vortex.closed} dropped, and ${int(real.pinged ?? 0)} of ${n} sessions pinged at the real ` +
-      `interval (${int(fast.pinged ?? 0)} at 1 s). At 10 s the server and its PostgreSQL use ` +
-      `${fixed(realCores * 100, 1)} % of one core.`,
-    `At the real interval a heartbeat costs ${fixed(realBeat.netServer, 3)} ms of server CPU ` +
-      `and ${fixed(realBeat.netPg, 3)} ms of PostgreSQL CPU (net of idle; three statements: ` +
-      `session check, session ping, claim touch), against ${fixed(bareRealBeat.netServer, 3)} ` +
-      `ms for the bare server to receive and parse it ` +
-      `(${fixed((realBeat.netServer + realBeat.netPg) / bareRealBeat.netServer, 0)}×). ` +
-      `Compressed to 1 s, when each wake-up handles several messages: ` +
-      `${fixed(fastBeat.netServer, 3)} + ${fixed(fastBeat.netPg, 3)} ms, against ` +
-      `${fixed(bareBeat.netServer, 3)} ms ` +
-      `(${fixed((fastBeat.netServer + fastBeat.netPg) / bareBeat.netServer, 0)}×); ` +
-      `${n} agents at 1 s use ${fixed((fast.serverCpuMs + fast.pgCpuMs) / fast.seconds / 10, 0)} ` +
-      `% of one core, so CPU alone would allow some ` +
-      `${int((agents * 10 * 100) / ((fast.serverCpuMs + fast.pgCpuMs) / fast.seconds / 10))} ` +
-      `agents per core at the real 10 s.`,
-    `The real agent's tick also sends the account, which stores a snapshot row: heartbeat + ` +
-      `account cost ${fixed(tickBeat.netServer, 3)} ms (server) + ${fixed(tickBeat.netPg, 3)} ms ` +
-      `(PostgreSQL) per tick.`,
+    `${n} agents on one server on the real 10 s tick: ${verdict(everyone)} ` +
+      `(${vortex.closed} dropped; ${int(flat.pinged ?? 0)} and ${int(open.pinged ?? 0)} of ${n} ` +
+      `sessions pinged in the two phases). The server and its PostgreSQL use ` +
+      `${fixed(cores(open) * 100, 1)} % of one core with every position open ` +
+      `(${fixed(cores(flat) * 100, 1)} % flat).`,
+    `CPU per agent tick (heartbeat + account, net of idle), goal ≤ ${GOAL.serverMs} ms server ` +
+      `and ≤ ${GOAL.pgMs} ms PostgreSQL — ${verdict(cpuMet(openTick) && cpuMet(flatTick))}: ` +
+      `position open ${fixed(openTick.netServer, 3)} ms server + ${fixed(openTick.netPg, 3)} ms ` +
+      `PostgreSQL, flat ${fixed(flatTick.netServer, 3)} + ${fixed(flatTick.netPg, 3)} ms; the ` +
+      `bare server receives and parses the same two messages for ${fixed(bareOpen.netServer, 3)} ` +
+      `and ${fixed(bareFlat.netServer, 3)} ms (Vórtex server ` +
+      `${fixed(openTick.netServer / bareOpen.netServer, 1)}× and ` +
+      `${fixed(flatTick.netServer / bareFlat.netServer, 1)}× the bare one).`,
+    `History rows (\`account_snapshots\`) per agent per day, goal ≤ ${int(GOAL.rowsOpen)} with ` +
+      `a position open and ≤ ${GOAL.rowsFlat} flat — ` +
+      `${verdict(openRows <= GOAL.rowsOpen && flatRows <= GOAL.rowsFlat)}: ${int(openRows)} with ` +
+      `a position open (${int(open.rows ?? 0)} rows over ${fixed(open.rowsSeconds, 0)} s of ` +
+      `steady ticks, × ${fixed(DAY_S / open.rowsSeconds, 0)}) and ${int(flatRows)} flat ` +
+      `(${int(flat.rows ?? 0)} rows in ${fixed(flat.rowsSeconds, 0)} s; a flat agent keeps one ` +
+      `row per connection). Before the change every tick kept one: 8,640.`,
     `Memory per connected agent: ${fixed(heapPerAgent(vortex), 1)} KiB of JS heap and ` +
       `${fixed(perAgent(vortex), 1)} KiB of RSS, against ${fixed(heapPerAgent(bare), 1)} KiB ` +
       `and ${fixed(perAgent(bare), 1)} KiB per open WebSocket on the bare server. Pairing ` +
@@ -207,8 +224,8 @@ export async function reportAgents(input: Input): Promise<void> {
         `with its own pairing token; ${n} WebSockets from the benchmark process, each agent ` +
         `paired (auth with its token, hello for an account of its own, resume), ` +
         `${input.connectConcurrency} at a time. Then, on one clock, each agent's messages spread evenly over the ` +
-        `interval: idle, heartbeats every 10 s (the real agent's interval), every 1 s ` +
-        `(compressed), and heartbeat + account every 1 s (the real agent's tick). ` +
+        `interval: idle, then the real agent's tick (a heartbeat and the account every 10 s) with ` +
+        `a flat account (60 s) and with a position open whose profit moves every tick (135 s). ` +
         `The reference, first in the same run: a bare Fastify 5 + @fastify/websocket server ` +
         `(\`bench/support/bare-ws.ts\`) that parses each message and answers nothing, with the ` +
         `same sockets and messages (no pairing, so no hello).`,
@@ -220,7 +237,9 @@ export async function reportAgents(input: Input): Promise<void> {
         `inspector (HeapProfiler.collectGarbage), then the JS heap in use ` +
         `(Runtime.getHeapUsage) and VmRSS; the peak is VmRSS sampled every 250 ms from the ` +
         `first connection to the end. "Sessions pinged": ` +
-        `\`bridge_sessions.last_ping_at\` moved during the phase.`,
+        `\`bridge_sessions.last_ping_at\` moved during the phase. History rows: ` +
+        `\`account_snapshots\` rows whose report time falls in the phase (position open: in ` +
+        `the 120 s from its second tick on), per agent, scaled to a day.`,
     ]),
     '',
     table,
@@ -231,7 +250,10 @@ export async function reportAgents(input: Input): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  await writeSection(SECTION, section);
-  console.log('Wrote bench/RESULTS.md');
+  // BENCH_SECTION_FILE: the section goes to that file instead, RESULTS.md left alone.
+  const out = process.env.BENCH_SECTION_FILE;
+  if (out) await writeFile(out, section);
+  else await writeSection(SECTION, section);
+  console.log(`Wrote ${out ?? 'bench/RESULTS.md'}`);
   if (!everyone) process.exitCode = 1;
 }

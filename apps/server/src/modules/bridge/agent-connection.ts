@@ -14,25 +14,21 @@ import { findUserById } from '../users/users.repo.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { AgentHandle, AgentRegistry, CommandReply } from './agent-registry.js';
 import { upsertBars } from './bars.repo.js';
-import { setClaimAccount, touchClaim } from './bridge-claims.repo.js';
-import {
-  isBridgeSessionActive,
-  markSessionDisconnected,
-  pingBridgeSession,
-  setSessionAccount,
-} from './bridge-sessions.repo.js';
+import { AccountState } from './account-state.js';
+import { setClaimAccount } from './bridge-claims.repo.js';
+import { markSessionDisconnected, setSessionAccount } from './bridge-sessions.repo.js';
 import { setTokenAccount } from './bridge-tokens.repo.js';
 import { authenticateAgent, BRIDGE_SESSION_TTL_MS, type AgentIdentity } from './agent-auth.js';
 import { closeUnlessGreeted } from './agent-auth-timeout.js';
 import { parseAgentMessage, type ParsedAgentMessage } from './agent-parse.js';
 import type { OutageLog } from './database-outage.js';
 import { DealIngest } from './deal-ingest.js';
+import type { HeartbeatBatch } from './heartbeat-batch.js';
 import { databaseComplaint, ingestMessages } from './ingest.messages.js';
 import {
   lastDealTicket,
   replaceOpenPositions,
   replacePendingOrders,
-  saveAccountSnapshot,
   upsertAccount,
 } from './trading-ingest.repo.js';
 
@@ -52,6 +48,7 @@ export interface AgentDeps {
   bus: EventBus;
   agents: AgentRegistry;
   outage: OutageLog;
+  heartbeats: HeartbeatBatch;
 }
 
 type StreamMessage = Exclude<AgentMessage, { type: 'deals' }>;
@@ -64,7 +61,7 @@ type Handler<T extends StreamMessage['type']> = (
 const touchesDatabase = (p: ParsedAgentMessage) =>
   p.kind === 'deals' ||
   p.kind === 'refused-batch' ||
-  (p.kind === 'message' && p.m.type !== 'command_result');
+  (p.kind === 'message' && !['command_result', 'heartbeat', 'account'].includes(p.m.type));
 
 /**
  * One agent connection: authenticate first, then hello, then the stream. Messages are handled
@@ -79,6 +76,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   let unregister: (() => void) | undefined;
   let accountId: number | undefined;
   let deals: DealIngest | undefined;
+  const accountState = new AccountState();
   let queue = Promise.resolve();
   const pending = new Map<string, { kind: Command['kind']; resolve: (r: CommandReply) => void }>();
   const send = (m: ServerMessage) => {
@@ -135,6 +133,11 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       const sessionId = identity.sessionId;
       // After the queue: a late heartbeat must not mark the session connected again.
       queue = queue
+        .then(() => deps.heartbeats.settle(sessionId, accountId))
+        .catch((err: unknown) => {
+          deps.heartbeats.forget(sessionId);
+          throw err;
+        })
         .then(() => markSessionDisconnected(deps.pool, sessionId))
         .catch((err: unknown) => deps.log.warn({ err }, 'could not mark the agent offline'));
     }
@@ -193,42 +196,47 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       );
       send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
     },
-    heartbeat: async (m) => {
-      if (!identity) return;
-      // A revoked or ended session stops the agent at its next heartbeat.
-      if (!(await isBridgeSessionActive(deps.pool, identity.sessionId))) {
-        send({ type: 'revoked', reason: 'session_ended' });
-        socket.close(4403, 'revoked');
-        return;
-      }
-      await pingBridgeSession(
-        deps.pool,
-        identity.sessionId,
-        new Date(Date.now() + BRIDGE_SESSION_TTL_MS),
-      );
-      const { activated } = await touchClaim(deps.pool, identity.claimId, m.mt5_alive);
-      if (activated) {
-        deps.bus.publish({
-          type: 'bridge_claim_active',
-          user_id: identity.userId,
-          claim_id: identity.claimId,
-          account_number: agent?.accountNumber ?? null,
-        });
-      }
+    // Written with every other agent's within a second (heartbeat-batch.ts).
+    heartbeat: (m) => {
+      if (!identity) return Promise.resolve();
+      const { userId, claimId } = identity;
+      deps.heartbeats.ping({
+        sessionId: identity.sessionId,
+        claimId,
+        mt5Alive: m.mt5_alive,
+        expiresAt: new Date(Date.now() + BRIDGE_SESSION_TTL_MS),
+        // A revoked or ended session stops the agent at its next heartbeat.
+        onInactive: () => {
+          send({ type: 'revoked', reason: 'session_ended' });
+          socket.close(4403, 'revoked');
+        },
+        onActivated: () =>
+          deps.bus.publish({
+            type: 'bridge_claim_active',
+            user_id: userId,
+            claim_id: claimId,
+            account_number: agent?.accountNumber ?? null,
+          }),
+      });
       if (agent && agent.mt5Alive !== m.mt5_alive) {
         agent.mt5Alive = m.mt5_alive;
         publishStatus(true);
       }
+      return Promise.resolve();
     },
-    account: async (m) => {
-      if (!accountId || !identity || !agent?.accountNumber) return;
-      await saveAccountSnapshot(deps.pool, accountId, new Date(m.ts), m.account);
-      deps.bus.publish({
-        type: 'account_snapshot',
-        user_id: identity.userId,
-        account_number: agent.accountNumber,
-        account: m.account,
-      });
+    account: (m) => {
+      if (!accountId || !identity || !agent?.accountNumber) return Promise.resolve();
+      const { publish, snapshot } = accountState.observe(m.account, Date.now());
+      deps.heartbeats.account({ accountId, ts: new Date(m.ts), account: m.account }, snapshot);
+      if (publish) {
+        deps.bus.publish({
+          type: 'account_snapshot',
+          user_id: identity.userId,
+          account_number: agent.accountNumber,
+          account: m.account,
+        });
+      }
+      return Promise.resolve();
     },
     positions: async (m) => {
       if (!accountId || !identity || !agent?.accountNumber) return;
@@ -337,8 +345,11 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     }
     if (parsed.kind !== 'message') {
       if (!deals) send({ type: 'error', error: msg.helloFirst, ref: 'deals' });
-      else if (parsed.kind === 'deals') await deals.store(parsed.batch);
-      else await deals.refuse(parsed.batchId, parsed.reason, parsed.raw);
+      else if (parsed.kind === 'deals') {
+        // An ack says all sent before it is stored, the batched heartbeat and account too.
+        await deps.heartbeats.settle(identity.sessionId, accountId);
+        await deals.store(parsed.batch);
+      } else await deals.refuse(parsed.batchId, parsed.reason, parsed.raw);
       return;
     }
     const m = parsed.m;

@@ -4,6 +4,8 @@ import type { EventBus } from '../live/event-bus.js';
 import { serveAgent } from './agent-connection.js';
 import type { AgentRegistry } from './agent-registry.js';
 import { OutageLog } from './database-outage.js';
+import { HeartbeatBatch } from './heartbeat-batch.js';
+import { writeHeartbeats } from './heartbeat-batch.repo.js';
 
 /** The agents' WebSocket. Public at the HTTP level: the agent authenticates in its first message. */
 export const agentRoutes =
@@ -11,11 +13,18 @@ export const agentRoutes =
   async (app) => {
     // One for all the agents of this instance: an outage is logged once, not once per agent.
     const outage = new OutageLog(app.log);
+    const heartbeats = new HeartbeatBatch({
+      write: (rows) => writeHeartbeats(deps.pool, rows),
+      outage,
+      log: app.log,
+    });
+    // What the last second of heartbeats said is written before the pool goes.
+    app.addHook('onClose', () => heartbeats.close());
     app.get(
       '/bridge/agent',
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
       (socket, req) => {
-        serveAgent(socket, req.ip, { ...deps, log: req.log, outage });
+        serveAgent(socket, req.ip, { ...deps, log: req.log, outage, heartbeats });
       },
     );
   };

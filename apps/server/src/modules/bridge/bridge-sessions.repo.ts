@@ -53,14 +53,6 @@ export async function setSessionAccount(
   );
 }
 
-export async function isBridgeSessionActive(db: Queryable, id: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    "SELECT 1 FROM bridge_sessions WHERE id = $1 AND status = 'active' AND expires_at > now()",
-    [id],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
 /** The agent's connection closed: the bridge reads offline now, not after 60 s of silence. */
 export async function markSessionDisconnected(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE bridge_sessions SET disconnected_at = now() WHERE id = $1', [id]);

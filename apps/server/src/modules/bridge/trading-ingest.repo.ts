@@ -1,4 +1,4 @@
-import type { Mt5Account, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import type { Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 
@@ -98,32 +98,6 @@ export async function insertDeals(
     params,
   );
   return rowCount ?? 0;
-}
-
-export async function saveAccountSnapshot(
-  db: Queryable,
-  accountId: number,
-  ts: Date,
-  a: Mt5Account,
-): Promise<void> {
-  await db.query(
-    `WITH latest AS (
-       UPDATE mt5_accounts SET balance = $3, equity = $4, margin = $5, free_margin = $6,
-         margin_level = $7, profit = $8, currency = $9, account_at = $2 WHERE id = $1)
-     INSERT INTO account_snapshots (account_id, ts, balance, equity, margin, free_margin, margin_level, profit)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      accountId,
-      ts,
-      a.balance,
-      a.equity,
-      a.margin,
-      a.free_margin,
-      a.margin_level,
-      a.profit,
-      a.currency,
-    ],
-  );
 }
 
 /** Open positions and working orders are whole pictures: each message replaces the last. */

@@ -39,6 +39,7 @@ describe('runHousekeeping', () => {
       liveTickets: 1,
       installers: 0,
       installerClaims: 0,
+      accountSnapshots: 0,
     });
     const { rows } = await db.pool.query<{ user_id: number }>('SELECT user_id FROM sessions');
     expect(rows.map((r) => r.user_id)).toEqual([live.id]);

@@ -3,6 +3,7 @@ import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import { pruneEvents } from '../auth/rate-events.repo.js';
 import { purgeExpiredInstallers } from '../installer/installer.repo.js';
 import { purgeLiveTickets } from '../live/live-tickets.repo.js';
+import { thinAccountSnapshots } from './account-snapshot-retention.js';
 
 export interface HousekeepingResult {
   rateEvents: number;
@@ -12,11 +13,14 @@ export interface HousekeepingResult {
   /** Installers that expired undownloaded, and their claims no agent ever used. */
   installers: number;
   installerClaims: number;
+  /** Account history rows thinned away (7 days in full, hourly for a year, daily after). */
+  accountSnapshots: number;
 }
 
 /**
  * Drops what can no longer matter: old abuse counters, long-dead sessions and reset links, and
- * installers nobody downloaded in time (each holds a device key and a pending claim).
+ * installers nobody downloaded in time (each holds a device key and a pending claim), and the
+ * account history past its resolution.
  */
 export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult> {
   const rateEvents = await pruneEvents(pool);
@@ -28,6 +32,7 @@ export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult
   );
   const liveTickets = await purgeLiveTickets(pool);
   const installers = await purgeExpiredInstallers(pool);
+  const accountSnapshots = await thinAccountSnapshots(pool);
   return {
     rateEvents,
     sessions: sessions.rowCount ?? 0,
@@ -35,6 +40,7 @@ export async function runHousekeeping(pool: pg.Pool): Promise<HousekeepingResult
     liveTickets,
     installers: installers.installers,
     installerClaims: installers.claims,
+    accountSnapshots,
   };
 }
 
