@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     appUrl: config.appUrl,
     publicApiUrl: config.publicApiUrl,
     allowedHosts: config.allowedHosts,
+    tradingCacheMb: config.tradingCacheMb,
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
     // Dials WhatsApp only once an admin asks for a QR, or for a device linked before.
     ...(config.whatsapp && {

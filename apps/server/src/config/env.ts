@@ -92,6 +92,15 @@ const EnvSchema = z
       .regex(/^[1-9]\d{0,3}$/, { message: 'deve ser um número de dias entre 1 e 9999' })
       .optional(),
     EMBEDDED_PG_PORT: portNumber.optional(),
+    TRADING_CACHE_MB: z
+      .string()
+      .default('64')
+      .transform((v, ctx) => {
+        const mb = Number(v);
+        if (Number.isInteger(mb) && mb >= 1) return mb;
+        ctx.addIssue({ code: 'custom', message: 'deve ser um número inteiro de MiB, no mínimo 1' });
+        return z.NEVER;
+      }),
     WHATSAPP: z.enum(['0', '1'], { message: 'deve ser 0 ou 1' }).default('1'),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
@@ -160,6 +169,8 @@ export interface Config {
   embeddedPgPort: number | undefined;
   /** WhatsApp through Baileys; off (WHATSAPP=0), the service is unavailable and never dials. */
   whatsapp: boolean;
+  /** Memory the trading screens' cached positions may take, in MiB (TRADING_CACHE_MB). */
+  tradingCacheMb: number;
 }
 
 export class ConfigError extends Error {
@@ -238,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : undefined,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     whatsapp: e.WHATSAPP === '1',
+    tradingCacheMb: e.TRADING_CACHE_MB,
   };
 }

@@ -24,3 +24,4 @@ export * from './statistics-record.js';
 export * from './time.js';
 export * from './zone-clock.js';
 export * from './api.schema.js';
+export { stepTrip, toPosition, type RoundTrip, type TradeDeal } from './round-trip.js';

@@ -19,6 +19,7 @@ import { sql as m0018 } from './0018-agent-bounds.js';
 import { sql as m0019 } from './0019-phone-confirmation.js';
 import { sql as m0020 } from './0020-login-lockout.js';
 import { sql as m0021 } from './0021-onboarding-completed.js';
+import { sql as m0022 } from './0022-closed-positions.js';
 import { sql as m0023 } from './0023-account-snapshot-retention.js';
 
 export interface Migration {
@@ -50,5 +51,6 @@ export const migrations: Migration[] = [
   { id: 19, name: 'phone-confirmation', sql: m0019 },
   { id: 20, name: 'login-lockout', sql: m0020 },
   { id: 21, name: 'onboarding-completed', sql: m0021 },
+  { id: 22, name: 'closed-positions', sql: m0022 },
   { id: 23, name: 'account-snapshot-retention', sql: m0023 },
 ];

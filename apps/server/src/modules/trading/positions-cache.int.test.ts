@@ -11,8 +11,15 @@ let db: TestDatabase;
 let userId: number;
 const T0 = Date.UTC(2026, 0, 5, 13);
 const MINUTE = 60_000;
+const ALL = [0, Number.MAX_SAFE_INTEGER] as const;
 
-function deal(ticket: number, position: number, entry: 0 | 1, minute: number, profit = 0): Mt5Deal {
+function deal(
+  ticket: number,
+  position: number,
+  entry: 0 | 1 | 2,
+  minute: number,
+  profit = 0,
+): Mt5Deal {
   const ms = T0 + minute * MINUTE;
   return {
     ticket,
@@ -21,7 +28,7 @@ function deal(ticket: number, position: number, entry: 0 | 1, minute: number, pr
     symbol: 'WINZ25',
     type: (position + entry) % 2,
     entry,
-    volume: 1,
+    volume: entry === 2 ? 2 : 1,
     price: 125_000 + ticket,
     profit,
     commission: -0.5,
@@ -75,96 +82,139 @@ async function rebuilt(accountId: number) {
   return dealsToPositions(rows.filter(isTradeRow).map(toDeal));
 }
 
+async function all(cache: PositionsCache, accountId: number) {
+  return cache.closedBetween(accountId, await versionOf(accountId), ...ALL);
+}
+
+/** Rebuilds the follower made of the account (1 after its first build). */
+async function buildsOf(accountId: number): Promise<number> {
+  const { rows } = await db.pool.query<{ builds: string }>(
+    'SELECT builds FROM positions_watermarks WHERE account_id = $1',
+    [accountId],
+  );
+  return Number(rows[0]?.builds ?? 0);
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
   userId = (await makeUser(db.pool, { role: 'trader', session: false })).id;
 });
 afterAll(() => db.drop());
 
-describe('PositionsCache', () => {
-  it('reads an account once, then takes in only the deals above its highest ticket', async () => {
+describe('PositionsCache and its follower', () => {
+  it('stores positions once, then takes in only the deals above the watermark', async () => {
     const accountId = await newAccount(1);
     await insertDeals(db.pool, accountId, trips(1, 40));
     const cache = new PositionsCache(db.pool);
-    const connect = vi.spyOn(db.pool, 'connect');
-
-    const book = await cache.bookOf(accountId, await versionOf(accountId));
-    expect([...book.positions()]).toEqual(await rebuilt(accountId));
-    expect(book.positions()).toHaveLength(40);
-    expect(book.positions()[0]?.exit_reason).toBe('EXPERT');
-    expect(book.positions()[2]?.exit_reason).toBe('SL');
+    const first = await all(cache, accountId);
+    expect(first.positions).toEqual(await rebuilt(accountId));
+    expect(first.positions).toHaveLength(40);
+    expect(first.dealCount).toBe(80);
+    expect(first.positions[0]?.exit_reason).toBe('EXPERT');
+    expect(first.positions[2]?.exit_reason).toBe('SL');
 
     // Current: no read at all.
     const same = await versionOf(accountId);
-    connect.mockClear();
-    expect(await cache.bookOf(accountId, same)).toBe(book);
+    const connect = vi.spyOn(db.pool, 'connect');
+    await cache.closedBetween(accountId, same, ...ALL);
     expect(connect).not.toHaveBeenCalled();
-
-    // Newer deals, including the close of a position opened before: the same book grows.
-    await insertDeals(db.pool, accountId, [deal(81, 41, 0, 410)]);
-    await cache.bookOf(accountId, await versionOf(accountId));
-    await insertDeals(db.pool, accountId, [deal(82, 41, 1, 415, 70), ...trips(42, 45, 0)]);
-    const grown = await versionOf(accountId);
-    connect.mockClear();
-    expect(await cache.bookOf(accountId, grown)).toBe(book);
-    expect(connect).toHaveBeenCalledTimes(1);
-    expect([...book.positions()]).toEqual(await rebuilt(accountId));
-    expect(book.positions()).toHaveLength(45);
-    expect(cache.heldDeals).toBe(90);
     connect.mockRestore();
+
+    // A position left open, then partly closed, reversed (INOUT) and closed across increments.
+    await insertDeals(db.pool, accountId, [deal(81, 41, 0, 410), deal(82, 41, 0, 411)]);
+    await all(cache, accountId);
+    await insertDeals(db.pool, accountId, [deal(83, 41, 1, 412, 20)]);
+    expect((await all(cache, accountId)).positions).toEqual(await rebuilt(accountId));
+    await insertDeals(db.pool, accountId, [deal(84, 41, 2, 413, 40), ...trips(42, 45, 0)]);
+    await insertDeals(db.pool, accountId, [deal(100, 41, 1, 460, 10)]);
+    const grown = await all(cache, accountId);
+    expect(grown.positions).toEqual(await rebuilt(accountId));
+    expect(grown.positions.filter((p) => p.position_id === '41').map((p) => p.round_trip)).toEqual([
+      1, 2,
+    ]);
+    expect(await buildsOf(accountId)).toBe(1);
+
+    // Another instance (a cache of its own on the same database) reads the same rows, writes none.
+    const other = new PositionsCache(db.pool);
+    expect((await all(other, accountId)).positions).toEqual(grown.positions);
+    expect(await buildsOf(accountId)).toBe(1);
+    // A restart resumes from the watermark: new deals are added, nothing is rebuilt.
+    await insertDeals(db.pool, accountId, trips(46, 47, 100));
+    const restarted = new PositionsCache(db.pool);
+    const resumed = await restarted.closedBetween(
+      accountId,
+      await versionOf(accountId),
+      T0 + 455 * MINUTE,
+      T0 + 475 * MINUTE,
+    );
+    expect(resumed.positions).toEqual(
+      (await rebuilt(accountId)).filter((p) => p.close_time >= T0 + 455 * MINUTE),
+    );
+    expect(await buildsOf(accountId)).toBe(1);
   });
 
-  it('reads the history anew when an older ticket arrives late or deals are deleted', async () => {
+  it('builds the account anew when an older ticket arrives late or deals are deleted', async () => {
     const accountId = await newAccount(2);
     await insertDeals(db.pool, accountId, trips(10, 20));
     const cache = new PositionsCache(db.pool);
-    const first = await cache.bookOf(accountId, await versionOf(accountId));
-    expect(first.positions()).toHaveLength(11);
+    expect((await all(cache, accountId)).positions).toHaveLength(11);
 
     // Tickets below the highest held: fetching "above it" would miss them.
     await insertDeals(db.pool, accountId, trips(1, 3));
-    const second = await cache.bookOf(accountId, await versionOf(accountId));
-    expect(second).not.toBe(first);
-    expect([...second.positions()]).toEqual(await rebuilt(accountId));
-    expect(second.positions()).toHaveLength(14);
+    const second = await all(cache, accountId);
+    expect(second.positions).toEqual(await rebuilt(accountId));
+    expect(second.positions).toHaveLength(14);
+    expect(await buildsOf(accountId)).toBe(2);
+
+    // A newer ticket dated before the last deal: the book refuses it, the follower rebuilds.
+    await insertDeals(db.pool, accountId, [deal(500, 30, 0, 1), deal(501, 30, 1, 2, 5)]);
+    expect((await all(cache, accountId)).positions).toEqual(await rebuilt(accountId));
+    expect(await buildsOf(accountId)).toBe(3);
 
     await db.pool.query('DELETE FROM deals WHERE account_id = $1 AND position_id = 15', [
       accountId,
     ]);
-    const third = await cache.bookOf(accountId, await versionOf(accountId));
-    expect(third).not.toBe(second);
-    expect(third.positions()).toHaveLength(13);
-    expect(cache.heldDeals).toBe(26);
+    const third = await all(cache, accountId);
+    expect(third.positions).toEqual(await rebuilt(accountId));
+    expect(third.positions).toHaveLength(14);
+    expect(third.dealCount).toBe(28);
   });
 
-  it('reads once for requests arriving together', async () => {
+  it('builds once for requests arriving together, in this instance and another', async () => {
     const accountId = await newAccount(3);
     await insertDeals(db.pool, accountId, trips(1, 30));
-    const cache = new PositionsCache(db.pool);
-    const connect = vi.spyOn(db.pool, 'connect');
+    const [a, b] = [new PositionsCache(db.pool), new PositionsCache(db.pool)];
     const version = await versionOf(accountId);
-    connect.mockClear();
-    const books = await Promise.all(
-      Array.from({ length: 8 }, () => cache.bookOf(accountId, version)),
+    const reads = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? a : b).closedBetween(accountId, version, ...ALL),
+      ),
     );
-    expect(new Set(books).size).toBe(1);
-    expect(connect).toHaveBeenCalledTimes(1);
-    connect.mockRestore();
+    expect(new Set(reads.map((r) => r.positions.length))).toEqual(new Set([30]));
+    expect(await buildsOf(accountId)).toBe(1);
+    const { rows } = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM closed_positions WHERE account_id = $1',
+      [accountId],
+    );
+    expect(rows[0]?.n).toBe(30);
   });
 
-  it('drops the least recently used accounts beyond its budget of deals', async () => {
+  it('drops the least recently used accounts beyond its memory budget', async () => {
     const [a, b] = [await newAccount(4), await newAccount(5)];
-    await insertDeals(db.pool, a, trips(1, 10));
-    await insertDeals(db.pool, b, trips(1, 10));
-    const cache = new PositionsCache(db.pool, { maxDeals: 30 });
-    const bookA = await cache.bookOf(a, await versionOf(a));
-    await cache.bookOf(b, await versionOf(b));
-    expect(cache.heldDeals).toBe(20);
-    await insertDeals(db.pool, b, trips(11, 16));
-    await cache.bookOf(b, await versionOf(b));
-    // 32 deals held would be over 30: a, used longest ago, goes.
-    expect(cache.heldDeals).toBe(12 + 20);
-    expect(await cache.bookOf(a, await versionOf(a))).not.toBe(bookA);
+    await insertDeals(db.pool, a, trips(1, 1000));
+    await insertDeals(db.pool, b, trips(1, 1000));
+    const cache = new PositionsCache(db.pool, { budgetMb: 0.5 });
+    await all(cache, a);
+    const held = cache.heldBytes;
+    expect(held).toBeGreaterThan(0);
+    await all(cache, b);
+    // Two accounts would be over half a MiB: a, used longest ago, goes.
+    expect(cache.heldBytes).toBe(held);
+    const version = await versionOf(a);
+    const connect = vi.spyOn(db.pool, 'connect');
+    await cache.closedBetween(a, version, ...ALL);
+    expect(connect).toHaveBeenCalledTimes(1);
+    connect.mockRestore();
   });
 
   it('serves the account the screens read, with its version', async () => {

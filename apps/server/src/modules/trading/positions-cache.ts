@@ -1,141 +1,223 @@
-import { PositionBook } from '@vortex/core';
+import {
+  closedBetween,
+  comparePositions,
+  firstClosedFrom,
+  type ClosedPosition,
+} from '@vortex/core';
 import type pg from 'pg';
-import { isTradeRow, toDeal, type DealRow } from './deal-row.js';
-import { readDeals, type DealsVersion } from './positions-cache.repo.js';
+import { BudgetLru } from './budget-lru.js';
+import { emptyState, partlyClosed, type BuilderState } from './positions-builder.js';
+import type { DealsVersion } from './positions-cache.repo.js';
+import { PositionsFollower } from './positions-follower.js';
+import { readClosed, readWatermark, type Watermark } from './positions-store.repo.js';
 
 interface Entry {
   version: DealsVersion;
-  book: PositionBook;
+  builds: number;
+  state: BuilderState;
+  /** Finished round trips with close_time >= loadedFrom, by comparePositions. */
+  finished: ClosedPosition[];
+  loadedFrom: number;
+  /** Partly closed round trips (status 'open'), by comparePositions. */
+  partial: ClosedPosition[];
+}
+
+export interface AccountPositions {
+  /** Positions closed in the range, by comparePositions (as PositionBook.closedBetween). */
+  positions: ClosedPosition[];
+  /** Trade deals the positions were built from (PositionBook.dealCount). */
+  dealCount: number;
 }
 
 export interface PositionsCacheOptions {
-  /** Deals the cached books may hold together before the least recently used are dropped. */
-  maxDeals: number;
+  /** Memory the cached positions may take, all accounts together (TRADING_CACHE_MB). */
+  budgetMb: number;
+  follower?: PositionsFollower;
 }
 
-/** Default budget: about 2 million deals, a few hundred MB at most, across all accounts. */
-export const DEFAULT_POSITIONS_CACHE_DEALS = 2_000_000;
+export const DEFAULT_TRADING_CACHE_MB = 64;
+/** Estimated heap of one cached position: an object of 17 fields and its duration text. */
+const POSITION_BYTES = 450;
+const TRIP_BYTES = 600;
+const END_OF_TIME = Number.MAX_SAFE_INTEGER;
+
+const sizeOf = (e: Entry) =>
+  1_000 +
+  (e.finished.length + e.partial.length) * POSITION_BYTES +
+  Object.keys(e.state.openTrips).length * TRIP_BYTES;
 
 /**
- * Each account's closed positions, rebuilt once from its stored deals and then kept current by
- * taking in only the deals above the highest ticket it holds. Whether a copy is current is
- * told by the deals version the database keeps on the account (migration 0008), which every
- * request reads with the account anyway: no extra round trip when nothing changed, and every
- * instance sees every writer. Anything but new tickets in time order (a delete, an older ticket
- * arriving late) makes the book be read anew.
+ * Each account's closed positions as the follower stored them (closed_positions, migration 22),
+ * read for the range a screen asks and kept, most recently used first, under a memory budget.
+ * Whether a copy is current is told by the deals version the database keeps on the account
+ * (migration 0008), which every request reads with the account anyway: no round trip when
+ * nothing changed. A newer version reads only the positions closed since the copy's last deal.
  */
 export class PositionsCache {
-  private readonly entries = new Map<number, Entry>();
+  readonly follower: PositionsFollower;
+  private readonly entries: BudgetLru<number, Entry>;
   private readonly loading = new Map<number, Promise<Entry>>();
-  private held = 0;
   /** Bumped by clear(): a load that began before it must not store what it read. */
   private generation = 0;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly options: PositionsCacheOptions = { maxDeals: DEFAULT_POSITIONS_CACHE_DEALS },
-  ) {}
+    options: PositionsCacheOptions = { budgetMb: DEFAULT_TRADING_CACHE_MB },
+  ) {
+    this.entries = new BudgetLru(options.budgetMb * 1024 * 1024);
+    this.follower = options.follower ?? new PositionsFollower(pool);
+  }
 
-  /**
-   * Forgets every book: after the database was away, nothing held is known to match it (it may
-   * even be another one, restored from a backup). Loads under way finish for their callers only.
-   */
+  /** Forgets every copy: after the database was away, nothing held is known to match it. */
   clear(): void {
     this.entries.clear();
-    this.held = 0;
     this.generation++;
   }
 
-  /** Trade deals the cached books hold, all accounts together. */
-  get heldDeals(): number {
-    return this.held;
+  /** Estimated bytes the cached copies take, all accounts together. */
+  get heldBytes(): number {
+    return this.entries.usedBytes;
   }
 
-  /** The account's positions as of `version` or later. */
-  async bookOf(accountId: number, version: DealsVersion): Promise<PositionBook> {
+  /** The account's positions closed in [from, to], as of `version` or later. */
+  async closedBetween(
+    accountId: number,
+    version: DealsVersion,
+    from: number,
+    to: number,
+  ): Promise<AccountPositions> {
     for (;;) {
       const entry = this.entries.get(accountId);
-      if (entry && isCurrent(entry.version, version)) {
-        // Most recently used last: the map's order is the eviction order.
-        this.entries.delete(accountId);
-        this.entries.set(accountId, entry);
-        return entry.book;
-      }
+      if (entry && serves(entry, version, from)) return inRange(entry, from, to);
       // One reader per account: requests arriving meanwhile wait for it, then look again.
       const pending = this.loading.get(accountId);
       if (pending) {
-        await pending;
+        const loaded = await pending;
+        if (serves(loaded, version, from)) return inRange(loaded, from, to);
         continue;
       }
-      const load = this.refresh(accountId, entry).finally(() => this.loading.delete(accountId));
+      const load = this.load(accountId, version, entry, from).finally(() =>
+        this.loading.delete(accountId),
+      );
       this.loading.set(accountId, load);
-      return (await load).book;
+      return inRange(await load, from, to);
     }
   }
 
-  private async refresh(accountId: number, entry: Entry | undefined): Promise<Entry> {
+  private async load(
+    accountId: number,
+    version: DealsVersion,
+    old: Entry | undefined,
+    from: number,
+  ): Promise<Entry> {
     const generation = this.generation;
-    if (entry) {
-      const rows: DealRow[] = [];
-      const options = { afterTicket: entry.version.maxTicket, tradesOnly: false };
-      const version = await readDeals(this.pool, accountId, options, (slice) => {
-        for (const row of slice) rows.push(row);
-      });
-      if (!version) return this.forget(accountId, entry);
-      // Cleared meanwhile: the held book is no longer ours to extend.
-      if (generation !== this.generation) return this.refresh(accountId, undefined);
-      const onlyNewer =
-        version.epoch === entry.version.epoch &&
-        entry.version.count + rows.length === version.count;
-      const before = entry.book.dealCount;
-      if (onlyNewer && feed(entry.book, rows)) {
-        this.held += entry.book.dealCount - before;
-        entry.version = version;
-        this.store(accountId, entry);
-        return entry;
+    let entry = await this.read(accountId, version, old, from);
+    if (!entry) {
+      // Behind the deals the request saw: the follower catches up (or waits for whoever is).
+      await this.follower.catchUp(accountId, true);
+      entry = await this.read(accountId, undefined, old, from);
+    }
+    const loaded = entry ?? emptyEntry(version, from);
+    if (generation === this.generation) this.entries.set(accountId, loaded, sizeOf(loaded));
+    return loaded;
+  }
+
+  /**
+   * The stored positions from `from` with the watermark they were built to, in one snapshot;
+   * undefined when that watermark is older than `version` (or there is none).
+   */
+  private async read(
+    accountId: number,
+    version: DealsVersion | undefined,
+    old: Entry | undefined,
+    from: number,
+  ): Promise<Entry | undefined> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const mark = await readWatermark(client, accountId);
+      if (!mark || (version && !isCurrent(mark.version, version))) {
+        await client.query('COMMIT');
+        return undefined;
       }
-      this.drop(accountId);
-    }
-    // Built aside, while readers keep the old copy: nobody sees a book half read.
-    const book = new PositionBook({ uniqueTickets: true });
-    const options = { afterTicket: -1, tradesOnly: true };
-    const version = await readDeals(this.pool, accountId, options, (rows) => feed(book, rows));
-    if (!version) return { version: { count: 0, maxTicket: 0, epoch: -1 }, book };
-    const fresh = { version, book };
-    if (generation !== this.generation) return fresh;
-    this.held += book.dealCount;
-    this.store(accountId, fresh);
-    return fresh;
-  }
-
-  private forget(accountId: number, entry: Entry): Entry {
-    this.drop(accountId);
-    return { version: entry.version, book: new PositionBook({ uniqueTickets: true }) };
-  }
-
-  private store(accountId: number, entry: Entry): void {
-    this.entries.delete(accountId);
-    this.entries.set(accountId, entry);
-    for (const [id, old] of this.entries) {
-      if (this.held <= this.options.maxDeals || id === accountId) break;
-      this.drop(id, old);
+      const base = old && extends_(old, mark) ? old : undefined;
+      const finished = base
+        ? await this.grown(client, accountId, base, from)
+        : await readClosed(client, accountId, from, END_OF_TIME).then(sortTies);
+      await client.query('COMMIT');
+      return {
+        version: mark.version,
+        builds: mark.builds,
+        state: mark.state,
+        finished,
+        loadedFrom: base ? Math.min(from, base.loadedFrom) : from,
+        partial: partlyClosed(mark.state),
+      };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
     }
   }
 
-  private drop(accountId: number, entry = this.entries.get(accountId)): void {
-    if (!entry) return;
-    this.entries.delete(accountId);
-    this.held -= entry.book.dealCount;
+  /**
+   * `base`'s positions with what closed since its last deal (any new round trip closes at or
+   * after it) and, when asked for, those closed before what it holds.
+   */
+  private async grown(
+    client: pg.PoolClient,
+    accountId: number,
+    base: Entry,
+    from: number,
+  ): Promise<ClosedPosition[]> {
+    const since = Math.max(base.loadedFrom, base.state.last?.time ?? base.loadedFrom);
+    const head =
+      from < base.loadedFrom
+        ? sortTies(await readClosed(client, accountId, from, base.loadedFrom))
+        : [];
+    const tail = sortTies(await readClosed(client, accountId, since, END_OF_TIME));
+    const kept = base.finished.slice(0, firstClosedFrom(base.finished, since));
+    return head.concat(kept, tail);
   }
 }
 
-/** Takes `rows` (time-ordered) into the book; false when the book refused them (see add). */
-function feed(book: PositionBook, rows: readonly DealRow[]): boolean {
-  return book.add(rows.filter(isTradeRow).map(toDeal));
+function emptyEntry(version: DealsVersion, from: number): Entry {
+  return { version, builds: -1, state: emptyState(), finished: [], loadedFrom: from, partial: [] };
 }
 
 /** A copy read at `held` serves a request that saw `seen`, unless deals came or went since. */
 function isCurrent(held: DealsVersion, seen: DealsVersion): boolean {
   // The same version, or one read after the request looked (newer, never older): it serves.
   return held.epoch === seen.epoch && held.count >= seen.count && held.maxTicket >= seen.maxTicket;
+}
+
+function serves(entry: Entry, version: DealsVersion, from: number): boolean {
+  return isCurrent(entry.version, version) && from >= entry.loadedFrom;
+}
+
+/** Whether `mark` only added deals to what `old` was read at (same build, newer or equal). */
+function extends_(old: Entry, mark: Watermark): boolean {
+  return old.builds === mark.builds && isCurrent(mark.version, old.version);
+}
+
+function inRange(entry: Entry, from: number, to: number): AccountPositions {
+  const range = closedBetween(entry.finished, from, to);
+  const partial = entry.partial.filter((p) => p.close_time >= from && p.close_time <= to);
+  const positions = partial.length === 0 ? range : range.concat(partial).sort(comparePositions);
+  return { positions, dealCount: entry.state.tradeDeals };
+}
+
+/** Rows come by close time: only positions closing at the same millisecond need ordering. */
+function sortTies(positions: ClosedPosition[]): ClosedPosition[] {
+  let start = 0;
+  for (let i = 1; i <= positions.length; i++) {
+    if (i < positions.length && positions[i]?.close_time === positions[start]?.close_time) continue;
+    if (i - start > 1) {
+      const run = positions.slice(start, i).sort(comparePositions);
+      positions.splice(start, run.length, ...run);
+    }
+    start = i;
+  }
+  return positions;
 }

@@ -60,15 +60,20 @@ export async function realtimeOf(
     liveBridge(deps, userId),
     currentAccountOf(deps.pool, userId),
   ]);
-  const [positions, book] = account
-    ? await Promise.all([
-        deps.positions.bookOf(account.id, account.deals),
-        openBook(deps.pool, account.id),
-      ])
-    : [undefined, undefined];
   const today = todayRange(now);
-  const stats = statisticsOf(positions?.closedBetween(range.from, range.to) ?? []);
-  const todayStats = statisticsOf(positions?.closedBetween(today.from, today.to) ?? []);
+  const closed = (r: TimeRange) =>
+    account
+      ? deps.positions
+          .closedBetween(account.id, account.deals, r.from, r.to)
+          .then((a) => a.positions)
+      : [];
+  const [inRange, ofToday, book] = await Promise.all([
+    closed(range),
+    closed(today),
+    account ? openBook(deps.pool, account.id) : undefined,
+  ]);
+  const stats = statisticsOf(inRange);
+  const todayStats = statisticsOf(ofToday);
   return {
     connection_status: {
       mt5_connected: live.mt5Connected,

@@ -58,12 +58,16 @@ export async function positionsOfUser(
 }> {
   const account = await currentAccountOf(deps.pool, userId);
   if (!account) return { account, positions: [], dealsProcessed: 0 };
-  const book = await deps.positions.bookOf(account.id, account.deals);
-  const inRange = book.closedBetween(range.from, range.to);
+  const { positions: inRange, dealCount } = await deps.positions.closedBetween(
+    account.id,
+    account.deals,
+    range.from,
+    range.to,
+  );
   return {
     account,
     positions: magic === undefined ? inRange : inRange.filter((p) => p.magic === magic),
-    dealsProcessed: book.dealCount,
+    dealsProcessed: dealCount,
   };
 }
 

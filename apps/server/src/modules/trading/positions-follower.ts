@@ -1,0 +1,219 @@
+import type pg from 'pg';
+import type { EventBus } from '../live/event-bus.js';
+import type { DealRow } from './deal-row.js';
+import { DEAL_COLUMNS } from './deal-row.js';
+import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
+import type { DealsVersion } from './positions-cache.repo.js';
+import {
+  finishedCounts,
+  insertClosed,
+  readWatermark,
+  writeWatermark,
+  yieldLoop,
+  type Watermark,
+} from './positions-store.repo.js';
+
+/** Advisory lock namespace (migration 22): one follower per account across every instance. */
+const LOCK_SPACE = 22_022;
+/** Deals per step: ~2,000 deals take a few ms to turn into positions, then the loop turns. */
+const SLICE = 2_000;
+const FOLLOW_DELAY_MS = 200;
+
+export interface FollowerLog {
+  warn: (obj: object, msg: string) => void;
+}
+
+const sameVersion = (a: DealsVersion, b: DealsVersion) =>
+  a.count === b.count && a.maxTicket === b.maxTicket && a.epoch === b.epoch;
+
+/** Out of order deals: the account is built again from its first deal. */
+class Refused extends Error {}
+
+/**
+ * Builds each account's closed positions into closed_positions after its deals are stored, never
+ * in the ingestion transaction: the deals above the watermark are applied and the new positions
+ * and watermark written in one transaction, under a per-account advisory lock so that two
+ * instances never write the same account twice. Anything but new tickets in time order (a
+ * delete, a late older ticket: the deals version says so) rebuilds the account.
+ */
+export class PositionsFollower {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly again = new Set<number>();
+  private readonly waiting = new Set<number>();
+  private stopped = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log?: FollowerLog,
+  ) {}
+
+  /** Follows stored deals: each deals_added event brings its account up to date. */
+  follow(bus: EventBus): () => void {
+    return bus.subscribe((e) => {
+      if (e.type !== 'deals_added') return;
+      this.accountOf(e.user_id, e.account_number)
+        .then((id) => id !== undefined && this.nudge(id))
+        .catch((err: unknown) => this.log?.warn({ err }, 'positions follower: account not found'));
+    });
+  }
+
+  /** Accounts never built (data from before migration 22), one at a time, in the background. */
+  async backfill(): Promise<number> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      `SELECT a.id FROM mt5_accounts a
+       WHERE NOT EXISTS (SELECT 1 FROM positions_watermarks w WHERE w.account_id = a.id)
+       ORDER BY a.id`,
+    );
+    for (const { id } of rows) {
+      if (this.stopped) break;
+      await this.catchUp(id, false);
+    }
+    return rows.length;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Brings the account up to date; `wait`: wait for another instance's run instead of skipping. */
+  catchUp(accountId: number, wait = true): Promise<void> {
+    const pending = this.running.get(accountId);
+    if (pending) return pending;
+    const run = this.run(accountId, wait).finally(() => {
+      this.running.delete(accountId);
+      if (this.again.delete(accountId)) this.nudge(accountId);
+    });
+    this.running.set(accountId, run);
+    return run;
+  }
+
+  /** An event's catch-up: if one runs, one more after it (it may have read before these deals). */
+  private nudge(accountId: number): void {
+    if (this.running.has(accountId)) {
+      this.again.add(accountId);
+      return;
+    }
+    if (this.stopped || this.waiting.has(accountId)) return;
+    this.waiting.add(accountId);
+    // A moment's wait gathers the batches an agent sends back to back into one run.
+    setTimeout(() => {
+      this.waiting.delete(accountId);
+      if (this.stopped) return;
+      this.catchUp(accountId, false).catch((err: unknown) =>
+        this.log?.warn({ err, accountId }, 'positions follower failed'),
+      );
+    }, FOLLOW_DELAY_MS).unref();
+  }
+
+  private async accountOf(userId: number, accountNumber: number): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      'SELECT id FROM mt5_accounts WHERE user_id = $1 AND account_number = $2',
+      [userId, accountNumber],
+    );
+    return rows[0]?.id;
+  }
+
+  private async run(accountId: number, wait: boolean): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      if (wait) await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE, accountId]);
+      else {
+        const { rows } = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, $2) AS ok',
+          [LOCK_SPACE, accountId],
+        );
+        // Another instance is at it: its run covers these deals or its reader will ask again.
+        if (!rows[0]?.ok) return;
+      }
+      try {
+        try {
+          await this.apply(client, accountId, false);
+        } catch (err) {
+          if (!(err instanceof Refused)) throw err;
+          await this.apply(client, accountId, true);
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, accountId]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One transaction: the deals above the watermark (or all, rebuilding) in, positions out. */
+  private async apply(client: pg.PoolClient, accountId: number, rebuild: boolean): Promise<void> {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    try {
+      const head = await client.query<{ deals: DealsVersion }>(
+        'SELECT deals_version(id) AS deals FROM mt5_accounts WHERE id = $1',
+        [accountId],
+      );
+      const version = head.rows[0]?.deals;
+      const mark = version && (await readWatermark(client, accountId));
+      if (!version || (mark && !rebuild && sameVersion(mark.version, version))) {
+        await client.query('COMMIT');
+        return;
+      }
+      const base =
+        !rebuild && mark && (await this.onlyNewer(client, accountId, mark, version))
+          ? mark
+          : undefined;
+      const incremental = base !== undefined;
+      const [start, after] = base ? [base.state, base.version.maxTicket] : [emptyState(), -1];
+      if (!incremental) {
+        await client.query('DELETE FROM closed_positions WHERE account_id = $1', [accountId]);
+      }
+      const state = await this.feedAbove(client, accountId, start, after);
+      await writeWatermark(client, accountId, { version, state }, !incremental);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Whether the deals since the watermark are exactly those above its highest ticket. */
+  private async onlyNewer(
+    client: pg.PoolClient,
+    accountId: number,
+    mark: Watermark,
+    version: DealsVersion,
+  ): Promise<boolean> {
+    if (mark.version.epoch !== version.epoch) return false;
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM deals WHERE account_id = $1 AND ticket > $2',
+      [accountId, mark.version.maxTicket],
+    );
+    return mark.version.count + (rows[0]?.n ?? 0) === version.count;
+  }
+
+  private async feedAbove(
+    client: pg.PoolClient,
+    accountId: number,
+    start: BuilderState,
+    after: number,
+  ): Promise<BuilderState> {
+    const builder = new PositionsBuilder(start);
+    await client.query(
+      `DECLARE new_deals NO SCROLL CURSOR FOR
+       SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 AND ticket > $2
+       ORDER BY time_msc, ticket`,
+      [accountId, after],
+    );
+    for (;;) {
+      const { rows } = await client.query<DealRow>({
+        text: `FETCH ${SLICE} FROM new_deals`,
+        rowMode: 'array',
+      });
+      const { deals, unknown } = builder.prepare(rows);
+      const counts = await finishedCounts(client, accountId, unknown);
+      const done = builder.feed(deals, counts);
+      if (done === null) throw new Refused();
+      await insertClosed(client, accountId, done);
+      if (rows.length < SLICE) break;
+      await yieldLoop();
+    }
+    await client.query('CLOSE new_deals');
+    return builder.state();
+  }
+}

@@ -1,0 +1,206 @@
+import { formatDuration, type ClosedPosition } from '@vortex/core';
+import type pg from 'pg';
+import type { BuilderState } from './positions-builder.js';
+import type { DealsVersion } from './positions-cache.repo.js';
+
+/** The follower's watermark: the deals version its rows were built from, and how to go on. */
+export interface Watermark {
+  version: DealsVersion;
+  state: BuilderState;
+  /** Rebuilds so far: rows read under another count may have been replaced. */
+  builds: number;
+}
+
+interface WatermarkRow {
+  deals_count: string;
+  max_ticket: string;
+  epoch: string;
+  trade_deals: string;
+  open_trips: BuilderState['openTrips'];
+  last_deal: BuilderState['last'];
+  builds: string;
+}
+
+export async function readWatermark(
+  db: pg.ClientBase,
+  accountId: number,
+): Promise<Watermark | undefined> {
+  const { rows } = await db.query<WatermarkRow>(
+    `SELECT deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, builds
+     FROM positions_watermarks WHERE account_id = $1`,
+    [accountId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    version: {
+      count: Number(r.deals_count),
+      maxTicket: Number(r.max_ticket),
+      epoch: Number(r.epoch),
+    },
+    state: { openTrips: r.open_trips, last: r.last_deal, tradeDeals: Number(r.trade_deals) },
+    builds: Number(r.builds),
+  };
+}
+
+export async function writeWatermark(
+  db: pg.ClientBase,
+  accountId: number,
+  { version, state }: Omit<Watermark, 'builds'>,
+  rebuilt: boolean,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO positions_watermarks AS w
+       (account_id, deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, builds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
+     ON CONFLICT (account_id) DO UPDATE SET deals_count = EXCLUDED.deals_count,
+       max_ticket = EXCLUDED.max_ticket, epoch = EXCLUDED.epoch, trade_deals = EXCLUDED.trade_deals,
+       open_trips = EXCLUDED.open_trips, last_deal = EXCLUDED.last_deal, updated_at = now(),
+       builds = w.builds + $8::int`,
+    [
+      accountId,
+      version.count,
+      version.maxTicket,
+      version.epoch,
+      state.tradeDeals,
+      JSON.stringify(state.openTrips),
+      JSON.stringify(state.last),
+      rebuilt ? 1 : 0,
+    ],
+  );
+}
+
+/** Round trips each id has finished, of `ids`, as stored (the key's last round_trip). */
+export async function finishedCounts(
+  db: pg.ClientBase,
+  accountId: number,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ids.length === 0) return counts;
+  const { rows } = await db.query<[string, number]>({
+    text: `SELECT position_id, max(round_trip) FROM closed_positions
+           WHERE account_id = $1 AND position_id = ANY($2::text[]) GROUP BY position_id`,
+    values: [accountId, ids],
+    rowMode: 'array',
+  });
+  for (const [id, count] of rows) counts.set(id, count);
+  return counts;
+}
+
+const COLUMNS = `position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price,
+  open_time, close_time, profit, commission, swap, exit_reason, is_flat`;
+
+/** Stores finished round trips in one statement (arrays in, one row each out). */
+export async function insertClosed(
+  db: pg.ClientBase,
+  accountId: number,
+  positions: readonly ClosedPosition[],
+): Promise<void> {
+  if (positions.length === 0) return;
+  const col = <T>(pick: (p: ClosedPosition) => T) => positions.map(pick);
+  await db.query(
+    `INSERT INTO closed_positions (account_id, ${COLUMNS})
+     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::bigint[], $6::smallint[],
+       $7::float8[], $8::float8[], $9::float8[], $10::bigint[], $11::bigint[], $12::float8[],
+       $13::float8[], $14::float8[], $15::text[], $16::bool[])`,
+    [
+      accountId,
+      col((p) => p.position_id),
+      col((p) => p.round_trip),
+      col((p) => p.symbol),
+      col((p) => p.magic),
+      col((p) => (p.type === 'BUY' ? 0 : 1)),
+      col((p) => p.volume),
+      col((p) => p.entry_price),
+      col((p) => p.exit_price),
+      col((p) => p.open_time),
+      col((p) => p.close_time),
+      col((p) => p.profit),
+      col((p) => p.commission),
+      col((p) => p.swap),
+      col((p) => p.exit_reason),
+      col((p) => p.status === 'closed'),
+    ],
+  );
+}
+
+type StoredRow = [
+  string,
+  number,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  boolean,
+];
+
+function toPosition(r: StoredRow): ClosedPosition {
+  const [position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price] = r;
+  const [, , , , , , , , open_time, close_time, profit, commission, swap, exit_reason, flat] = r;
+  return {
+    position_id,
+    round_trip,
+    symbol,
+    magic,
+    type: side === 0 ? 'BUY' : 'SELL',
+    volume,
+    entry_price,
+    exit_price,
+    open_time,
+    close_time,
+    duration: formatDuration(close_time - open_time),
+    profit,
+    commission,
+    swap,
+    exit_reason,
+    status: flat ? 'closed' : 'open',
+    is_complete: true,
+  };
+}
+
+/** Rows per FETCH when reading positions: each slice is mapped between two turns of the loop. */
+const READ_SLICE = 5_000;
+const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The stored positions with from <= close_time < before, by close time (ties in any order), read
+ * in slices inside the caller's transaction so a long range never holds the event loop.
+ */
+export async function readClosed(
+  db: pg.ClientBase,
+  accountId: number,
+  from: number,
+  before: number,
+): Promise<ClosedPosition[]> {
+  await db.query(
+    `DECLARE stored_positions NO SCROLL CURSOR FOR
+     SELECT position_id, round_trip, symbol, magic::float8, side, volume, entry_price, exit_price,
+            open_time::float8, close_time::float8, profit, commission, swap, exit_reason, is_flat
+     FROM closed_positions WHERE account_id = $1 AND close_time >= $2 AND close_time < $3
+     ORDER BY close_time`,
+    [accountId, from, before],
+  );
+  const out: ClosedPosition[] = [];
+  for (;;) {
+    const { rows } = await db.query<StoredRow>({
+      text: `FETCH ${READ_SLICE} FROM stored_positions`,
+      rowMode: 'array',
+    });
+    for (const row of rows) out.push(toPosition(row));
+    if (rows.length < READ_SLICE) break;
+    await yieldLoop();
+  }
+  await db.query('CLOSE stored_positions');
+  return out;
+}
+
+export { yieldLoop };
