@@ -30,6 +30,7 @@ import {
 } from './support/processes.js';
 import {
   reportAgents,
+  type HistoryRows,
   type Phase,
   type PhaseResult,
   type TargetResult,
@@ -47,8 +48,6 @@ const TICK_MS = 10_000;
 
 const WARM_UP: Phase = { label: 'warm-up', seconds: 5, intervalMs: 1_000, account: 'flat' };
 
-// The open-positions phase counts history rows over 120 s that start one tick in: the first
-// tick of a phase keeps a row at once (its figures moved since the warm-up), the rest are steady.
 export const PHASES: Phase[] = [
   { label: 'idle', seconds: 15, intervalMs: 0, account: 'flat' },
   { label: 'tick every 10 s, flat account', seconds: 60, intervalMs: TICK_MS, account: 'flat' },
@@ -57,7 +56,6 @@ export const PHASES: Phase[] = [
     seconds: 135,
     intervalMs: TICK_MS,
     account: 'floating',
-    rowsWindow: { fromMs: TICK_MS, toMs: TICK_MS + 120_000 },
   },
 ];
 
@@ -106,7 +104,7 @@ interface Target {
   /** What the target has seen of a phase: sessions pinged (Vórtex). */
   pingedSince: ((since: Date) => Promise<number>) | undefined;
   /** History rows kept with a report time in [from, to) (Vórtex). */
-  rowsBetween: ((from: Date, to: Date) => Promise<number>) | undefined;
+  rowsBetween: ((from: Date, to: Date) => Promise<HistoryRows>) | undefined;
   stop: () => Promise<void>;
   /** The target's inspector, to collect its garbage before reading its memory. */
   inspector: string;
@@ -175,9 +173,10 @@ async function measureTarget(target: Target): Promise<TargetResult> {
     const pgCpuMs = pg.elapsedMs();
     const { busyMs, selfMs } = machine.elapsed();
     const pinged = phase.intervalMs > 0 ? await target.pingedSince?.(since) : undefined;
-    const window = phase.rowsWindow ?? { fromMs: 0, toMs: phase.seconds * 1000 };
-    const at = (ms: number) => new Date(since.getTime() + ms);
-    const rows = await target.rowsBetween?.(at(window.fromMs), at(window.toMs));
+    const rows = await target.rowsBetween?.(
+      since,
+      new Date(since.getTime() + phase.seconds * 1000),
+    );
     const result: PhaseResult = {
       phase,
       messages: beating?.sent() ?? 0,
@@ -187,7 +186,6 @@ async function measureTarget(target: Target): Promise<TargetResult> {
       otherCores: Math.max(0, busyMs - serverCpuMs - pgCpuMs - selfMs) / 1000 / seconds,
       pinged,
       rows,
-      rowsSeconds: (window.toMs - window.fromMs) / 1000,
       rss: rss.stop(),
     };
     console.log(
@@ -195,7 +193,7 @@ async function measureTarget(target: Target): Promise<TargetResult> {
         `server ${serverCpuMs.toFixed(0)}, PostgreSQL ${pgCpuMs.toFixed(0)}; RSS ` +
         `${result.rss.low.toFixed(1)}–${result.rss.high.toFixed(1)} MiB` +
         (pinged === undefined ? '' : `; sessions pinged ${pinged}`) +
-        (rows === undefined ? '' : `; history rows ${rows}`),
+        (rows === undefined ? '' : `; history rows ${rows.rows}`),
     );
     phases.push(result);
   }
@@ -261,11 +259,15 @@ async function vortexTarget(db: BenchDatabase): Promise<Target> {
       return rows[0]?.n ?? 0;
     },
     rowsBetween: async (from, to) => {
-      const { rows } = await pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM account_snapshots WHERE ts >= $1 AND ts < $2',
+      // Per account: its rows, and the gaps between consecutive ones (count - 1 over the span).
+      const { rows } = await pool.query<HistoryRows>(
+        `SELECT coalesce(sum(n), 0)::int AS rows, coalesce(sum(n - 1), 0)::int AS gaps,
+                coalesce(sum(extract(epoch FROM span)), 0)::float8 AS "gapSeconds"
+         FROM (SELECT count(*) AS n, max(ts) - min(ts) AS span FROM account_snapshots
+               WHERE ts >= $1 AND ts < $2 GROUP BY account_id) a`,
         [from, to],
       );
-      return rows[0]?.n ?? 0;
+      return rows[0] ?? { rows: 0, gaps: 0, gapSeconds: 0 };
     },
     stop: cleanUp,
     inspector: await inspectorUrl(server.child),

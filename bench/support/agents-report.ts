@@ -17,8 +17,13 @@ export interface Phase {
   intervalMs: number;
   /** Each tick is a heartbeat and the account: unchanged (flat), or floating with a position. */
   account: 'flat' | 'floating';
-  /** Where history rows are counted, from the phase's start (the whole phase if unset). */
-  rowsWindow?: { fromMs: number; toMs: number };
+}
+
+/** account_snapshots rows of a phase, and the gaps between each account's consecutive rows. */
+export interface HistoryRows {
+  rows: number;
+  gaps: number;
+  gapSeconds: number;
 }
 
 export interface PhaseResult {
@@ -30,9 +35,8 @@ export interface PhaseResult {
   otherCores: number;
   /** For Vórtex: sessions whose last_ping_at moved during the phase (every agent's should). */
   pinged: number | undefined;
-  /** For Vórtex: account_snapshots rows with a report time in the phase's rows window. */
-  rows: number | undefined;
-  rowsSeconds: number;
+  /** For Vórtex: account_snapshots rows with a report time in the phase. */
+  rows: HistoryRows | undefined;
   /** Lowest and highest RSS sampled during the phase, MiB. */
   rss: { low: number; high: number };
 }
@@ -78,8 +82,15 @@ function perTick(result: TargetResult, p: PhaseResult) {
   };
 }
 
-const rowsPerDay = (p: PhaseResult, agents: number) =>
-  p.rows === undefined ? Number.NaN : (p.rows / agents) * (DAY_S / p.rowsSeconds);
+/**
+ * An agent's steady rate: a day over the mean gap between its consecutive rows; with no agent
+ * keeping two rows in the phase, the rows it kept scaled from the phase to a day.
+ */
+function rowsPerDay(p: PhaseResult, agents: number): number {
+  if (p.rows === undefined) return Number.NaN;
+  if (p.rows.gaps > 0) return (DAY_S * p.rows.gaps) / p.rows.gapSeconds;
+  return (p.rows.rows / agents) * (DAY_S / p.phase.seconds);
+}
 const verdict = (ok: boolean) => (ok ? '**met**' : '**NOT met**');
 
 export async function reportAgents(input: Input): Promise<void> {
@@ -195,10 +206,11 @@ export async function reportAgents(input: Input): Promise<void> {
     `History rows (\`account_snapshots\`) per agent per day, goal ≤ ${int(GOAL.rowsOpen)} with ` +
       `a position open and ≤ ${GOAL.rowsFlat} flat — ` +
       `${verdict(openRows <= GOAL.rowsOpen && flatRows <= GOAL.rowsFlat)}: ${int(openRows)} with ` +
-      `a position open (${int(open.rows ?? 0)} rows over ${fixed(open.rowsSeconds, 0)} s of ` +
-      `steady ticks, × ${fixed(DAY_S / open.rowsSeconds, 0)}) and ${int(flatRows)} flat ` +
-      `(${int(flat.rows ?? 0)} rows in ${fixed(flat.rowsSeconds, 0)} s; a flat agent keeps one ` +
-      `row per connection). Before the change every tick kept one: 8,640.`,
+      `a position open (${int(open.rows?.rows ?? 0)} rows in ${open.phase.seconds} s, a mean ` +
+      `gap of ${fixed((open.rows?.gapSeconds ?? 0) / (open.rows?.gaps ?? 1), 1)} s between an ` +
+      `agent's rows) and ${int(flatRows)} flat (${int(flat.rows?.rows ?? 0)} rows in ` +
+      `${flat.phase.seconds} s: a flat agent keeps one row per connection). Before the change ` +
+      `every tick kept one: 8,640.`,
     `Memory per connected agent: ${fixed(heapPerAgent(vortex), 1)} KiB of JS heap and ` +
       `${fixed(perAgent(vortex), 1)} KiB of RSS, against ${fixed(heapPerAgent(bare), 1)} KiB ` +
       `and ${fixed(perAgent(bare), 1)} KiB per open WebSocket on the bare server. Pairing ` +
@@ -238,8 +250,9 @@ export async function reportAgents(input: Input): Promise<void> {
         `(Runtime.getHeapUsage) and VmRSS; the peak is VmRSS sampled every 250 ms from the ` +
         `first connection to the end. "Sessions pinged": ` +
         `\`bridge_sessions.last_ping_at\` moved during the phase. History rows: ` +
-        `\`account_snapshots\` rows whose report time falls in the phase (position open: in ` +
-        `the 120 s from its second tick on), per agent, scaled to a day.`,
+        `\`account_snapshots\` rows whose report time falls in the phase; per agent per day is a ` +
+        `day over the mean gap between an agent's consecutive rows (none: the phase's rows ` +
+        `scaled to a day).`,
     ]),
     '',
     table,
