@@ -108,6 +108,13 @@ const botRiskStop = z.object({
   closed: z.number(),
 });
 
+/** The trader's bot changed (started, stopped, entries, an error, a lease moved): re-read /bot/status. */
+const botStatus = z.object({
+  ...base,
+  type: z.literal('bot_status'),
+  bot_active: z.boolean(),
+});
+
 export const BridgeEventSchema = z.discriminatedUnion('type', [
   lifecycle,
   bridgeStatus,
@@ -116,6 +123,7 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
   dealsAdded,
   barsAdded,
   botRiskStop,
+  botStatus,
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
 /** An event before the bus stamps it with id and time. */
@@ -132,6 +140,7 @@ export const PRIVATE_EVENT_TYPES = new Set<BridgeEvent['type']>([
   'deals_added',
   'bars_added',
   'bot_risk_stop',
+  'bot_status',
 ]);
 
 export const LiveTicketSchema = z.object({

@@ -133,6 +133,7 @@ export class BotManager {
     if (!(await setEntriesPaused(this.deps.pool, userId, paused))) {
       throw new BotControlError(409, msg.entriesNotRunning);
     }
+    this.changed(userId, true);
     return paused ? msg.entriesPaused : msg.entriesResumed;
   }
 
@@ -164,6 +165,7 @@ export class BotManager {
     if (!(await markStarted(this.deps.pool, userId, this.instance))) return msg.alreadyRunning;
     this.runners.set(userId, runner);
     await runner.start();
+    this.changed(userId, true);
     // A limit already reached today (a day lost before the start) stops it at once.
     if (runner.risk.breach) throw new BotControlError(409, riskBreachMessage(runner.risk.breach));
     return msg.started;
@@ -174,7 +176,9 @@ export class BotManager {
     runner?.stop();
     this.runners.delete(userId);
     const was = await markStopped(this.deps.pool, userId);
-    return was || runner ? msg.stopped : msg.notRunning;
+    if (!was && !runner) return msg.notRunning;
+    this.changed(userId, false);
+    return msg.stopped;
   }
 
   async status(userId: number) {
@@ -225,6 +229,7 @@ export class BotManager {
         const runner = await this.runnerFor(run.user_id, run.started_at ?? new Date());
         this.runners.set(run.user_id, runner);
         await runner.start();
+        this.changed(run.user_id, true);
       } catch (err) {
         this.deps.log.warn({ err, userId: run.user_id }, 'bot could not resume');
       }
@@ -258,6 +263,7 @@ export class BotManager {
       if (!runner || held.has(userId) || this.runners.get(userId) !== runner) continue;
       runner.stop();
       this.runners.delete(userId);
+      this.changed(userId, false);
     }
   }
 
@@ -276,6 +282,11 @@ export class BotManager {
     await releaseLeases(this.deps.pool, this.instance).catch((err: unknown) =>
       this.deps.log.warn({ err }, 'bot leases not released'),
     );
+  }
+
+  /** The trader's open screens re-read /bot/status instead of polling it. */
+  private changed(userId: number, active: boolean): void {
+    this.deps.bus.publish({ type: 'bot_status', user_id: userId, bot_active: active });
   }
 
   private async runnerFor(userId: number, startedAt: Date): Promise<BotRunner> {

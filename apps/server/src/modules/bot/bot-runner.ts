@@ -22,6 +22,7 @@ import { recentBars } from '../bridge/bars.repo.js';
 import { runCommand } from '../bridge/run-command.js';
 import { barsBetween } from '../market/market.repo.js';
 import type { PositionsCache } from '../trading/positions-cache.js';
+import type { EventBus } from '../live/event-bus.js';
 import { todayRange } from '../trading/trading-range.js';
 import { RiskWatch } from './bot-risk-watch.js';
 import { botMagicsOf } from './bot-today.service.js';
@@ -37,6 +38,8 @@ export interface RunnerDeps {
   pool: pg.Pool;
   agents: AgentRegistry;
   positions: PositionsCache;
+  /** Tells the trader's app that /bot/status changed (an error, a refused symbol). */
+  bus?: EventBus;
 }
 
 interface Lane extends StrategyLane {
@@ -177,8 +180,10 @@ export class BotRunner {
     if (this.stopped || !this.deps.agents.of(this.userId)) return;
     try {
       const reply = await runCommand(this.deps, this.userId, this.subscription());
-      if (reply.ok) this.symbolRefused = null;
-      else {
+      if (reply.ok) {
+        if (this.symbolRefused !== null) this.changed();
+        this.symbolRefused = null;
+      } else {
         const refusal = this.refusalOf(reply.message);
         if (!reply.offline && reply.message !== mt5Messages.timeout) this.symbolRefused = refusal;
         await this.fail(refusal);
@@ -327,5 +332,10 @@ export class BotRunner {
   private async fail(message: string): Promise<void> {
     this.lastError = message;
     await setBotError(this.deps.pool, this.userId, message).catch(() => undefined);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.deps.bus?.publish({ type: 'bot_status', user_id: this.userId, bot_active: !this.stopped });
   }
 }

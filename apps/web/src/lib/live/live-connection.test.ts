@@ -41,10 +41,19 @@ async function opened(live: LiveConnection): Promise<FakeSocket> {
 }
 
 describe('the live channel', () => {
-  it('backs off 500 ms doubled per attempt, up to 15 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([
+  it('backs off up to 500 ms doubled per attempt, at most 15 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n, () => 1))).toEqual([
       500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
     ]);
+  });
+
+  it('spreads each delay over its whole window, so dropped tabs do not reconnect together', () => {
+    expect([0, 0.25, 0.5, 0.999].map((r) => backoffDelay(5, () => r))).toEqual([
+      0, 3750, 7500, 14_985,
+    ]);
+    const delays = new Set(Array.from({ length: 50 }, () => backoffDelay(5)));
+    expect(delays.size).toBeGreaterThan(40);
+    for (const d of delays) expect(d).toBeLessThanOrEqual(15_000);
   });
 
   it('sends its single-use ticket first, never a token in the URL', async () => {
@@ -72,13 +81,16 @@ describe('the live channel', () => {
     live.stop();
   });
 
-  it('reconnects with a fresh ticket after the backoff when the socket drops', async () => {
-    const live = new LiveConnection(() => 'ws://api.test/ws');
+  it('reconnects with a fresh ticket after the jittered backoff when the socket drops', async () => {
+    const live = new LiveConnection(
+      () => 'ws://api.test/ws',
+      () => 0.5,
+    );
     live.start();
     const first = await opened(live);
     first.close();
     expect(live.getSnapshot().status).toBe('closed');
-    await vi.advanceTimersByTimeAsync(499);
+    await vi.advanceTimersByTimeAsync(249);
     expect(FakeSocket.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     const second = await opened(live);

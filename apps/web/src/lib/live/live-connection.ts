@@ -19,17 +19,25 @@ export interface LiveSnapshot {
   received: number;
 }
 
-/** The reconnect delay after `attempt` failures: 500 ms doubled per attempt, at most 15 s. */
-export function backoffDelay(attempt: number): number {
+/** The reconnect ceiling after `attempt` failures: 500 ms doubled per attempt, at most 15 s. */
+export function backoffCeiling(attempt: number): number {
   return Math.min(LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_BASE_MS * 2 ** attempt);
+}
+
+/**
+ * The reconnect delay: anywhere up to the ceiling ("full jitter"), so the browsers a server
+ * restart dropped all at once come back spread over the window instead of in one burst.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  return Math.round(random() * backoffCeiling(attempt));
 }
 
 type Listener = (e: BridgeEvent) => void;
 
 /**
  * One live channel per tab: a single-use ticket (asked with the bearer token), then the
- * WebSocket, which sends the ticket as its first message. It reconnects with backoff for as
- * long as it is started, and keeps the last 300 events.
+ * WebSocket, which sends the ticket as its first message. It reconnects with jittered backoff
+ * for as long as it is started, and keeps the last 300 events.
  */
 export class LiveConnection {
   private snapshot: LiveSnapshot = { status: 'closed', events: [], received: 0 };
@@ -40,7 +48,10 @@ export class LiveConnection {
   private attempt = 0;
   private running = false;
 
-  constructor(private readonly wsUrl: () => string = defaultWsUrl) {}
+  constructor(
+    private readonly wsUrl: () => string = defaultWsUrl,
+    private readonly random: () => number = Math.random,
+  ) {}
 
   start(): void {
     if (this.running) return;
@@ -120,7 +131,7 @@ export class LiveConnection {
   private retry(): void {
     if (!this.running) return;
     this.update({ status: 'closed' });
-    const delay = backoffDelay(this.attempt++);
+    const delay = backoffDelay(this.attempt++, this.random);
     this.timer = setTimeout(() => void this.connect(), delay);
   }
 }

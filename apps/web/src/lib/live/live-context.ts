@@ -1,6 +1,6 @@
 import type { BridgeEvent } from '@vortex/core';
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { LiveConnection, LiveSnapshot } from './live-connection';
+import type { LiveConnection, LiveSnapshot, LiveStatus } from './live-connection';
 
 export const LiveContext = createContext<LiveConnection | null>(null);
 
@@ -11,6 +11,23 @@ const noop = () => () => undefined;
 export function useLiveFeed(): LiveSnapshot {
   const live = useContext(LiveContext);
   return useSyncExternalStore(live?.subscribe ?? noop, live?.getSnapshot ?? (() => IDLE));
+}
+
+/** The channel's status alone: its readers re-render when it opens or drops, not per event. */
+export function useLiveStatus(): LiveStatus {
+  const live = useContext(LiveContext);
+  return useSyncExternalStore(
+    live?.subscribe ?? noop,
+    () => live?.getSnapshot().status ?? 'closed',
+  );
+}
+
+/**
+ * A query's poll for data the live channel delivers: off while the channel is open (its events
+ * refresh the query), `ms` while it is down or connecting, so a dropped channel misses nothing.
+ */
+export function usePollWhileLiveDown(ms: number | false): number | false {
+  return useLiveStatus() === 'open' ? false : ms;
 }
 
 /** Calls `listener` for every live event from now on; the latest listener is always used. */

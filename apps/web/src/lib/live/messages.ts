@@ -29,4 +29,5 @@ export const eventLabels: Record<BridgeEvent['type'], string> = {
   deals_added: 'Novos deals',
   bars_added: 'Novas barras',
   bot_risk_stop: 'Bot parado por limite de risco',
+  bot_status: 'Estado do bot',
 };

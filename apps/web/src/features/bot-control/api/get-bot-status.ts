@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BotStatusResponseSchema, type BotStatusResponse } from '@vortex/core';
 import { apiJson, NetworkError } from '../../../lib/api-client';
+import { usePollWhileLiveDown } from '../../../lib/live';
 import { botControlTexts as t } from '../messages';
 import { BOT_STATUS_POLL_MS, botControlKeys } from './bot-control-keys';
 
@@ -16,12 +17,13 @@ export async function fetchBotStatus(signal?: AbortSignal): Promise<BotStatus> {
   }
 }
 
-/** GET /bot/status, polled every 5 s. */
+/** GET /bot/status: 'bot_status' events refresh it; polled every 5 s only while live is down. */
 export function useBotStatus() {
+  const pollMs = usePollWhileLiveDown(BOT_STATUS_POLL_MS);
   return useQuery({
     queryKey: botControlKeys.status,
     queryFn: ({ signal }) => fetchBotStatus(signal),
-    refetchInterval: BOT_STATUS_POLL_MS,
+    refetchInterval: pollMs,
     retry: false,
   });
 }

@@ -5,7 +5,8 @@ import { useCurrentUser } from '../../../lib/session';
 import { botControlKeys } from '../api/bot-control-keys';
 
 /**
- * The bridge coming or going, new deals (the counters) and a risk stop refresh the card at once.
+ * The bot's own changes, the bridge coming or going, new deals (the counters) and a risk stop
+ * refresh the card at once: while the channel is up these are its only refreshes.
  */
 export function useBotStatusLiveRefresh(): void {
   const client = useQueryClient();
@@ -15,7 +16,7 @@ export function useBotStatusLiveRefresh(): void {
     if (e.type === 'bridge_status') {
       void client.invalidateQueries({ queryKey: botControlKeys.status });
       void client.invalidateQueries({ queryKey: sharedKeys.mt5Status });
-    } else if (e.type === 'deals_added' || e.type === 'bot_risk_stop') {
+    } else if (e.type === 'bot_status' || e.type === 'deals_added' || e.type === 'bot_risk_stop') {
       void client.invalidateQueries({ queryKey: botControlKeys.status });
     }
   });

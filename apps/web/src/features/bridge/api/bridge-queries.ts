@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config';
 import { apiJson, apiRequest, errorMessageOf, HttpError } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
+import { usePollWhileLiveDown } from '../../../lib/live';
 import { saveBlob } from '../../../lib/save-file';
 
 export const bridgeKeys = {
@@ -22,7 +23,9 @@ export const MY_BRIDGES_POLL_MS = 20_000;
 export const TOKEN_POLL_MS = 5_000;
 export const ONBOARDING_RECHECK_MS = 15_000;
 
-export function useMyBridges(refetchInterval = MY_BRIDGES_POLL_MS, enabled = true) {
+/** Polled only while the live channel is down: its pairing and claim events refresh it. */
+export function useMyBridges(pollMs = MY_BRIDGES_POLL_MS, enabled = true) {
+  const refetchInterval = usePollWhileLiveDown(pollMs);
   return useQuery({
     queryKey: bridgeKeys.myBridges,
     queryFn: ({ signal }) => apiJson('/bridge/my-bridges', MyBridgesResponseSchema, { signal }),

@@ -43,7 +43,8 @@ export function useBridgeLiveSync(): void {
       e.type === 'account_snapshot' ||
       e.type === 'positions_snapshot' ||
       e.type === 'deals_added' ||
-      e.type === 'bars_added'
+      e.type === 'bars_added' ||
+      e.type === 'bot_status'
     )
       return;
     if (mine) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLiveFeed } from '../../../lib/live';
+import { useLiveStatus } from '../../../lib/live';
 import { useMt5Status } from '../../../lib/mt5-status';
 import { sharedKeys } from '../../../lib/query-keys';
 import { dashboardKeys, POSITIONS_POLL_MS } from '../api/dashboard-keys';
@@ -17,7 +17,7 @@ const OVERVIEW_FALLBACK_POLL_MS = 30_000;
 /** Every query of the dashboard, the data state of trading.md §4 and the force-check action. */
 export function useDashboardData() {
   const client = useQueryClient();
-  const liveOpen = useLiveFeed().status === 'open';
+  const liveOpen = useLiveStatus() === 'open';
   const mt5 = useMt5Status();
   const mt5Connected = mt5.data?.mt5_connected === true;
   // trading.md §7: positions every 3 s while MT5 is connected, unless live events bring them.

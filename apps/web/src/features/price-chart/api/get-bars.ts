@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MarketBarsResponseSchema, type Timeframe } from '@vortex/core';
 import type { z } from 'zod';
 import { apiJson } from '../../../lib/api-client';
+import { useLiveStatus } from '../../../lib/live';
 import { BARS_POLL_MS, BARS_REQUESTED_POLL_MS, priceChartKeys } from './price-chart-keys';
 
 export type MarketBars = z.infer<typeof MarketBarsResponseSchema>;
@@ -16,13 +17,15 @@ export function fetchBars(symbol: string, timeframe: Timeframe, signal?: AbortSi
   });
 }
 
-/** GET /api/market/bars of the symbol; none while the symbol is unknown. */
+/** GET /api/market/bars of the symbol; none while the symbol is unknown; 'bars_added' refreshes it. */
 export function useBars(symbol: string | undefined, timeframe: Timeframe) {
+  const live = useLiveStatus() === 'open';
   return useQuery({
     queryKey: priceChartKeys.bars(symbol ?? '', timeframe),
     queryFn: ({ signal }) => fetchBars(symbol ?? '', timeframe, signal),
     enabled: symbol !== undefined,
     refetchInterval: (query) => {
+      if (live) return false;
       const data = query.state.data;
       return data?.bars_requested && data.bars.length === 0 ? BARS_REQUESTED_POLL_MS : BARS_POLL_MS;
     },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MS_PER_DAY, TradesResponseSchema } from '@vortex/core';
 import { apiJson } from '../../../lib/api-client';
+import { usePollWhileLiveDown } from '../../../lib/live';
 import { BARS_POLL_MS, priceChartKeys } from './price-chart-keys';
 
 /** The chart's longest window (300 H1 bars) is under 30 days of trading. */
@@ -18,12 +19,13 @@ export function fetchRecentTrades(signal?: AbortSignal, now = Date.now()) {
   }).then((res) => res.trades);
 }
 
-/** The closed positions of the last 30 days, newest first: the symbol and the markers. */
+/** The closed positions of the last 30 days, newest first: 'deals_added' refreshes them. */
 export function useRecentTrades() {
+  const pollMs = usePollWhileLiveDown(BARS_POLL_MS);
   return useQuery({
     queryKey: priceChartKeys.trades,
     queryFn: ({ signal }) => fetchRecentTrades(signal),
-    refetchInterval: BARS_POLL_MS,
+    refetchInterval: pollMs,
     retry: false,
   });
 }

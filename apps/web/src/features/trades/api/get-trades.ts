@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TradesResponseSchema } from '@vortex/core';
 import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
-import { useLiveFeed } from '../../../lib/live';
+import { usePollWhileLiveDown } from '../../../lib/live';
 import { tradesTexts as t } from '../messages';
 import type { TimeWindow } from '../utils/trades-filters';
 
@@ -78,12 +78,12 @@ export async function fetchTrades(window: TimeWindow, signal?: AbortSignal) {
 
 /** GET /bridge/trades for the window, never for an invalid one; polled while live is down. */
 export function useTrades(window: TimeWindow, enabled = true) {
-  const live = useLiveFeed();
+  const pollMs = usePollWhileLiveDown(TRADES_POLL_MS);
   return useQuery({
     queryKey: tradesKeys.window(window),
     queryFn: ({ signal }) => fetchTrades(window, signal),
     enabled,
-    refetchInterval: live.status === 'open' ? false : TRADES_POLL_MS,
+    refetchInterval: pollMs,
     placeholderData: keepPreviousData,
     retry: false,
   });

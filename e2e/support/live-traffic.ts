@@ -1,0 +1,105 @@
+import type { Page, WebSocketRoute } from 'playwright-core';
+
+export type TrafficEntry =
+  { kind: 'frame'; type: string; at: number } | { kind: 'request'; path: string; at: number };
+
+/**
+ * What a page says to the API and hears on its live channel, in order. The channel goes
+ * through a route, so a test can drop it and refuse reconnections as a dead server would.
+ */
+export class LiveTraffic {
+  readonly entries: TrafficEntry[] = [];
+  private sockets: WebSocketRoute[] = [];
+  private blocked = false;
+
+  private constructor(private readonly apiUrl: string) {}
+
+  static async attach(page: Page, apiUrl: string): Promise<LiveTraffic> {
+    const traffic = new LiveTraffic(apiUrl);
+    page.on('request', (req) => {
+      if (!req.url().startsWith(apiUrl) || req.method() !== 'GET') return;
+      const path = new URL(req.url()).pathname;
+      traffic.entries.push({ kind: 'request', path, at: Date.now() });
+    });
+    await page.routeWebSocket(/\/api\/bridge\/ws$/, (ws) => traffic.route(ws));
+    return traffic;
+  }
+
+  private route(ws: WebSocketRoute): void {
+    if (this.blocked) {
+      void ws.close({ code: 1012, reason: 'bloqueado pelo teste' });
+      return;
+    }
+    this.sockets.push(ws);
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      try {
+        const type = (JSON.parse(String(m)) as { type?: string }).type ?? '';
+        this.entries.push({ kind: 'frame', type, at: Date.now() });
+      } catch {
+        // Not JSON: not an event, still passed on.
+      }
+      ws.send(m);
+    });
+  }
+
+  /** Drops every open channel and refuses new ones until `unblock`. */
+  async block(): Promise<void> {
+    this.blocked = true;
+    const open = this.sockets;
+    this.sockets = [];
+    await Promise.all(open.map((ws) => ws.close({ code: 1012, reason: 'bloqueado pelo teste' })));
+  }
+
+  unblock(): void {
+    this.blocked = false;
+  }
+
+  mark(): number {
+    return this.entries.length;
+  }
+
+  since(mark: number): TrafficEntry[] {
+    return this.entries.slice(mark);
+  }
+
+  /** Resolves with the traffic index once `match` holds for an entry at or after `from`. */
+  async waitFor(
+    what: string,
+    match: (e: TrafficEntry) => boolean,
+    from: number,
+    timeoutMs = 60_000,
+  ): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.entries.findIndex((e, n) => n >= from && match(e));
+      if (i !== -1) return i;
+      if (Date.now() > deadline) throw new Error(`esperado em ${timeoutMs} ms: ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/**
+ * The requests of `entries` that no live event explains: a request to a path is explained when
+ * one of its trigger events arrived after the previous request to that path.
+ */
+export function unexplainedRequests(
+  entries: TrafficEntry[],
+  triggers: Record<string, readonly string[]>,
+): string[] {
+  const armed = new Map<string, boolean>();
+  const unexplained: string[] = [];
+  for (const e of entries) {
+    if (e.kind === 'frame') {
+      for (const [path, types] of Object.entries(triggers))
+        if (types.includes(e.type)) armed.set(path, true);
+      continue;
+    }
+    if (!(e.path in triggers)) continue;
+    if (armed.get(e.path)) armed.set(e.path, false);
+    else unexplained.push(e.path);
+  }
+  return unexplained;
+}
