@@ -5,6 +5,7 @@ import {
   type AgentMessage,
 } from '@vortex/core';
 import { readDeals, type DealBatch } from './deal-batch.js';
+import { copyRows } from './deal-copy.js';
 
 /** An agent message as read on arrival, before it is handled in its turn. */
 export type ParsedAgentMessage =
@@ -24,8 +25,15 @@ export function parseAgentMessage(raw: string): ParsedAgentMessage {
   // Deal batches, the bulk of the traffic, take a checked fast path; a batch it refuses is
   // read deal by deal, so that a poisoned deal is refused alone.
   const fast = plainDealsMessage(json);
-  if (fast)
-    return { kind: 'deals', batch: { batchId: fast.batch_id, deals: fast.deals, refused: [] } };
+  if (fast) {
+    const batch = {
+      batchId: fast.batch_id,
+      deals: fast.deals,
+      refused: [],
+      rows: copyRows(fast.deals),
+    };
+    return { kind: 'deals', batch };
+  }
   const deals = readDeals(json);
   if (deals?.ok) return { kind: 'deals', batch: deals.batch };
   if (deals)

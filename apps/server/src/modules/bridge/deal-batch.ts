@@ -14,6 +14,8 @@ export interface DealBatch {
   batchId: string;
   deals: Mt5Deal[];
   refused: RefusedDeal[];
+  /** The deals as COPY rows, built on arrival so that it overlaps the previous batch's insert. */
+  rows?: string[];
 }
 
 export type DealsReading =

@@ -56,6 +56,7 @@ export class DealIngest {
           this.target.accountId,
           batch.deals,
           this.storedUpTo,
+          batch.rows,
         );
       } catch (err) {
         if (!isDataRejected(err)) throw err;

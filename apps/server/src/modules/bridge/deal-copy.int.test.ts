@@ -1,0 +1,60 @@
+import { Mt5DealSchema } from '@vortex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDeal } from '../../../test/agent-client.js';
+import { makeUser } from '../../../test/identities.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { isDataRejected } from '../../db/db-errors.js';
+import { insertDeals, upsertAccount } from './trading-ingest.repo.js';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+async function account(): Promise<number> {
+  const u = await makeUser(db.pool, { role: 'trader', session: false });
+  return upsertAccount(db.pool, {
+    userId: u.id,
+    accountNumber: 8_000_000 + u.id,
+    server: 'Vortex-Demo',
+    company: '',
+    currency: 'BRL',
+    marginMode: 'netting',
+    tradeMode: 'demo',
+  });
+}
+
+// The comment is set after parsing: the repository must store whatever text it is given.
+const deal = (ticket: number, comment = '') => ({
+  ...Mt5DealSchema.parse(testDeal(ticket)),
+  comment,
+});
+
+describe('insertDeals by COPY (a batch above what is known stored)', () => {
+  it('stores text that COPY would otherwise read as separators, escapes or the end of data', async () => {
+    const accountId = await account();
+    const comments = ['a\tb', 'linha 1\nlinha 2\r', 'C:\\mt5\\', '\\.', 'ação ✓', '\\N', ''];
+    const batch = comments.map((c, i) => deal(i + 1, c));
+    expect(await insertDeals(db.pool, accountId, batch, 0)).toBe(comments.length);
+    const { rows } = await db.pool.query<{ comment: string; price: number; time_msc: string }>(
+      'SELECT comment, price, time_msc::text FROM deals WHERE account_id = $1 ORDER BY ticket',
+      [accountId],
+    );
+    expect(rows.map((r) => r.comment)).toEqual(comments);
+    expect(rows.map((r) => [r.price, Number(r.time_msc)])).toEqual(
+      batch.map((d) => [d.price, d.time_msc]),
+    );
+  });
+
+  it('refuses data the database refuses with the INSERT’s own error, storing nothing', async () => {
+    const accountId = await account();
+    const bad = [deal(1), deal(2, 'nul\u0000byte')];
+    const err = await insertDeals(db.pool, accountId, bad, 0).catch((e: unknown) => e);
+    expect(isDataRejected(err)).toBe(true);
+    // The pool is still usable and the batch left nothing behind.
+    expect(await insertDeals(db.pool, accountId, [deal(1), deal(2)], 0)).toBe(2);
+  });
+});
