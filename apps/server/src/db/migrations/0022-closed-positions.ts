@@ -41,4 +41,15 @@ CREATE TABLE positions_watermarks (
   builds       bigint NOT NULL DEFAULT 0,
   updated_at   timestamptz NOT NULL DEFAULT now()
 );
+
+-- Per UTC day (time_msc / 86400000), what a balance anchored on the account's reported balance
+-- sums over the whole history (reports.repo's balanceBefore): the net of every deal but credit
+-- (type 3), and how many balance operations (type 2). Kept by the same follower, same commit.
+CREATE TABLE deal_day_totals (
+  account_id  bigint NOT NULL REFERENCES mt5_accounts (id) ON DELETE CASCADE,
+  day         integer NOT NULL,
+  net         double precision NOT NULL,
+  operations  integer NOT NULL,
+  PRIMARY KEY (account_id, day)
+);
 `;

@@ -3,6 +3,7 @@ import type { EventBus } from '../live/event-bus.js';
 import type { DealRow } from './deal-row.js';
 import { DEAL_COLUMNS } from './deal-row.js';
 import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
+import { addDayTotals } from './day-totals.repo.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 import {
   finishedCounts,
@@ -162,6 +163,7 @@ export class PositionsFollower {
       const [start, after] = base ? [base.state, base.version.maxTicket] : [emptyState(), -1];
       if (!incremental) {
         await client.query('DELETE FROM closed_positions WHERE account_id = $1', [accountId]);
+        await client.query('DELETE FROM deal_day_totals WHERE account_id = $1', [accountId]);
       }
       const state = await this.feedAbove(client, accountId, start, after);
       await writeWatermark(client, accountId, { version, state }, !incremental);
@@ -210,6 +212,7 @@ export class PositionsFollower {
       const done = builder.feed(deals, counts);
       if (done === null) throw new Refused();
       await insertClosed(client, accountId, done);
+      await addDayTotals(client, accountId, rows);
       if (rows.length < SLICE) break;
       await yieldLoop();
     }

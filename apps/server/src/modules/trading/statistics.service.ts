@@ -23,7 +23,7 @@ import {
 } from '@vortex/core';
 import type { z } from 'zod';
 import type pg from 'pg';
-import { balanceBefore } from '../reports/reports.repo.js';
+import { storedBalanceBefore } from './day-totals.repo.js';
 import type { PositionsCache } from './positions-cache.js';
 import { localDateKey, type TimeRange } from './trading-range.js';
 import { currentAccountOf, type TradingAccount } from './trading.repo.js';
@@ -81,7 +81,7 @@ export function statisticsOf(
 
 /**
  * The account's balance when the range ends, as the MT5 statement infers it (reports.repo's
- * balanceBefore); null while the bridge has sent no balance.
+ * balanceBefore, from the stored day totals); null while the bridge has sent no balance.
  */
 export async function accountBalanceAt(
   pool: pg.Pool,
@@ -89,7 +89,8 @@ export async function accountBalanceAt(
   range: TimeRange,
 ): Promise<number | null> {
   if (!account || account.balance === null) return null;
-  return balanceBefore(pool, account.id, range.to + 1, account.balance);
+  // Read after the account's positions: the follower's day totals are then as current as they.
+  return storedBalanceBefore(pool, account.id, range.to + 1, account.balance);
 }
 
 /**
