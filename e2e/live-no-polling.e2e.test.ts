@@ -87,8 +87,9 @@ describe('dashboard beside its live channel', () => {
     await page.waitForURL(/\/dashboard$/, { timeout: 30_000 });
     await card().badge('Bot parado').waitFor({ timeout: 30_000 });
     await traffic.waitFor('o canal ao vivo aberto', frame('ws_connected'), 0);
-    // The screen's first reads have gone out; from here on only events may cause any.
-    await traffic.waitFor('o gráfico de preços', request('/api/market/bars'), 0);
+    // The screen's first reads are done (the candles drawn, so no history is awaited); from
+    // here on only events may cause any.
+    await page.locator('canvas').first().waitFor({ timeout: 60_000 });
     const start = traffic.mark();
 
     // Six periods of the fastest poll the dashboard had, on the page's clock.

@@ -25,9 +25,11 @@ export function useBars(symbol: string | undefined, timeframe: Timeframe) {
     queryFn: ({ signal }) => fetchBars(symbol ?? '', timeframe, signal),
     enabled: symbol !== undefined,
     refetchInterval: (query) => {
-      if (live) return false;
       const data = query.state.data;
-      return data?.bars_requested && data.bars.length === 0 ? BARS_REQUESTED_POLL_MS : BARS_POLL_MS;
+      // Waiting for history just asked of the agent: its 'bars_added' may have come before this
+      // answer, so look again soon, live or not, until the bars are there.
+      if (data?.bars_requested && data.bars.length === 0) return BARS_REQUESTED_POLL_MS;
+      return live ? false : BARS_POLL_MS;
     },
     retry: false,
   });
