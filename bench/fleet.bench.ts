@@ -201,6 +201,7 @@ async function main(): Promise<void> {
     commands: workers.reduce((s, w) => s + w.commands, 0),
     pgMiB: await postgresPssMiB(pgPid),
     machine: machine.elapsed(),
+    serversMiB: servers.map((s) => rssMiB(s.child.pid)),
   };
   const serverMs = serverCpu.map((m) => m.elapsedMs());
   const rssPeaks = rss.map((r) => r.stop());
@@ -251,7 +252,7 @@ async function main(): Promise<void> {
     machine: after.machine,
     idle,
     rssPeaks,
-    rssEnd: servers.map((s) => rssMiB(s.child.pid)),
+    rssEnd: after.serversMiB,
     pgMiB: after.pgMiB,
     redisMiB: rssMiB(redis.pid),
     tablesBefore: before.tables,

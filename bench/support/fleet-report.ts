@@ -150,7 +150,7 @@ export function fleetSection(f: FleetFigures): string {
     ),
     '',
     markdownTable(
-      ['Memory (MiB)', 'idle, before the fleet', 'end', 'peak'],
+      ['Memory (MiB)', 'idle, before the fleet', 'end of the window', 'peak in the window'],
       ['l', 'r', 'r', 'r'],
       memRows,
     ),
