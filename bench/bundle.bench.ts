@@ -1,80 +1,188 @@
-// The login route's initial JavaScript: what a browser must fetch before the login page runs,
-// gzipped, from the built web app (goal ≤ 200 KB). Reference: all of the app's JavaScript.
-//   npm run build -w @vortex/web && npm run bench:bundle -w @vortex/bench
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// What a browser receives: the bytes Chromium transfers from the web app's origin for a cold login
+// page (goal ≤ 200 KB) and a cold dashboard of a logged-in trader (goal ≤ 550 KB), from the built
+// server's web port, beside the same files from a plain gzip static server in the same run.
+//   npm run build && npm run bench:bundle -w @vortex/bench
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { bullets, fixed, markdownTable, writeSection } from './support/report.js';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.js';
+import { startGzipReference } from './support/gzip-reference.js';
+import {
+  cleanUp,
+  freePorts,
+  guardRun,
+  HOST,
+  onCleanUp,
+  startChild,
+  stopChild,
+  waitForHealth,
+} from './support/processes.js';
+import { bullets, fixed, machineNote, markdownTable, writeSection } from './support/report.js';
+import { ROOT } from './support/vortex-server.js';
 
-const SECTION = '## Login route initial JavaScript';
-const GOAL_KB = 200;
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-if (!existsSync(path.join(dist, 'index.html'))) {
-  throw new Error('apps/web/dist is missing: run `npm run build -w @vortex/web` first');
+const SECTION = '## Web app bytes transferred: login page and dashboard';
+const GOAL_LOGIN_KB = 200;
+const GOAL_DASHBOARD_KB = 550;
+const DEMO = { email: 'demo.bundle@vortex.local', password: 'Demo@Bundle2026' };
+
+for (const needed of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+  if (!existsSync(path.join(ROOT, needed)))
+    throw new Error(`${needed} is missing: run \`npm run build\``);
+}
+guardRun(300_000);
+
+const [apiPort, webPort, refPort] = await freePorts(3);
+if (!apiPort || !webPort || !refPort) throw new Error('no free ports');
+const webUrl = `http://${HOST}:${webPort}`;
+const refUrl = `http://${HOST}:${refPort}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-bench-bundle-'));
+onCleanUp('remove the DATA_DIR', () =>
+  rm(dataDir, { recursive: true, force: true, maxRetries: 3 }),
+);
+// The demo trader, paired to the simulator with ten days of history: a dashboard full of data.
+const server = startChild(
+  'Vórtex server',
+  [path.join(ROOT, 'apps/server/dist/main.js')],
+  {
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    HOST,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    DEMO_EMAIL: DEMO.email,
+    DEMO_PASSWORD: DEMO.password,
+    SIM_HISTORY_DAYS: '10',
+    WEB_ORIGINS: [webUrl, refUrl].join(','),
+  },
+  ROOT,
+);
+onCleanUp('stop the Vórtex server', () => stopChild(server, 30_000));
+const apiUrl = `http://${HOST}:${apiPort}`;
+await waitForHealth(server, apiUrl, 120_000);
+const reference = await startGzipReference(path.join(ROOT, 'apps/web/dist'), refPort, webUrl);
+onCleanUp('stop the gzip reference', () => reference.close());
+
+const browser: Browser = await launchBrowser();
+onCleanUp('close Chromium', () => browser.close());
+
+interface Transfer {
+  files: number;
+  /** Bytes on the wire (headers and body), from the web origin only. */
+  bytes: number;
+  scriptsAndStyles: number;
 }
 
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const assets = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-const login = assets.find((f) => /^login-[\w-]+\.js$/.test(f));
-if (!login) throw new Error('no login route chunk in the build');
-
-// Static imports only: chunks behind import() load when another route is opened.
-const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g;
-const initial = new Set<string>();
-function visit(file: string): void {
-  if (initial.has(file)) return;
-  initial.add(file);
-  const code = readFileSync(path.join(dist, 'assets', file), 'utf8');
-  for (const m of code.matchAll(STATIC_IMPORT)) if (m[1]) visit(m[1]);
+/** Opens `url` in `context` (its cache empty) and sums what came over the wire from `origin`. */
+async function transferred(
+  context: BrowserContext,
+  origin: string,
+  url: string,
+  ready: (page: Page) => Locator,
+) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const meta = new Map<string, { url: string; type: string }>();
+  const total: Transfer = { files: 0, bytes: 0, scriptsAndStyles: 0 };
+  cdp.on('Network.responseReceived', (e) =>
+    meta.set(e.requestId, { url: e.response.url, type: e.type }),
+  );
+  cdp.on('Network.loadingFinished', (e) => {
+    const m = meta.get(e.requestId);
+    if (!m?.url.startsWith(origin)) return;
+    total.files++;
+    total.bytes += e.encodedDataLength;
+    if (m.type === 'Script' || m.type === 'Stylesheet')
+      total.scriptsAndStyles += e.encodedDataLength;
+  });
+  await page.goto(url);
+  await ready(page).first().waitFor({ timeout: 60_000 });
+  // Lazy chunks (the charts) load after the first paint: wait until the network settles.
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return total;
 }
-for (const m of html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) if (m[1]) visit(m[1]);
-visit(login);
 
-const size = (files: Iterable<string>) => {
-  let raw = 0;
-  let gz = 0;
-  for (const f of files) {
-    const bytes = readFileSync(path.join(dist, 'assets', f));
-    raw += bytes.length;
-    gz += gzipSync(bytes).length;
-  }
-  return { raw: raw / 1024, gz: gz / 1024 };
-};
-const loginSize = size(initial);
-const allSize = size(assets);
-const met = loginSize.gz <= GOAL_KB;
+/** A cold login page, then a cold dashboard of the trader logged in on that origin. */
+async function measure(origin: string): Promise<{ login: Transfer; dashboard: Transfer }> {
+  const cold = await browser.newContext({ locale: 'pt-BR' });
+  const login = await transferred(cold, origin, `${origin}/login`, (p) =>
+    p.getByRole('button', { name: 'Entrar', exact: true }),
+  );
+  const page = await cold.newPage();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Usuário ou email').fill(DEMO.email);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const storageState = await cold.storageState();
+  await cold.close();
+  // The session (localStorage) carried over, the HTTP cache not: a cold dashboard.
+  const warm = await browser.newContext({ locale: 'pt-BR', storageState });
+  await warm.addInitScript("localStorage.setItem('onboarding_completed_full', 'true')");
+  const dashboard = await transferred(warm, origin, `${origin}/dashboard`, (p) =>
+    p.getByRole('region', { name: 'Controle do VórtexBot' }),
+  );
+  await warm.close();
+  return { login, dashboard };
+}
 
+const vortex = await measure(webUrl);
+const gzipRef = await measure(refUrl);
+await cleanUp();
+
+const kb = (n: number) => fixed(n / 1024);
+const row = (what: string, t: Transfer) => [
+  what,
+  String(t.files),
+  kb(t.scriptsAndStyles),
+  kb(t.bytes),
+];
+const verdict = (t: Transfer, goal: number) =>
+  `${t.bytes / 1024 <= goal ? '**met**' : '**NOT met**'} (${kb(t.bytes)} KB)`;
 const section = [
   SECTION,
   '',
-  'Command (from the repository root): `npm run build -w @vortex/web && npm run bench:bundle -w @vortex/bench`.',
+  'Command (from the repository root): `npm run build && npm run bench:bundle -w @vortex/bench`.',
   '',
   bullets([
-    `Date: ${new Date().toISOString()}`,
-    'Method: the files `index.html` loads plus the login route chunk and every chunk they import ' +
-      'statically, from `apps/web/dist`, each gzipped (zlib, default level) and summed. Chunks ' +
-      'behind `import()` (other routes, the charts) are not counted: they load later.',
+    `Date: ${new Date().toISOString()}; machine: ${machineNote()}; Chromium ${browser.version()}.`,
+    'Method: the built server (demo trader on the simulator, ten days of history) and, in the ' +
+      'same run, a plain static server of the same `apps/web/dist` that gzips each text response ' +
+      '(zlib, default level) and ignores the `.br`/`.gz` copies. For each, Chromium opens the ' +
+      'login page in a fresh context, then the dashboard of the trader logged in on that origin ' +
+      'in another fresh context (session kept, HTTP cache empty), and waits for the network to ' +
+      'settle. Bytes are CDP `Network.loadingFinished` `encodedDataLength` (headers and body ' +
+      'as received) summed over every response from the web origin (HTML, JS, CSS, SVG, runtime ' +
+      'config); API calls are not counted.',
   ]),
   '',
   markdownTable(
-    ['What', 'Files', 'Raw KB', 'Gzipped KB'],
+    ['What', 'Files', 'JS + CSS KB', 'All KB'],
     ['l', 'r', 'r', 'r'],
     [
-      ['Login route, initial', String(initial.size), fixed(loginSize.raw), fixed(loginSize.gz)],
-      [
-        'Reference: all the app’s JavaScript',
-        String(assets.length),
-        fixed(allSize.raw),
-        fixed(allSize.gz),
-      ],
+      row('Login page, cold: Vórtex web port', vortex.login),
+      row('Reference: gzip static server', gzipRef.login),
+      row('Dashboard, cold, logged in: Vórtex', vortex.dashboard),
+      row('Reference: gzip static server', gzipRef.dashboard),
     ],
   ),
   '',
   bullets([
-    `Goal: ≤ ${GOAL_KB} KB gzipped — **${met ? 'met' : 'NOT met'}** (${fixed(loginSize.gz)} KB, ` +
-      `${fixed((100 * loginSize.gz) / allSize.gz, 0)} % of the whole app).`,
+    `Login page goal ≤ ${GOAL_LOGIN_KB} KB: ${verdict(vortex.login, GOAL_LOGIN_KB)}, ` +
+      `${fixed((100 * vortex.login.bytes) / gzipRef.login.bytes, 0)} % of the gzip reference.`,
+    `Cold dashboard goal ≤ ${GOAL_DASHBOARD_KB} KB: ${verdict(vortex.dashboard, GOAL_DASHBOARD_KB)}, ` +
+      `${fixed((100 * vortex.dashboard.bytes) / gzipRef.dashboard.bytes, 0)} % of the gzip reference.`,
   ]),
   '',
 ].join('\n');
 console.log(section);
-await writeSection(SECTION, section);
+// BENCH_RESULTS_TO_STDOUT=1 prints the section without touching RESULTS.md.
+if (process.env.BENCH_RESULTS_TO_STDOUT !== '1') await writeSection(SECTION, section);
+process.exit(0);
