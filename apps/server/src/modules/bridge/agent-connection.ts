@@ -196,7 +196,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       );
       send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
     },
-    // Written with every other agent's within a second (heartbeat-batch.ts).
+    // Written with every other agent's of the last 50 ms in one statement (heartbeat-batch.ts).
     heartbeat: (m) => {
       if (!identity) return Promise.resolve();
       const { userId, claimId } = identity;

@@ -18,7 +18,7 @@ export const agentRoutes =
       outage,
       log: app.log,
     });
-    // What the last second of heartbeats said is written before the pool goes.
+    // What the heartbeats of the last interval said is written before the pool goes.
     app.addHook('onClose', () => heartbeats.close());
     app.get(
       '/bridge/agent',

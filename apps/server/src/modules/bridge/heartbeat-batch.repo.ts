@@ -88,15 +88,20 @@ export async function writeHeartbeats(
 ): Promise<HeartbeatOutcome> {
   const pings = [...rows.pings].sort((a, b) => a.sessionId - b.sessionId);
   const accounts = [...rows.accounts].sort((a, b) => a.accountId - b.accountId);
-  const { rows: out } = await db.query<{ id: string; activated: boolean }>(WRITE, [
-    col(pings, 'sessionId'),
-    col(pings, 'claimId'),
-    col(pings, 'mt5Alive'),
-    col(pings, 'expiresAt'),
-    ...figures(accounts),
-    accounts.map((r) => r.account.currency),
-    ...figures(rows.snapshots),
-  ]);
+  // Named: each pooled connection parses and plans it once.
+  const { rows: out } = await db.query<{ id: string; activated: boolean }>({
+    name: 'write-heartbeats',
+    text: WRITE,
+    values: [
+      col(pings, 'sessionId'),
+      col(pings, 'claimId'),
+      col(pings, 'mt5Alive'),
+      col(pings, 'expiresAt'),
+      ...figures(accounts),
+      accounts.map((r) => r.account.currency),
+      ...figures(rows.snapshots),
+    ],
+  });
   const outcome: HeartbeatOutcome = { active: new Set(), activated: new Set() };
   for (const r of out) {
     if (r.activated) outcome.activated.add(r.id);

@@ -6,7 +6,11 @@ import type {
   SessionPing,
 } from './heartbeat-batch.repo.js';
 
-export const HEARTBEAT_FLUSH_MS = 1_000;
+/**
+ * Short enough that a figure an agent sent reads back from the REST routes as soon as before
+ * (tens of ms); long enough that 3,000 agents' ticks share a statement 15 at a time.
+ */
+export const HEARTBEAT_FLUSH_MS = 50;
 /** History rows held while the database is away: ~5 minutes of 10,000 agents with open positions. */
 export const MAX_PENDING_SNAPSHOTS = 50_000;
 
