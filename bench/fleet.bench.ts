@@ -28,6 +28,9 @@ import { writeSection } from './support/report.js';
 import { createTraders } from './support/traders.js';
 import { startVortexServer } from './support/vortex-server.js';
 
+// FLEET_SECONDS, FLEET_TRADERS, FLEET_BOTS, FLEET_SIM_SPEED (1 = a real trader's pace),
+// FLEET_WORKERS (agent processes), FLEET_WARM_UP_SECONDS; FLEET_RESULTS=<file> writes the section
+// there instead of into RESULTS.md.
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const config = {
   seconds: num('FLEET_SECONDS', 300),
