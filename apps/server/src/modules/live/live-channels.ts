@@ -2,6 +2,12 @@ import { liveMessages, type BridgeEvent, type Role } from '@vortex/core';
 import type { ServerResponse } from 'node:http';
 import type { WebSocket } from '@fastify/websocket';
 
+/** What a WebSocket channel uses of its socket. */
+export type LiveSocket = Pick<
+  WebSocket,
+  'readyState' | 'OPEN' | 'bufferedAmount' | 'send' | 'terminate' | 'close'
+>;
+
 /** A channel whose socket holds more than this unsent is dropped; its browser reconnects. */
 export const MAX_CHANNEL_BUFFER_BYTES = 1024 * 1024;
 
@@ -89,11 +95,11 @@ export class SseChannel extends LiveChannel {
   }
 }
 
-export class WsChannel extends LiveChannel {
+export class WsChannel<S extends LiveSocket = LiveSocket> extends LiveChannel {
   constructor(
     who: { userId: number; isAdmin: boolean; role: Role; sessionId: number },
-    private readonly socket: WebSocket,
-    private readonly onExpire: (socket: WebSocket) => void,
+    private readonly socket: S,
+    private readonly onExpire: (socket: S) => void,
   ) {
     super(who.userId, who.isAdmin, who.role, who.sessionId);
   }

@@ -8,6 +8,8 @@ import {
   type LiveWsControl,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type pg from 'pg';
 import type { WebSocket } from '@fastify/websocket';
 import { authOf } from '../../app/authorize.js';
@@ -43,7 +45,26 @@ function expireWs(socket: WebSocket): void {
 }
 
 function ignore(): void {
-  // Messages after the first carry nothing the server uses.
+  // Messages after the first carry nothing the server uses; a socket error just ends it.
+}
+
+/** Fastify's response listeners would hold its request and reply for a stream's whole life. */
+function releaseFastifyHold(res: ServerResponse): void {
+  res.removeAllListeners('finish');
+  res.removeAllListeners('error');
+  res.on('error', ignore);
+}
+
+/**
+ * @fastify/websocket's error listener and the placeholder response it attached to the socket
+ * would hold the upgrade's request and reply for the channel's whole life.
+ */
+function releaseUpgradeHold(socket: WebSocket): void {
+  socket.removeAllListeners('error');
+  socket.on('error', ignore);
+  const raw = (socket as unknown as { _socket?: Socket & { _httpMessage?: ServerResponse | null } })
+    ._socket;
+  if (raw?._httpMessage) raw._httpMessage.detachSocket(raw);
 }
 
 export const liveRoutes =
@@ -98,6 +119,7 @@ export const liveRoutes =
         raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS });
         raw.write(`retry: 500\nevent: ready\ndata: {"user_id":${who.userId}}\n\n`);
         raw.once('close', () => deps.hub.remove(channel));
+        releaseFastifyHold(raw);
       },
     );
 
@@ -105,6 +127,7 @@ export const liveRoutes =
       '/api/bridge/ws',
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
       (socket) => {
+        releaseUpgradeHold(socket);
         const timer = setTimeout(fail, WS_AUTH_MS, socket, liveMessages.firstMessage, 4401);
         socket.once('close', () => clearTimeout(timer));
         socket.once('message', (data: Buffer) => {
