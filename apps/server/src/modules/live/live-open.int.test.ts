@@ -19,15 +19,15 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function ticketFor(u: TestUser): Promise<string> {
-  const res = await t.app.inject({
+/** Through the real HTTP route, as a browser gets it. */
+const ticketFor = async (u: TestUser): Promise<string> => {
+  const res = await fetch(`${base}/api/bridge/events/ticket`, {
     method: 'POST',
-    url: '/api/bridge/events/ticket',
     headers: bearer(u.token),
   });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ ticket: string }>().ticket;
-}
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { ticket: string }).ticket;
+};
 
 const settled = async (c: LiveWsClient) => {
   await Promise.race([c.waitFor((m) => m.type === 'ws_connected'), c.waitClosed()]).catch(
