@@ -167,7 +167,11 @@ export class AuthInvalidation {
   private async pump(): Promise<void> {
     this.pumping = true;
     // A round trip already under way began before these callers arrived: they wait for the next.
-    for (let batch = this.waiting; batch; batch = this.waiting) {
+    while (this.waiting) {
+      // Every request read in this turn of the event loop joins the round trip: under load one
+      // trip serves many requests instead of each trip the few that came in during the last.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const batch = this.waiting;
       this.waiting = undefined;
       batch.resolve(await this.roundTrip());
     }
