@@ -13,19 +13,28 @@ export function generateDeals(n: number, seed = 7): Mt5Deal[] {
   const random = mulberry32(seed);
   const deals = new Array<Mt5Deal>(n);
   let time = START_S;
+  let entry = { symbol: 'WINZ25', type: 0, volume: 1 };
   for (let i = 0; i < n; i++) {
     const ticket = i + 1;
     const exit = ticket % 2 === 0;
     time += 1 + Math.floor(random() * 120);
     const price = Math.round((100 + random() * 130_000) * 100) / 100;
+    // An exit closes its entry whole: same symbol and volume, the opposite side (the server
+    // builds round trips from them).
+    const symbol = exit
+      ? entry.symbol
+      : (SYMBOLS[Math.floor(random() * SYMBOLS.length)] ?? 'WINZ25');
+    const type = exit ? 1 - entry.type : Math.floor(random() * 2);
+    const volume = exit ? entry.volume : 1 + Math.floor(random() * 10);
+    if (!exit) entry = { symbol, type, volume };
     deals[i] = {
       ticket,
       order: 9_000_000 + ticket,
       position_id: 5_000_000 + Math.ceil(ticket / 2),
-      symbol: SYMBOLS[Math.floor(random() * SYMBOLS.length)] ?? 'WINZ25',
-      type: Math.floor(random() * 2),
+      symbol,
+      type,
       entry: exit ? 1 : 0,
-      volume: 1 + Math.floor(random() * 10),
+      volume,
       price,
       profit: exit ? Math.round((random() - 0.48) * 40_000) / 100 : 0,
       commission: -Math.round(random() * 500) / 100,
