@@ -12,6 +12,10 @@ interface KindResult {
   rssMiB: number;
   /** Server CPU per event beyond its trigger's own. */
   eventCpuMs: number;
+  /** The server's CPU while idle with the channels open (its timers), % of a core. */
+  idleCpuPct: number;
+  /** The machine's 1-minute load average after the events. */
+  load: number;
   /** Per event, ms from its trigger until the last channel heard it. */
   last: number[];
 }
@@ -61,6 +65,7 @@ export function reportFanout(r: {
     ['l', 'r', 'r', 'r'],
     rows,
   );
+  const idle = `Server CPU while idle with the channels open, subtracted from each event's window: Vórtex ${fixed(v.sse.idleCpuPct, 1)} % (SSE) and ${fixed(v.ws.idleCpuPct, 1)} % (WS) of a core; bare ${fixed(bare.sse.idleCpuPct, 1)} and ${fixed(bare.ws.idleCpuPct, 1)} %. Machine load average (1 min) after each kind's events: Vórtex ${fixed(v.sse.load, 2)} / ${fixed(v.ws.load, 2)}, bare ${fixed(bare.sse.load, 2)} / ${fixed(bare.ws.load, 2)} (other helpers' builds and tests share the machine).`;
   const rss = `Server RSS with the channels open: Vórtex ${fixed(v.sse.rssMiB, 0)} MiB (SSE), ${fixed(v.ws.rssMiB, 0)} MiB (WS); bare ${fixed(bare.sse.rssMiB, 0)} and ${fixed(bare.ws.rssMiB, 0)} MiB.`;
   return `## Live fan-out: ${r.channels.toLocaleString('en-US')} SSE + ${r.channels.toLocaleString('en-US')} WS channels
 
@@ -69,8 +74,9 @@ Command: \`flock /tmp/vortex-bench.lock npm run bench:fanout -w bench\` (after
 start.
 
 ${bullets([
-  `Method: the built server on a fresh database; ${r.admins.toLocaleString('en-US')} admins signed in (sessions made in the database), each opening 10 channels (the per-user cap), SSE first, then (those closed) WS: 20,000 descriptors per process is this machine's hard limit with tickets from the real route, in batches of 2,500 (tickets live 30 s). Clients in the benchmark's process over raw sockets (SSE) and \`ws\`, spread over 8 loopback source addresses. One trader's POST /bridge/session/terminate publishes a session event that every admin channel hears; ${r.events} events after 3 warm-ups, 200 ms apart. The reference, first in the same run: a bare node:http + ws server (\`bench/support/bare-live.ts\`) that writes the same payload, serialised once, to as many clients when POSTed.`,
-  `Last delivery: from sending the trigger to the last channel hearing the event (client clock). Server CPU per event: the server process's CPU from the trigger to the last delivery, minus the same trigger's CPU with no channel open (Vórtex ${fixed(v.triggerCpuMs, 2)} ms, bare ${fixed(bare.triggerCpuMs, 2)} ms). Memory per connection: growth over the opens of the JS heap after a full collection (inspector), and of RSS. Open CPU: server CPU while the channels of a batch open, per channel.`,
+  `Method: the built server on a fresh database; ${r.admins.toLocaleString('en-US')} admins signed in (sessions made in the database), each opening 10 channels (the per-user cap), SSE first, then (those closed) WS: 20,000 descriptors per process is this machine's hard limit; tickets from the real route, in batches of 2,500 (tickets live 30 s). Clients in the benchmark's process over raw sockets (SSE) and \`ws\`, spread over 8 loopback source addresses. One trader's POST /bridge/session/terminate publishes a session event that every admin channel hears; ${r.events} events after 3 warm-ups, 200 ms apart. The reference, first in the same run: a bare node:http + ws server (\`bench/support/bare-live.ts\`) that writes the same payload, serialised once, to as many clients when POSTed.`,
+  `Last delivery: from sending the trigger to the last channel hearing the event (client clock). Server CPU per event: the server process's CPU from the trigger to the last delivery, minus its idle CPU over that time and minus the same trigger's CPU with no channel open (Vórtex ${fixed(v.triggerCpuMs, 2)} ms, bare ${fixed(bare.triggerCpuMs, 2)} ms). Memory per connection: growth over the opens of the JS heap after a full collection (inspector), and of RSS. Open CPU: server CPU while the channels of a batch open, per channel.`,
+  idle,
   rss,
 ])}
 

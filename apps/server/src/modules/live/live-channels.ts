@@ -95,6 +95,8 @@ export class SseChannel extends LiveChannel {
   }
 }
 
+const TEXT_FRAME = { binary: false };
+
 export class WsChannel<S extends LiveSocket = LiveSocket> extends LiveChannel {
   constructor(
     who: { userId: number; isAdmin: boolean; role: Role; sessionId: number },
@@ -112,7 +114,7 @@ export class WsChannel<S extends LiveSocket = LiveSocket> extends LiveChannel {
       return false;
     }
     // A text frame: the browser parses it as JSON, as before.
-    socket.send(frames.ws, { binary: false });
+    socket.send(frames.ws, TEXT_FRAME);
     return true;
   }
 

@@ -129,9 +129,12 @@ export const liveRoutes =
       (socket) => {
         releaseUpgradeHold(socket);
         const timer = setTimeout(fail, WS_AUTH_MS, socket, liveMessages.firstMessage, 4401);
-        socket.once('close', () => clearTimeout(timer));
+        const stopTimer = () => clearTimeout(timer);
+        socket.once('close', stopTimer);
         socket.once('message', (data: Buffer) => {
-          clearTimeout(timer);
+          stopTimer();
+          // Nothing of the handshake stays with an open channel.
+          socket.off('close', stopTimer);
           void openWs(socket, data);
         });
         socket.on('message', ignore);
