@@ -11,6 +11,8 @@ const BACKOFF_MAX_MS = 10_000;
  * without a word (a cut link) would otherwise hold every cached request waiting forever.
  */
 const ROUND_TRIP_TIMEOUT_MS = 5_000;
+/** Barrier round trips start at most this often; a request waits at most this much for one. */
+const BARRIER_SPACING_MS = 2;
 
 /** What changed: one session, one user's row, or anything (a TRUNCATE, or a reconnect). */
 export type AuthChange = { kind: 'session' | 'user'; id: number } | { kind: 'all' };
@@ -35,6 +37,7 @@ export class AuthInvalidation {
   private closed = false;
   private waiting: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
   private pumping = false;
+  private lastTripAt = Number.NEGATIVE_INFINITY;
   private readonly listeners = new Set<(change: AuthChange) => void>();
   private readonly resumed = new Set<() => void>();
   private readonly stopWatching: () => void;
@@ -168,11 +171,16 @@ export class AuthInvalidation {
     this.pumping = true;
     // A round trip already under way began before these callers arrived: they wait for the next.
     while (this.waiting) {
-      // Every request read in this turn of the event loop joins the round trip: under load one
-      // trip serves many requests instead of each trip the few that came in during the last.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // Every request read in this turn of the event loop joins the round trip, and under load
+      // trips start at most every BARRIER_SPACING_MS: one trip answers for many requests instead
+      // of the one or two that came in during the last (as many socket writes as responses).
+      const wait = this.lastTripAt + BARRIER_SPACING_MS - performance.now();
+      await new Promise<void>((resolve) =>
+        wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve),
+      );
       const batch = this.waiting;
       this.waiting = undefined;
+      this.lastTripAt = performance.now();
       batch.resolve(await this.roundTrip());
     }
     this.pumping = false;
