@@ -119,6 +119,8 @@ export const liveRoutes =
         raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS });
         raw.write(`retry: 500\nevent: ready\ndata: {"user_id":${who.userId}}\n\n`);
         raw.once('close', () => deps.hub.remove(channel));
+        // Gone while its ticket was read: its 'close' came before anyone listened.
+        if (!raw.socket || raw.socket.destroyed) deps.hub.remove(channel);
         releaseFastifyHold(raw);
       },
     );
