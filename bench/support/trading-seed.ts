@@ -122,40 +122,68 @@ export async function seedTradingAccount(
   openCount: number,
   parallel = 4,
 ): Promise<SeededAccount> {
-  const start = performance.now();
-  const [trader] = await createTraders(pool, 1, 'trd');
-  if (!trader) throw new Error('no trader');
-  const accountId = await upsertAccount(pool, {
-    userId: trader.userId,
-    accountNumber: 4_400_001,
-    server: 'Bench-Demo',
-    company: 'Bench Corretora',
-    currency: 'BRL',
-    marginMode: 'netting',
-    tradeMode: 'real',
-  });
-  const nowS = Math.floor(Date.now() / 1000);
-  const batches = dealBatches(n, nowS);
-  let stored = 0;
-  const worker = async () => {
-    for (let next = batches.next(); !next.done; next = batches.next()) {
-      const inserted = await insertDeals(pool, accountId, next.value);
-      stored += inserted;
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  await replaceOpenPositions(pool, accountId, openPositions(openCount, nowS));
+  const [seeded] = await seedTradingAccounts(pool, 1, n, openCount, 'trd', parallel);
+  if (!seeded) throw new Error('no trader');
+  return seeded;
+}
+
+/**
+ * `count` traders with one account of `n` deals each (a different history per account), the
+ * account's balance set as the agent reports it so that reads anchor their balances on it.
+ */
+export async function seedTradingAccounts(
+  pool: pg.Pool,
+  count: number,
+  n: number,
+  openCount: number,
+  tag: string,
+  parallel = 4,
+): Promise<SeededAccount[]> {
+  const traders = await createTraders(pool, count, tag);
+  const seeded: SeededAccount[] = [];
+  for (const [i, trader] of traders.entries()) {
+    const start = performance.now();
+    const accountId = await upsertAccount(pool, {
+      userId: trader.userId,
+      accountNumber: 4_400_001 + i,
+      server: 'Bench-Demo',
+      company: 'Bench Corretora',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'real',
+    });
+    const nowS = Math.floor(Date.now() / 1000);
+    const batches = dealBatches(n, nowS, 11 + i);
+    let stored = 0;
+    const worker = async () => {
+      for (let next = batches.next(); !next.done; next = batches.next()) {
+        // Awaited first: `stored += await ...` would read stored before the other workers add.
+        const inserted = await insertDeals(pool, accountId, next.value);
+        stored += inserted;
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    await replaceOpenPositions(pool, accountId, openPositions(openCount, nowS));
+    await pool.query(
+      `WITH b AS (SELECT 10000 + coalesce(sum(profit + commission + swap), 0) AS v
+                  FROM deals WHERE account_id = $1)
+       UPDATE mt5_accounts SET balance = b.v, equity = b.v, margin = 0, free_margin = b.v,
+         margin_level = 0, profit = 0 FROM b WHERE id = $1`,
+      [accountId],
+    );
+    const { token, hash } = newToken();
+    await insertSession(pool, {
+      hash,
+      userId: trader.userId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ip: null,
+      userAgent: 'vortex-bench',
+    });
+    const seedSeconds = (performance.now() - start) / 1000;
+    seeded.push({ userId: trader.userId, accountId, token, deals: stored, seedSeconds });
+  }
   await pool.query('ANALYZE deals');
-  const { token, hash } = newToken();
-  await insertSession(pool, {
-    hash,
-    userId: trader.userId,
-    expiresAt: new Date(Date.now() + 3_600_000),
-    ip: null,
-    userAgent: 'vortex-bench',
-  });
-  const seedSeconds = (performance.now() - start) / 1000;
-  return { userId: trader.userId, accountId, token, deals: stored, seedSeconds };
+  return seeded;
 }
 
 /**
