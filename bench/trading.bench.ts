@@ -271,7 +271,7 @@ async function report(
     SECTION,
     '',
     wrap(
-      `Command (from the repository root): \`${COMMAND}\` (runs \`tsx trading.bench.ts\` in \`bench/\`; not part of \`npm run bench\`: a run takes ~12 minutes, most of it seeding and the follower storing positions).`,
+      `Command (from the repository root): \`${COMMAND}\` (runs \`tsx trading.bench.ts\` in \`bench/\`; not part of \`npm run bench\`: a run takes ~5 minutes, most of it seeding and the follower storing positions).`,
     ),
     '',
     bullets([
