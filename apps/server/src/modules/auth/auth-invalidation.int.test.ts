@@ -127,8 +127,9 @@ describe('after PostgreSQL restarts', () => {
       return res.body;
     };
     const before = await stats();
-    // Rewritten behind the cache's back: its deals version does not move.
-    await other.query('UPDATE deals SET profit = 600 WHERE ticket = 2 AND account_id = $1', [
+    // The stored round trip, rewritten behind the cache's back: no deals version or watermark
+    // moves, so only a cache that forgot what it held reads the new figure.
+    await other.query('UPDATE closed_positions SET profit = 600 WHERE account_id = $1', [
       rows[0]?.id,
     ]);
     expect(await stats()).toBe(before);
