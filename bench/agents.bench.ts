@@ -37,6 +37,7 @@ import {
 } from './support/agents-report.js';
 import { createTraders } from './support/traders.js';
 import { ROOT, startVortexServer } from './support/vortex-server.js';
+import { runBench } from './support/report.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const CONNECT_CONCURRENCY = 25;
@@ -292,11 +293,4 @@ async function main(): Promise<void> {
   });
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

@@ -186,6 +186,5 @@ const section = [
   '',
 ].join('\n');
 console.log(section);
-// BENCH_RESULTS_TO_STDOUT=1 prints the section without touching RESULTS.md.
-if (process.env.BENCH_RESULTS_TO_STDOUT !== '1') await writeSection(SECTION, section);
+await writeSection(SECTION, section);
 process.exit(0);

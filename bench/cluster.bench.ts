@@ -17,6 +17,7 @@ import {
   machineNote,
   markdownTable,
   percentileOf,
+  runBench,
   writeSection,
 } from './support/report.js';
 import { createTraders } from './support/traders.js';
@@ -227,11 +228,4 @@ async function main(): Promise<void> {
   console.log(section);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

@@ -7,7 +7,6 @@
  * node:http + ws server (`support/bare-live.ts`) delivering the same payload to as many clients.
  * Needs `npm run build` first and `ulimit -n 65536` (the npm script raises it).
  */
-import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +36,7 @@ import {
 } from './support/processes.js';
 import { reportFanout, type FanoutResult } from './support/fanout-report.js';
 import { ROOT, startVortexServer } from './support/vortex-server.js';
+import { runBench, writeSection } from './support/report.js';
 
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 10_000);
 const PER_USER = 10;
@@ -252,16 +252,8 @@ async function main(): Promise<void> {
     bare,
     vortex,
   });
-  const out = process.env.BENCH_RESULTS_FILE;
-  if (out) await writeFile(out, section);
   console.log(section);
+  await writeSection('## Live fan-out: 10,000 SSE + 10,000 WS channels', section);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

@@ -24,12 +24,12 @@ import {
 import { fleetSection, type FleetFigures } from './support/fleet-report.js';
 import { CpuMeter, MachineMeter, RssSampler, rssMiB } from './support/proc-stats.js';
 import { cleanUp, guardRun, onCleanUp, sleep } from './support/processes.js';
-import { writeSection } from './support/report.js';
+import { runBench, writeSection } from './support/report.js';
 import { createTraders } from './support/traders.js';
 import { startVortexServer } from './support/vortex-server.js';
 
 // FLEET_SECONDS, FLEET_TRADERS, FLEET_BOTS, FLEET_SIM_SPEED (1 = a real trader's pace),
-// FLEET_WORKERS (agent processes), FLEET_WARM_UP_SECONDS; FLEET_RESULTS=<file> writes the section
+// FLEET_WORKERS (agent processes), FLEET_WARM_UP_SECONDS; BENCH_SECTION_FILE=<file> writes the section
 // there instead of into RESULTS.md.
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const config = {
@@ -273,20 +273,9 @@ async function main(): Promise<void> {
     },
   };
   const section = fleetSection(figures);
-  const out = process.env.FLEET_RESULTS;
-  if (out) {
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(out, `${section}\n`);
-  } else await writeSection('## Fleet', section);
+  await writeSection('## Fleet: 2,000 traders on two instances through Redis', section);
   console.log(section);
   if (lost > 0) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

@@ -30,6 +30,7 @@ import {
   machineNote,
   markdownTable,
   percentileOf,
+  runBench,
   wrap,
   writeSection,
 } from './support/report.js';
@@ -458,11 +459,4 @@ function batchBytes(): number {
   return Buffer.byteLength(JSON.stringify({ type: 'deals', batch_id: 'r0-0-0', deals }));
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

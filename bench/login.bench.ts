@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePorts, sleep } from './support/processes.js';
 import { rssMiB } from './support/proc-stats.js';
-import { fixed, int, markdownTable, wrap, writeSection } from './support/report.js';
+import { fixed, int, markdownTable, runBench, wrap, writeSection } from './support/report.js';
 
 const COMMAND = 'npm run build && npm run bench:login -w @vortex/bench';
 const SECTION = '## Login throughput and memory';
@@ -745,11 +745,4 @@ async function main(): Promise<void> {
   if (loginNon2xx > 0 || sessionsCreated < loginOk) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

@@ -27,6 +27,7 @@ import {
   int,
   machineNote,
   markdownTable,
+  runBench,
   wrap,
   writeSection,
 } from './support/report.js';
@@ -193,11 +194,4 @@ async function report(
   if (ratio < GOAL || bad > 0) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

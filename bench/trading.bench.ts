@@ -28,6 +28,7 @@ import {
   machineNote,
   markdownTable,
   percentileOf,
+  runBench,
   wrap,
   writeSection,
 } from './support/report.js';
@@ -322,19 +323,8 @@ async function report(
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  // BENCH_SECTION_OUT: the section goes to that file instead of bench/RESULTS.md.
-  const out = process.env.BENCH_SECTION_OUT;
-  if (out) await writeFile(out, section);
-  else await writeSection(SECTION, section);
-  console.log(`Wrote ${out ?? 'bench/RESULTS.md'}`);
+  await writeSection(SECTION, section);
   if (!latencyMet || !ratioMet) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main, cleanUp);

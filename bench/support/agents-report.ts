@@ -1,5 +1,4 @@
 /** The section of bench/RESULTS.md that bench/agents.bench.ts writes. */
-import { writeFile } from 'node:fs/promises';
 import type { BenchDatabase } from './bench-database.js';
 import { bullets, fixed, int, machineNote, markdownTable, wrap, writeSection } from './report.js';
 
@@ -263,10 +262,6 @@ export async function reportAgents(input: Input): Promise<void> {
     '',
   ].join('\n');
   console.log(`\n${section}`);
-  // BENCH_SECTION_FILE: the section goes to that file instead, RESULTS.md left alone.
-  const out = process.env.BENCH_SECTION_FILE;
-  if (out) await writeFile(out, section);
-  else await writeSection(SECTION, section);
-  console.log(`Wrote ${out ?? 'bench/RESULTS.md'}`);
+  await writeSection(SECTION, section);
   if (!everyone) process.exitCode = 1;
 }

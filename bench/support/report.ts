@@ -45,8 +45,18 @@ export function wrap(text: string, indent = '', width = 100): string {
 /** A bullet list, each item wrapped with its continuation lines indented under the text. */
 export const bullets = (items: string[]) => items.map((item) => wrap(`- ${item}`, '  ')).join('\n');
 
-/** Replaces the section headed `heading` in RESULTS.md (up to the next heading), or appends it. */
+/**
+ * Replaces the section headed `heading` in RESULTS.md (up to the next heading), or appends it.
+ * With BENCH_SECTION_FILE set, the section goes to that file instead and RESULTS.md is left alone
+ * (a run on a busy machine, or one to compare before recording).
+ */
 export async function writeSection(heading: string, section: string): Promise<void> {
+  const elsewhere = process.env.BENCH_SECTION_FILE;
+  if (elsewhere) {
+    await writeFile(elsewhere, `${section.trim()}\n`);
+    console.log(`Wrote ${elsewhere}`);
+    return;
+  }
   const file = new URL('../RESULTS.md', import.meta.url);
   const current = existsSync(file) ? await readFile(file, 'utf8') : '';
   const start = current.indexOf(`\n${heading}\n`);
@@ -67,4 +77,19 @@ export function percentileOf(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
+}
+
+/** Runs a benchmark's `main`, always cleaning up its processes; a failure sets the exit code. */
+export async function runBench(
+  main: () => Promise<void>,
+  cleanUp: () => Promise<void>,
+): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }
