@@ -99,7 +99,7 @@ export async function runColdReads(
   );
 
   server = await restart(server, databaseUrl, env);
-  const idle = probeHealth(server.apiUrl);
+  const idle = await probeHealth(server.apiUrl);
   await sleep(2_000);
   const idleHealth = await idle.stop();
   const tokens = accounts.map((a) => a.token);

@@ -3,6 +3,8 @@
  * restart, a sweep over many accounts' first reads, and many accounts' first reads at once, each
  * with /health probed meanwhile and the server's RSS sampled.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { RssSampler } from './proc-stats.js';
 import { sleep, stopChild } from './processes.js';
@@ -46,23 +48,25 @@ export function percentiles(values: number[]): Percentiles {
   return { n: sorted.length, p50: p(50), p99: p(99), max: p(100) };
 }
 
-/** GET /health one after another (5 ms apart) until stopped: the event loop's responsiveness. */
-export function probeHealth(baseUrl: string): { stop: () => Promise<Percentiles> } {
-  const times: number[] = [];
-  const run = { stopped: false };
-  const loop = (async () => {
-    while (!run.stopped) {
-      const start = performance.now();
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(30_000) });
-      await res.arrayBuffer();
-      times.push(performance.now() - start);
-      await sleep(5);
-    }
-  })();
+/**
+ * GET /health one after another (5 ms apart) from a child process until stopped
+ * (health-probe.ts): the server's event loop and pool as a load balancer's probe sees them.
+ */
+export async function probeHealth(baseUrl: string): Promise<{ stop: () => Promise<Percentiles> }> {
+  const child = fork(fileURLToPath(new URL('./health-probe.ts', import.meta.url)), [baseUrl], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const message = () =>
+    new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`health probe exited (${code})`)));
+    });
+  await message();
   return {
     stop: async () => {
-      run.stopped = true;
-      await loop;
+      const done = message();
+      child.send('stop');
+      const { times } = (await done) as { times: number[] };
       return percentiles(times);
     },
   };
@@ -83,7 +87,7 @@ export async function firstReads(
   together: boolean,
 ): Promise<ColdRun> {
   const rss = new RssSampler(server.child.pid);
-  const health = probeHealth(server.apiUrl);
+  const health = await probeHealth(server.apiUrl);
   await sleep(200);
   const start = performance.now();
   const times: number[] = [];

@@ -116,6 +116,8 @@ export class PositionsFollower {
 
   private async run(accountId: number, wait: boolean): Promise<void> {
     const client = await this.pool.connect();
+    // A connection whose unlock failed may still hold the session lock: closed, never reused.
+    let broken: Error | undefined;
     try {
       if (wait) await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE, accountId]);
       else {
@@ -134,10 +136,14 @@ export class PositionsFollower {
           await this.apply(client, accountId, true);
         }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, accountId]);
+        await client
+          .query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, accountId])
+          .catch((err: unknown) => {
+            broken = err instanceof Error ? err : new Error(String(err));
+          });
       }
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
