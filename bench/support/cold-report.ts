@@ -69,8 +69,8 @@ export function coldSection(f: ColdFigures, build: { deals: number; ms: number }
         `${fixed(f.sweepBuildMs / 1000)} s from the restart that started its backfill ` +
         `(${perSecond(sweepDeals, f.sweepBuildMs)} deals/s, server start-up included). Setup, not ` +
         `part of any read above.`,
-      `/health is probed by the bench process (one request at a time, 5 ms apart) while it also ` +
-        `sends the reads: its times include the client's own turns.`,
+      `/health is probed from a process of its own (bench/support/health-probe.ts: one request ` +
+        `at a time, 5 ms apart), so its times are the server's, not the bench's own turns.`,
     ]),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { HealthSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
+import pg from 'pg';
 import type { DatabaseStatus } from '../../db/database-status.js';
 
 export interface HealthDeps {
@@ -22,9 +22,22 @@ async function pingDatabase(pool: pg.Pool, status: DatabaseStatus): Promise<numb
   }
 }
 
+/**
+ * The probe's own one-connection pool, with the app pool's settings: a load balancer's probe must
+ * not queue behind the requests whose server it checks (a burst of reads holding all 20).
+ */
+function probePool(pool: pg.Pool): pg.Pool {
+  const probe = new pg.Pool({ ...pool.options, max: 1 });
+  probe.on('error', () => undefined);
+  probe.on('connect', (client) => client.on('error', () => undefined));
+  return probe;
+}
+
 export const healthRoutes =
   (deps: HealthDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const probe = probePool(deps.pool);
+    app.addHook('onClose', () => probe.end());
     app.get(
       '/health',
       {
@@ -38,7 +51,7 @@ export const healthRoutes =
       async (_req, reply) => {
         const { status } = deps;
         // While it is known to be away, say so at once: its watcher probes it every second.
-        const latency = status.state === 'up' ? await pingDatabase(deps.pool, status) : null;
+        const latency = status.state === 'up' ? await pingDatabase(probe, status) : null;
         const ok = latency !== null;
         const outage = status.lastOutage;
         if (!ok) reply.header('retry-after', '5');

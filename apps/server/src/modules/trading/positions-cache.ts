@@ -40,6 +40,11 @@ export const DEFAULT_TRADING_CACHE_MB = 64;
 const POSITION_BYTES = 450;
 const TRIP_BYTES = 600;
 const END_OF_TIME = Number.MAX_SAFE_INTEGER;
+/**
+ * Stored reads at once: after a restart every screen's first read comes together, and each holds
+ * a pool connection for a few round trips; the rest of the pool stays free for everything else.
+ */
+const READS_AT_ONCE = 4;
 
 const sizeOf = (e: Entry) =>
   1_000 +
@@ -57,6 +62,8 @@ export class PositionsCache {
   readonly follower: PositionsFollower;
   private readonly entries: BudgetLru<number, Entry>;
   private readonly loading = new Map<number, Promise<Entry>>();
+  private reading = 0;
+  private readonly readQueue: (() => void)[] = [];
   /** Bumped by clear(): a load that began before it must not store what it read. */
   private generation = 0;
 
@@ -127,6 +134,25 @@ export class PositionsCache {
    * undefined when that watermark is older than `version` (or there is none).
    */
   private async read(
+    accountId: number,
+    version: DealsVersion | undefined,
+    old: Entry | undefined,
+    from: number,
+  ): Promise<Entry | undefined> {
+    if (this.reading >= READS_AT_ONCE) {
+      await new Promise<void>((resolve) => this.readQueue.push(resolve));
+    } else this.reading++;
+    try {
+      return await this.readStored(accountId, version, old, from);
+    } finally {
+      // A waiting read takes this one's turn: the count stays as it is.
+      const next = this.readQueue.shift();
+      if (next) next();
+      else this.reading--;
+    }
+  }
+
+  private async readStored(
     accountId: number,
     version: DealsVersion | undefined,
     old: Entry | undefined,
