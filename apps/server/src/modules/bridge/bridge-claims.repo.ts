@@ -36,26 +36,6 @@ export async function claimStatusOf(db: Queryable, id: string): Promise<ClaimSta
 }
 
 /**
- * A heartbeat: the claim was seen now (and MT5 too, when alive). A claim waiting for its first
- * heartbeat (pre_install) becomes active; the answer says whether this call activated it.
- */
-export async function touchClaim(
-  db: Queryable,
-  id: string,
-  mt5Alive: boolean,
-): Promise<{ activated: boolean }> {
-  const { rows } = await db.query<{ was: ClaimStatus }>(
-    `UPDATE bridge_claims c SET last_seen_at = now(),
-       last_hb_mt5_at = CASE WHEN $2 THEN now() ELSE c.last_hb_mt5_at END,
-       status = CASE WHEN c.status = 'pre_install' THEN 'active' ELSE c.status END
-     FROM (SELECT status AS was FROM bridge_claims WHERE id = $1 FOR UPDATE) old
-     WHERE c.id = $1 RETURNING old.was`,
-    [id, mt5Alive],
-  );
-  return { activated: rows[0]?.was === 'pre_install' };
-}
-
-/**
  * The first account an agent reports becomes its claim's primary account. Another account on
  * the same claim is a mismatch: the claim is marked and the answer says so.
  */
