@@ -87,11 +87,15 @@ for (const tier of tiers) {
   failed += r.numFailedTests;
   failures.push(...failedTests(tier, r));
   // A suite that failed to load counts as a failure even when none of its tests ran.
-  if (res.status !== 0 && r.numFailedTests === 0) {
+  const suiteOnly = res.status !== 0 && r.numFailedTests === 0;
+  if (suiteOnly) {
     broken = true;
     failed += 1;
   }
-  process.stdout.write(`${tier}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
+  const suites = suiteOnly ? ' (um arquivo falhou fora dos testes)' : '';
+  process.stdout.write(
+    `${tier}: ${r.numPassedTests} passed, ${r.numFailedTests + (suiteOnly ? 1 : 0)} failed${suites}\n`,
+  );
 }
 
 if (process.env.TEST_SUMMARY_FILE) {

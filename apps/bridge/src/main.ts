@@ -15,6 +15,7 @@ import {
 import type { Mt5Source } from './agent/mt5-source.js';
 import { createSimSource } from './agent/sim-source.js';
 import { readInstallerConfig } from './cli/installer-config.js';
+import { joinOptionValues } from './cli/option-values.js';
 import { EaAdapter } from './ea/ea-adapter.js';
 
 declare const __VORTEX_BRIDGE_VERSION__: string | undefined;
@@ -110,9 +111,11 @@ function serverUrlValid(raw: string): boolean {
   }
 }
 
+const VALUED_OPTIONS = new Set(['server', 'token', 'config', 'state-dir', 'adapter', 'ea-port']);
 let values;
 try {
   ({ values } = parseArgs({
+    args: joinOptionValues(process.argv.slice(2), VALUED_OPTIONS),
     options: {
       server: { type: 'string', default: 'http://localhost:5000' },
       token: { type: 'string' },
