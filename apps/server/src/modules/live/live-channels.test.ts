@@ -66,6 +66,19 @@ function openSse(
   });
 }
 
+/** Resolves once the client has read at least `n` bytes (on its next chunk, or now). */
+function received(client: { bytes: () => number; socket: net.Socket }, n: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (client.bytes() < n) return;
+      client.socket.off('data', check);
+      resolve();
+    };
+    client.socket.on('data', check);
+    check();
+  });
+}
+
 function openWs(userId: number): Promise<WebSocket> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port(wss)}/${userId}`);
@@ -92,7 +105,8 @@ describe('a channel that falls behind', () => {
         bus.publish(e);
       }
       sent += padding.length;
-      await new Promise((r) => setTimeout(r, 1));
+      // Paced by the reader that keeps up: the next events go once it has all sent so far.
+      await received(fast, sent);
     }
     expect(sent).toBeGreaterThan(MAX_CHANNEL_BUFFER_BYTES);
     expect(hub.dropped).toBe(2);
