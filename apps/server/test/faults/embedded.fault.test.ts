@@ -207,8 +207,9 @@ describe('the system outlives each of its processes', () => {
     const probing = startProbing(system.apiUrl, s.trader);
     const t0 = Date.now();
     await system.redis.stop();
-    // Events still reach the trader's browser from this instance's own agent.
-    await s.live.waitFor((m) => m.type === 'account_snapshot', t0, 30_000);
+    // Events still reach the trader's browser from this instance's own agent: its bars come with
+    // every beat, where an account snapshot comes only when a figure moves (a flat account's never).
+    await s.live.waitFor((m) => m.type === 'bars_added', t0, 30_000);
     await system.redis.start();
     const back = Date.now();
     const r = await whole(system, s, back);
