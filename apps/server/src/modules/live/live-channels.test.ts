@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MemoryEventBus } from './event-bus.js';
 import { MAX_CHANNEL_BUFFER_BYTES, SseChannel, WsChannel } from './live-channels.js';
+import { chunkedHead, httpChunk } from './live-frames.js';
 import { LiveHub } from './live-hub.js';
 
 const bus = new MemoryEventBus();
@@ -21,11 +22,13 @@ let wss: WebSocketServer;
 beforeAll(async () => {
   // Real sockets on loopback, with the channels the routes make.
   sse = http.createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write('event: ready\ndata: {}\n\n');
-    const channel = new SseChannel(who(Number(req.url?.slice(1))), res);
+    const socket = res.socket as net.Socket;
+    socket.write(chunkedHead({}, { 'content-type': 'text/event-stream' }));
+    socket.write(httpChunk('event: ready\ndata: {}\n\n'));
+    const channel = new SseChannel(who(Number(req.url?.slice(1))), socket);
+    res.detachSocket(socket);
     hub.add(channel);
-    res.once('close', () => hub.remove(channel));
+    socket.once('close', () => hub.remove(channel));
   });
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   wss.on('connection', (socket, req) => {

@@ -1,17 +1,18 @@
 import { liveMessages, type BridgeEvent, type Role } from '@vortex/core';
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { WebSocket } from '@fastify/websocket';
+import { httpChunk, LAST_CHUNK, wsTextFrame } from './live-frames.js';
 
 /** What a WebSocket channel uses of its socket. */
-export type LiveSocket = Pick<
-  WebSocket,
-  'readyState' | 'OPEN' | 'bufferedAmount' | 'send' | 'terminate' | 'close'
->;
+export type LiveSocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'terminate' | 'close'>;
 
 /** A channel whose socket holds more than this unsent is dropped; its browser reconnects. */
 export const MAX_CHANNEL_BUFFER_BYTES = 1024 * 1024;
 
-/** One event, serialised once for its whole audience; each framing is made on first use. */
+/**
+ * One event, serialised once for its whole audience; each framing is made on first use, as the
+ * bytes written to the socket: a chunk of the event stream's body, a WebSocket text frame.
+ */
 export class EventFrames {
   private json: string | undefined;
   private sseBytes: Buffer | undefined;
@@ -25,13 +26,11 @@ export class EventFrames {
 
   get sse(): Buffer {
     const e = this.event;
-    return (this.sseBytes ??= Buffer.from(
-      `id: ${e.id}\nevent: ${e.type}\ndata: ${this.text()}\n\n`,
-    ));
+    return (this.sseBytes ??= httpChunk(`id: ${e.id}\nevent: ${e.type}\ndata: ${this.text()}\n\n`));
   }
 
   get ws(): Buffer {
-    return (this.wsBytes ??= Buffer.from(this.text()));
+    return (this.wsBytes ??= wsTextFrame(Buffer.from(this.text())));
   }
 }
 
@@ -56,13 +55,18 @@ export abstract class LiveChannel {
   abstract expire(): void;
 }
 
-const SSE_KEEPALIVE = Buffer.from(': keepalive\n\n');
-const SSE_SESSION_ENDED = `event: session_ended\ndata: ${JSON.stringify({ error: liveMessages.sessionEnded })}\n\n`;
+const SSE_KEEPALIVE = httpChunk(': keepalive\n\n');
+const SSE_SESSION_ENDED = httpChunk(
+  `event: session_ended\ndata: ${JSON.stringify({ error: liveMessages.sessionEnded })}\n\n`,
+);
+
+/** What an event stream uses of its socket (its head already written, see live-frames.ts). */
+export type SseSocket = Pick<Socket, 'destroyed' | 'writableLength' | 'write' | 'end' | 'destroy'>;
 
 export class SseChannel extends LiveChannel {
   constructor(
     who: { userId: number; isAdmin: boolean; role: Role; sessionId: number },
-    private readonly res: ServerResponse,
+    private readonly socket: SseSocket,
   ) {
     super(who.userId, who.isAdmin, who.role, who.sessionId);
   }
@@ -76,45 +80,58 @@ export class SseChannel extends LiveChannel {
   }
 
   private write(bytes: Buffer): boolean {
-    if (this.res.destroyed) return true;
-    if (this.res.writableLength > MAX_CHANNEL_BUFFER_BYTES) {
+    const socket = this.socket;
+    if (socket.destroyed) return true;
+    if (socket.writableLength > MAX_CHANNEL_BUFFER_BYTES) {
       // Its 'close' removes it from the hub; the buffer is freed with the socket.
-      this.res.destroy();
+      socket.destroy();
       return false;
     }
-    this.res.write(bytes);
+    socket.write(bytes);
     return true;
   }
 
   close(): void {
-    this.res.end();
+    this.socket.end(LAST_CHUNK);
   }
 
   expire(): void {
-    this.res.end(SSE_SESSION_ENDED);
+    this.socket.write(SSE_SESSION_ENDED);
+    this.socket.end(LAST_CHUNK);
   }
 }
 
-const TEXT_FRAME = { binary: false };
+/**
+ * The socket under a `ws` WebSocket. The server negotiates no extension (no compression), so
+ * `ws` writes each frame whole and at once: a pre-built frame written here lands between them.
+ */
+function rawSocketOf(socket: LiveSocket): Pick<Socket, 'writableLength' | 'write'> {
+  const raw = (socket as unknown as { _socket?: Socket | null })._socket;
+  if (!raw) throw new Error('a live WebSocket without its socket');
+  return raw;
+}
 
 export class WsChannel<S extends LiveSocket = LiveSocket> extends LiveChannel {
+  private readonly raw: Pick<Socket, 'writableLength' | 'write'>;
+
   constructor(
     who: { userId: number; isAdmin: boolean; role: Role; sessionId: number },
     private readonly socket: S,
     private readonly onExpire: (socket: S) => void,
   ) {
     super(who.userId, who.isAdmin, who.role, who.sessionId);
+    this.raw = rawSocketOf(socket);
   }
 
   deliver(frames: EventFrames): boolean {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return true;
-    if (socket.bufferedAmount > MAX_CHANNEL_BUFFER_BYTES) {
+    if (this.raw.writableLength > MAX_CHANNEL_BUFFER_BYTES) {
       socket.terminate();
       return false;
     }
     // A text frame: the browser parses it as JSON, as before.
-    socket.send(frames.ws, TEXT_FRAME);
+    this.raw.write(frames.ws);
     return true;
   }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
+import { helmetHeaders } from '../../app/security.js';
 import { openSession } from '../auth/session.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -44,13 +45,13 @@ async function liveFor(u: TestUser): Promise<LiveWsClient> {
 function readSse(
   url: string,
   until: (text: string) => boolean,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, (res) => {
       let text = '';
       const done = () => {
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, text });
+        resolve({ status: res.statusCode ?? 0, text, headers: res.headers });
       };
       res.on('data', (chunk: Buffer) => {
         text += chunk.toString();
@@ -140,9 +141,14 @@ describe('live events', () => {
       url: '/bridge/session/terminate',
       headers: bearer(trader.token),
     });
-    const { text } = await reading;
+    const { text, headers } = await reading;
     const line = text.split('\n').find((l) => l.startsWith('data: {"type":"bridge_terminated"'));
     expect(JSON.parse(line?.slice(6) ?? '{}')).toMatchObject({ user_id: trader.id });
+    // The stream writes its own head: it carries the security headers every route sends.
+    expect(headers).toMatchObject(await helmetHeaders());
+    expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(headers['cache-control']).toBe('no-cache, no-transform');
+    expect(headers['transfer-encoding']).toBe('chunked');
   });
 
   it('ends a channel with its session: logout, suspension, a new role, expiry', async () => {

@@ -16,7 +16,8 @@ import { authOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
-import { SseChannel, WsChannel } from './live-channels.js';
+import { type LiveChannel, SseChannel, WsChannel } from './live-channels.js';
+import { chunkedHead, httpChunk } from './live-frames.js';
 import type { LiveHub } from './live-hub.js';
 import { issueLiveTicket } from './live-tickets.repo.js';
 
@@ -29,6 +30,13 @@ const SSE_HEADERS = {
   connection: 'keep-alive',
   'x-accel-buffering': 'no',
 };
+
+const kChannel = Symbol('live channel');
+type Watched = { [kChannel]?: LiveChannel };
+
+function readyChunk(userId: number): Buffer {
+  return httpChunk(`retry: 500\nevent: ready\ndata: {"user_id":${userId}}\n\n`);
+}
 
 // Module functions rather than closures per socket: a channel holds only what it needs.
 function control(socket: WebSocket, m: LiveWsControl): void {
@@ -70,6 +78,16 @@ function releaseUpgradeHold(socket: WebSocket): void {
 export const liveRoutes =
   (deps: { pool: pg.Pool; hub: LiveHub }): FastifyPluginAsyncZod =>
   async (app) => {
+    // One listener for every channel's socket: a channel keeps no closure of its own.
+    function forget(this: Watched): void {
+      const channel = this[kChannel];
+      if (channel) deps.hub.remove(channel);
+    }
+    function watch(socket: Socket | WebSocket, channel: LiveChannel): void {
+      (socket as Watched)[kChannel] = channel;
+      socket.on('close', forget);
+    }
+
     app.addHook('preClose', (done) => {
       deps.hub.closeAll();
       done();
@@ -110,18 +128,24 @@ export const liveRoutes =
       async (req, reply) => {
         const mark = deps.hub.mark();
         const who = await identityForTicket(deps.pool, req.query.ticket);
-        const raw = reply.raw;
-        const channel = new SseChannel(who, raw);
+        const res = reply.raw;
+        const socket = res.socket;
+        // Gone while its ticket was read: nothing to open (it would hold a slot forever).
+        if (!socket || socket.destroyed) return reply.hijack();
+        const channel = new SseChannel(who, socket);
         if (!deps.hub.admit(channel, mark)) {
           throw new HttpError(429, apiErrorMessages.tooManyRequests);
         }
         reply.hijack();
-        raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS });
-        raw.write(`retry: 500\nevent: ready\ndata: {"user_id":${who.userId}}\n\n`);
-        raw.once('close', () => deps.hub.remove(channel));
-        // Gone while its ticket was read: its 'close' came before anyone listened.
-        if (!raw.socket || raw.socket.destroyed) deps.hub.remove(channel);
-        releaseFastifyHold(raw);
+        // The head every route sends (security headers and all, as set on the reply), written
+        // and forgotten; the stream's bytes go straight to the socket from here on.
+        const head = chunkedHead(reply.getHeaders(), SSE_HEADERS);
+        socket.write(Buffer.concat([Buffer.from(head, 'latin1'), readyChunk(who.userId)]));
+        watch(socket, channel);
+        releaseFastifyHold(res);
+        // node:http lets go of the response: nothing of it or of Fastify's stays with a stream.
+        res.detachSocket(socket);
+        return reply;
       },
     );
 
@@ -162,7 +186,7 @@ export const liveRoutes =
         fail(socket, apiErrorMessages.tooManyRequests, 4429);
         return;
       }
-      socket.once('close', () => deps.hub.remove(channel));
+      watch(socket, channel);
       control(socket, { type: 'ws_connected', user_id: who.userId });
     }
 
