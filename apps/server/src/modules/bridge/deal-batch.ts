@@ -1,5 +1,6 @@
 import { AgentDealsSchema, MAX_DEALS_PER_BATCH, Mt5DealSchema, type Mt5Deal } from '@vortex/core';
 import { z } from 'zod';
+import type { CopyBody } from './deal-copy.js';
 import { ingestMessages } from './ingest.messages.js';
 
 /** A deal of the batch that failed the contract, named by its ticket. */
@@ -15,7 +16,7 @@ export interface DealBatch {
   deals: Mt5Deal[];
   refused: RefusedDeal[];
   /** The deals as COPY rows, built on arrival so that it overlaps the previous batch's insert. */
-  rows?: string[];
+  rows?: CopyBody;
 }
 
 export type DealsReading =

@@ -4,6 +4,7 @@ import { testDeal } from '../../../test/agent-client.js';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { isDataRejected } from '../../db/db-errors.js';
+import { copyRows } from './deal-copy.js';
 import { insertDeals, upsertAccount } from './trading-ingest.repo.js';
 
 let db: TestDatabase;
@@ -56,5 +57,35 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     expect(isDataRejected(err)).toBe(true);
     // The pool is still usable and the batch left nothing behind.
     expect(await insertDeals(db.pool, accountId, [deal(1), deal(2)], 0)).toBe(2);
+  });
+
+  it('stores every value exactly as the INSERT stores it', async () => {
+    const [byCopy, byInsert] = [await account(), await account()];
+    const batch = [
+      { ...deal(1, '\ud800 meia'), ticket: 2 ** 53 - 1, magic: 2 ** 53 - 1, position_id: 2 ** 32 },
+      { ...deal(2), symbol: 'ação✓', price: 1e9, profit: -1e12, commission: -0, swap: 0.1 + 0.2 },
+      { ...deal(3), volume: 1e-7, time_msc: 4_102_444_800_000, type: 18, entry: 3, reason: 10 },
+    ];
+    expect(await insertDeals(db.pool, byCopy, batch, 0)).toBe(3);
+    expect(await insertDeals(db.pool, byInsert, batch)).toBe(3);
+    const stored = async (accountId: number) =>
+      (
+        await db.pool.query<Record<string, unknown>>(
+          `SELECT ticket, order_ticket, position_id, symbol, type, entry, volume, price, profit,
+                  commission::text, swap, magic, reason, comment, time_msc
+           FROM deals WHERE account_id = $1 ORDER BY ticket`,
+          [accountId],
+        )
+      ).rows;
+    const copied = await stored(byCopy);
+    expect(copied).toEqual(await stored(byInsert));
+    expect(copied.map((r) => r.ticket)).toEqual([2, 3, 2 ** 53 - 1]);
+  });
+
+  it('leaves values COPY would not take as they are to the INSERT', async () => {
+    const accountId = await account();
+    const odd = [{ ...deal(1), magic: -1 }, deal(2)];
+    expect(copyRows(odd)).toBeUndefined();
+    expect(await insertDeals(db.pool, accountId, odd, 0)).toBe(2);
   });
 });

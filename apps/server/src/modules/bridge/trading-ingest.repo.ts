@@ -2,7 +2,7 @@ import type { Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
 import type pg from 'pg';
 import { isDataRejected } from '../../db/db-errors.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
-import { copyDeals, copyRows } from './deal-copy.js';
+import { copyDeals, copyRows, type CopyBody } from './deal-copy.js';
 
 export async function upsertAccount(
   db: Queryable,
@@ -66,13 +66,14 @@ export async function insertDeals(
   accountId: number,
   deals: Mt5Deal[],
   storedUpTo = Number.POSITIVE_INFINITY,
-  rows?: string[],
+  rows?: CopyBody,
 ): Promise<number> {
   const lowest = deals.reduce((min, d) => Math.min(min, d.ticket), Number.POSITIVE_INFINITY);
   // COPY needs a connection of its own: a transaction's client keeps the INSERT.
   if (lowest > storedUpTo && !('release' in db)) {
+    const body = rows ?? copyRows(deals);
     try {
-      return await copyDeals(db, accountId, rows ?? copyRows(deals));
+      if (body) return await copyDeals(db, accountId, body);
     } catch (err) {
       if (!isDataRejected(err)) throw err;
     }
