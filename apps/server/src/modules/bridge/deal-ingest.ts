@@ -2,6 +2,7 @@ import type { ServerMessage } from '@vortex/core';
 import type pg from 'pg';
 import { isDataRejected } from '../../db/db-errors.js';
 import type { EventBus } from '../live/event-bus.js';
+import { handOffStoredDeals } from '../trading/positions-follower-handoff.js';
 import { recordRejections, type RejectionRecord } from './agent-rejections.repo.js';
 import type { DealBatch } from './deal-batch.js';
 import { databaseComplaint, ingestMessages } from './ingest.messages.js';
@@ -64,6 +65,10 @@ export class DealIngest {
         await this.refuse(batch.batchId, reason, batch.deals);
         return;
       }
+    }
+    // Every deal new, so exactly these rows were added: the follower may take them as they are.
+    if (stored > 0 && stored === batch.deals.length) {
+      handOffStoredDeals(this.deps.bus, this.target.accountId, batch.deals);
     }
     const storedLast = maxTicket(batch.deals.map((d) => d.ticket));
     this.storedUpTo = Math.max(this.storedUpTo, storedLast);

@@ -3,6 +3,13 @@ import type { EventBus } from '../live/event-bus.js';
 import type { DealRow } from './deal-row.js';
 import { DEAL_COLUMNS } from './deal-row.js';
 import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
+import {
+  attachHandoff,
+  DealsHandoff,
+  followsOn,
+  heldRows,
+  type HeldDeals,
+} from './positions-follower-handoff.js';
 import { addDayTotals } from './day-totals.repo.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 import {
@@ -24,6 +31,8 @@ export interface FollowerLog {
   warn: (obj: object, msg: string) => void;
 }
 
+const NOTHING: DealsVersion = { count: 0, maxTicket: 0, epoch: 0 };
+
 const sameVersion = (a: DealsVersion, b: DealsVersion) =>
   a.count === b.count && a.maxTicket === b.maxTicket && a.epoch === b.epoch;
 
@@ -42,6 +51,10 @@ export class PositionsFollower {
   private readonly again = new Set<number>();
   private readonly waiting = new Set<number>();
   private stopped = false;
+  /** The deals this instance's ingestion stored, so that they need not be read back. */
+  readonly handoff = new DealsHandoff();
+  /** Runs that took in deals, by where the deals came from. */
+  readonly applied = { handedOff: 0, read: 0 };
 
   constructor(
     private readonly pool: pg.Pool,
@@ -50,12 +63,17 @@ export class PositionsFollower {
 
   /** Follows stored deals: each deals_added event brings its account up to date. */
   follow(bus: EventBus): () => void {
-    return bus.subscribe((e) => {
+    const detach = attachHandoff(bus, this.handoff);
+    const unsubscribe = bus.subscribe((e) => {
       if (e.type !== 'deals_added') return;
       this.accountOf(e.user_id, e.account_number)
         .then((id) => id !== undefined && this.nudge(id))
         .catch((err: unknown) => this.log?.warn({ err }, 'positions follower: account not found'));
     });
+    return () => {
+      detach();
+      unsubscribe();
+    };
   }
 
   /** Accounts never built (data from before migration 22), one at a time, in the background. */
@@ -115,6 +133,8 @@ export class PositionsFollower {
   }
 
   private async run(accountId: number, wait: boolean): Promise<void> {
+    // Taken before the transaction's snapshot, so every deal held is in it.
+    const held = this.handoff.take(accountId);
     const client = await this.pool.connect();
     // A connection whose unlock failed may still hold the session lock: closed, never reused.
     let broken: Error | undefined;
@@ -130,7 +150,7 @@ export class PositionsFollower {
       }
       try {
         try {
-          await this.apply(client, accountId, false);
+          await this.apply(client, accountId, false, held);
         } catch (err) {
           if (!(err instanceof Refused)) throw err;
           await this.apply(client, accountId, true);
@@ -147,8 +167,16 @@ export class PositionsFollower {
     }
   }
 
-  /** One transaction: the deals above the watermark (or all, rebuilding) in, positions out. */
-  private async apply(client: pg.PoolClient, accountId: number, rebuild: boolean): Promise<void> {
+  /**
+   * One transaction: the deals above the watermark (or all, rebuilding) in, positions out. The
+   * deals above it are those `held` when they are exactly those, else they are read.
+   */
+  private async apply(
+    client: pg.PoolClient,
+    accountId: number,
+    rebuild: boolean,
+    held?: HeldDeals,
+  ): Promise<void> {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     try {
       const head = await client.query<{ deals: DealsVersion }>(
@@ -161,8 +189,11 @@ export class PositionsFollower {
         await client.query('COMMIT');
         return;
       }
+      // An account never built starts from nothing: the held deals may be all it has.
+      const from = mark?.version ?? NOTHING;
+      const inMemory = !rebuild && held !== undefined && followsOn(held, from, version);
       const base =
-        !rebuild && mark && (await this.onlyNewer(client, accountId, mark, version))
+        !rebuild && mark && (inMemory || (await this.onlyNewer(client, accountId, mark, version)))
           ? mark
           : undefined;
       const incremental = base !== undefined;
@@ -171,7 +202,9 @@ export class PositionsFollower {
         await client.query('DELETE FROM closed_positions WHERE account_id = $1', [accountId]);
         await client.query('DELETE FROM deal_day_totals WHERE account_id = $1', [accountId]);
       }
-      const state = await this.feedAbove(client, accountId, start, after);
+      const slices = inMemory ? sliced(heldRows(held)) : this.readAbove(client, accountId, after);
+      this.applied[inMemory ? 'handedOff' : 'read']++;
+      const state = await this.feed(client, accountId, start, slices);
       await writeWatermark(client, accountId, { version, state }, !incremental);
       await client.query('COMMIT');
     } catch (err) {
@@ -195,13 +228,12 @@ export class PositionsFollower {
     return mark.version.count + (rows[0]?.n ?? 0) === version.count;
   }
 
-  private async feedAbove(
+  /** The stored deals above `after` in (time, ticket) order, a slice at a time. */
+  private async *readAbove(
     client: pg.PoolClient,
     accountId: number,
-    start: BuilderState,
     after: number,
-  ): Promise<BuilderState> {
-    const builder = new PositionsBuilder(start);
+  ): AsyncGenerator<DealRow[]> {
     await client.query(
       `DECLARE new_deals NO SCROLL CURSOR FOR
        SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 AND ticket > $2
@@ -213,16 +245,35 @@ export class PositionsFollower {
         text: `FETCH ${SLICE} FROM new_deals`,
         rowMode: 'array',
       });
+      yield rows;
+      if (rows.length < SLICE) break;
+    }
+    await client.query('CLOSE new_deals');
+  }
+
+  private async feed(
+    client: pg.PoolClient,
+    accountId: number,
+    start: BuilderState,
+    slices: AsyncIterable<DealRow[]> | Iterable<DealRow[]>,
+  ): Promise<BuilderState> {
+    const builder = new PositionsBuilder(start);
+    let first = true;
+    for await (const rows of slices) {
+      if (!first) await yieldLoop();
+      first = false;
       const { deals, unknown } = builder.prepare(rows);
       const counts = await finishedCounts(client, accountId, unknown);
       const done = builder.feed(deals, counts);
       if (done === null) throw new Refused();
       await insertClosed(client, accountId, done);
       await addDayTotals(client, accountId, rows);
-      if (rows.length < SLICE) break;
-      await yieldLoop();
     }
-    await client.query('CLOSE new_deals');
     return builder.state();
   }
+}
+
+/** Rows in slices of SLICE, as the cursor hands them out (the day totals add up per slice). */
+function* sliced(rows: DealRow[]): Generator<DealRow[]> {
+  for (let i = 0; i < rows.length; i += SLICE) yield rows.slice(i, i + SLICE);
 }

@@ -70,6 +70,14 @@ export async function writeWatermark(
   );
 }
 
+// Array literals written here rather than by node-postgres, which converts element by element
+// through its generic value conversion: half of the follower's CPU when deals arrive in bulk.
+// Numbers need no quoting; text is quoted as node-postgres quotes it.
+const numbers = (values: number[]) => `{${values.join(',')}}`;
+const quoted = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
+const texts = (values: readonly string[]) => `{${values.map(quoted).join(',')}}`;
+const bools = (values: boolean[]) => `{${values.map((b) => (b ? 't' : 'f')).join(',')}}`;
+
 /** Round trips each id has finished, of `ids`, as stored (the key's last round_trip). */
 export async function finishedCounts(
   db: pg.ClientBase,
@@ -81,7 +89,7 @@ export async function finishedCounts(
   const { rows } = await db.query<[string, number]>({
     text: `SELECT position_id, max(round_trip) FROM closed_positions
            WHERE account_id = $1 AND position_id = ANY($2::text[]) GROUP BY position_id`,
-    values: [accountId, ids],
+    values: [accountId, texts(ids)],
     rowMode: 'array',
   });
   for (const [id, count] of rows) counts.set(id, count);
@@ -106,21 +114,21 @@ export async function insertClosed(
        $13::float8[], $14::float8[], $15::text[], $16::bool[])`,
     [
       accountId,
-      col((p) => p.position_id),
-      col((p) => p.round_trip),
-      col((p) => p.symbol),
-      col((p) => p.magic),
-      col((p) => (p.type === 'BUY' ? 0 : 1)),
-      col((p) => p.volume),
-      col((p) => p.entry_price),
-      col((p) => p.exit_price),
-      col((p) => p.open_time),
-      col((p) => p.close_time),
-      col((p) => p.profit),
-      col((p) => p.commission),
-      col((p) => p.swap),
-      col((p) => p.exit_reason),
-      col((p) => p.status === 'closed'),
+      texts(col((p) => p.position_id)),
+      numbers(col((p) => p.round_trip)),
+      texts(col((p) => p.symbol)),
+      numbers(col((p) => p.magic)),
+      numbers(col((p) => (p.type === 'BUY' ? 0 : 1))),
+      numbers(col((p) => p.volume)),
+      numbers(col((p) => p.entry_price)),
+      numbers(col((p) => p.exit_price)),
+      numbers(col((p) => p.open_time)),
+      numbers(col((p) => p.close_time)),
+      numbers(col((p) => p.profit)),
+      numbers(col((p) => p.commission)),
+      numbers(col((p) => p.swap)),
+      texts(col((p) => p.exit_reason)),
+      bools(col((p) => p.status === 'closed')),
     ],
   );
 }
