@@ -9,30 +9,47 @@ import type { DealsVersion } from './positions-cache.repo.js';
  */
 const MAX_HELD = 200_000;
 
-/** Deals this instance committed for one account, each batch wholly new when it was stored. */
-export interface HeldDeals {
-  batches: (readonly Mt5Deal[])[];
-  count: number;
+/** One batch this instance committed, every deal of it new when it was stored. */
+interface HeldBatch {
+  deals: readonly Mt5Deal[];
   minTicket: number;
   maxTicket: number;
 }
 
+/** An account's held batches, in the order they were committed. */
+export interface HeldDeals {
+  batches: HeldBatch[];
+  count: number;
+}
+
 /**
- * Whether `held` is exactly the account's deals stored since the watermark `from`, as of
- * `now`. The held deals are committed and above the watermark's highest ticket, and no delete
- * came in between (same epoch), so they are among the deals since the watermark; as many as
- * the count grew by, they are all of them.
+ * The held deals that are exactly the account's deals stored since the watermark `from`, as of
+ * `now`, or undefined. Batches wholly at or below the watermark's highest ticket were taken in
+ * by an earlier run (or are late older tickets, which the count then tells apart). The rest are
+ * committed, above every deal of the watermark, and no delete came since (same epoch), so they
+ * are among the deals since it; as many as the count grew by, they are all of them.
  */
-export const followsOn = (held: HeldDeals, from: DealsVersion, now: DealsVersion): boolean =>
-  from.epoch === now.epoch &&
-  held.count === now.count - from.count &&
-  held.minTicket > from.maxTicket &&
-  held.maxTicket === now.maxTicket;
+export function sinceMark(
+  held: HeldDeals,
+  from: DealsVersion,
+  now: DealsVersion,
+): HeldBatch[] | undefined {
+  if (from.epoch !== now.epoch) return undefined;
+  const batches = held.batches.filter((b) => b.maxTicket > from.maxTicket);
+  let count = 0;
+  let max = 0;
+  for (const b of batches) {
+    if (b.minTicket <= from.maxTicket) return undefined;
+    count += b.deals.length;
+    max = Math.max(max, b.maxTicket);
+  }
+  return count === now.count - from.count && max === now.maxTicket ? batches : undefined;
+}
 
 /**
  * The deals the ingestion just stored, handed to this instance's follower in memory so that it
  * need not read them back from the database. Only a hint: the follower uses them when they are
- * exactly what it would read (followsOn), and reads otherwise.
+ * exactly what it would read (sinceMark), and reads otherwise.
  */
 export class DealsHandoff {
   private readonly held = new Map<number, HeldDeals>();
@@ -40,31 +57,21 @@ export class DealsHandoff {
   /** After the commit, and only for a batch the database stored every deal of. */
   offer(accountId: number, deals: readonly Mt5Deal[]): void {
     if (deals.length === 0) return;
-    let min = Number.POSITIVE_INFINITY;
-    let max = 0;
+    let minTicket = Number.POSITIVE_INFINITY;
+    let maxTicket = 0;
     for (const d of deals) {
-      if (d.ticket < min) min = d.ticket;
-      if (d.ticket > max) max = d.ticket;
+      if (d.ticket < minTicket) minTicket = d.ticket;
+      if (d.ticket > maxTicket) maxTicket = d.ticket;
     }
     const held = this.held.get(accountId);
-    if (!held) {
-      this.held.set(accountId, {
-        batches: [deals],
-        count: deals.length,
-        minTicket: min,
-        maxTicket: max,
-      });
-      return;
-    }
+    const batch = { deals, minTicket, maxTicket };
+    if (!held) this.held.set(accountId, { batches: [batch], count: deals.length });
     // A follower that does not come leaves nothing growing: what it lacks it reads.
-    if (held.count + deals.length > MAX_HELD) {
-      this.held.delete(accountId);
-      return;
+    else if (held.count + deals.length > MAX_HELD) this.held.delete(accountId);
+    else {
+      held.batches.push(batch);
+      held.count += deals.length;
     }
-    held.batches.push(deals);
-    held.count += deals.length;
-    held.minTicket = Math.min(held.minTicket, min);
-    held.maxTicket = Math.max(held.maxTicket, max);
   }
 
   /** What is held for the account, taken: the next run gets what is offered after this. */
@@ -98,10 +105,10 @@ const HALF = /[\uD800-\uDFFF]/;
 const text = (s: string) => (HALF.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s);
 
 /** The held deals as the follower's query would return them: rows by (time_msc, ticket). */
-export function heldRows(held: HeldDeals): DealRow[] {
+export function heldRows(batches: readonly HeldBatch[]): DealRow[] {
   const rows: DealRow[] = [];
-  for (const batch of held.batches) {
-    for (const d of batch) {
+  for (const batch of batches) {
+    for (const d of batch.deals) {
       rows.push([
         d.ticket,
         d.position_id,

@@ -3,13 +3,7 @@ import type { EventBus } from '../live/event-bus.js';
 import type { DealRow } from './deal-row.js';
 import { DEAL_COLUMNS } from './deal-row.js';
 import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
-import {
-  attachHandoff,
-  DealsHandoff,
-  followsOn,
-  heldRows,
-  type HeldDeals,
-} from './positions-follower-handoff.js';
+import { attachHandoff, DealsHandoff, heldRows, sinceMark } from './positions-follower-handoff.js';
 import { addDayTotals } from './day-totals.repo.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 import {
@@ -133,8 +127,6 @@ export class PositionsFollower {
   }
 
   private async run(accountId: number, wait: boolean): Promise<void> {
-    // Taken before the transaction's snapshot, so every deal held is in it.
-    const held = this.handoff.take(accountId);
     const client = await this.pool.connect();
     // A connection whose unlock failed may still hold the session lock: closed, never reused.
     let broken: Error | undefined;
@@ -150,7 +142,7 @@ export class PositionsFollower {
       }
       try {
         try {
-          await this.apply(client, accountId, false, held);
+          await this.apply(client, accountId, false);
         } catch (err) {
           if (!(err instanceof Refused)) throw err;
           await this.apply(client, accountId, true);
@@ -171,12 +163,9 @@ export class PositionsFollower {
    * One transaction: the deals above the watermark (or all, rebuilding) in, positions out. The
    * deals above it are those `held` when they are exactly those, else they are read.
    */
-  private async apply(
-    client: pg.PoolClient,
-    accountId: number,
-    rebuild: boolean,
-    held?: HeldDeals,
-  ): Promise<void> {
+  private async apply(client: pg.PoolClient, accountId: number, rebuild: boolean): Promise<void> {
+    // Taken right before the transaction's snapshot, so every deal held is in it.
+    const held = rebuild ? undefined : this.handoff.take(accountId);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     try {
       const head = await client.query<{ deals: DealsVersion }>(
@@ -191,7 +180,8 @@ export class PositionsFollower {
       }
       // An account never built starts from nothing: the held deals may be all it has.
       const from = mark?.version ?? NOTHING;
-      const inMemory = !rebuild && held !== undefined && followsOn(held, from, version);
+      const handed = held && sinceMark(held, from, version);
+      const inMemory = handed !== undefined;
       const base =
         !rebuild && mark && (inMemory || (await this.onlyNewer(client, accountId, mark, version)))
           ? mark
@@ -202,7 +192,7 @@ export class PositionsFollower {
         await client.query('DELETE FROM closed_positions WHERE account_id = $1', [accountId]);
         await client.query('DELETE FROM deal_day_totals WHERE account_id = $1', [accountId]);
       }
-      const slices = inMemory ? sliced(heldRows(held)) : this.readAbove(client, accountId, after);
+      const slices = handed ? sliced(heldRows(handed)) : this.readAbove(client, accountId, after);
       this.applied[inMemory ? 'handedOff' : 'read']++;
       const state = await this.feed(client, accountId, start, slices);
       await writeWatermark(client, accountId, { version, state }, !incremental);
