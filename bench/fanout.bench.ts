@@ -73,6 +73,7 @@ const emptyKind = () => ({
   idleCpuPct: 0,
   load: 0,
   last: [] as number[],
+  fromPublish: [] as number[],
 });
 
 async function measure(t: Target): Promise<FanoutResult> {
@@ -84,10 +85,16 @@ async function measure(t: Target): Promise<FanoutResult> {
   };
   for (let i = 0; i < 5; i++) await t.publish();
   let triggerMs = 0;
-  for (let i = 0; i < TRIGGERS; i++) triggerMs += await window(t.publish);
+  const triggerWall: number[] = [];
+  for (let i = 0; i < TRIGGERS; i++) {
+    const t0 = performance.now();
+    triggerMs += await window(t.publish);
+    triggerWall.push(performance.now() - t0);
+  }
   const result: FanoutResult = {
     name: t.name,
     triggerCpuMs: triggerMs / TRIGGERS,
+    triggerWallMs: triggerWall,
     sse: emptyKind(),
     ws: emptyKind(),
   };
@@ -139,7 +146,10 @@ async function measure(t: Target): Promise<FanoutResult> {
       if (k < WARM_UP) continue;
       eventMs += cpu;
       eventWallMs += performance.now() - t0;
-      o.last.push((deliveries.last[kind][k] ?? t0) - t0);
+      const last = deliveries.last[kind][k] ?? t0;
+      o.last.push(last - t0);
+      // The server's own stamp: what its trigger did before publishing is not fan-out.
+      o.fromPublish.push(performance.timeOrigin + last - (deliveries.publishedAt[k] ?? NaN));
       await sleep(200);
     }
     o.eventCpuMs = (eventMs - idlePerMs * eventWallMs) / EVENTS - result.triggerCpuMs;

@@ -18,11 +18,15 @@ interface KindResult {
   load: number;
   /** Per event, ms from its trigger until the last channel heard it. */
   last: number[];
+  /** Per event, ms from its publication (the server's `at` stamp) until the last one heard it. */
+  fromPublish: number[];
 }
 
 export interface FanoutResult {
   name: string;
   triggerCpuMs: number;
+  /** Round trips of the trigger alone, no channel open, ms. */
+  triggerWallMs: number[];
   sse: KindResult;
   ws: KindResult;
 }
@@ -54,6 +58,8 @@ export function reportFanout(r: {
       ]);
     row('last delivery p50', p(vk.last, 50), p(bk.last, 50), 'ms');
     row('last delivery p99', p(vk.last, 99), p(bk.last, 99), 'ms');
+    row('… from its publication, p50', p(vk.fromPublish, 50), p(bk.fromPublish, 50), 'ms');
+    row('… from its publication, p99', p(vk.fromPublish, 99), p(bk.fromPublish, 99), 'ms');
     row('server CPU per event', vk.eventCpuMs, bk.eventCpuMs, 'ms', 2);
     row('JS heap per connection', vk.heapKiB, bk.heapKiB, 'KiB', 2);
     row('RSS per connection', vk.rssKiB, bk.rssKiB, 'KiB', 2);
@@ -75,7 +81,7 @@ start.
 
 ${bullets([
   `Method: the built server on a fresh database; ${r.admins.toLocaleString('en-US')} admins signed in (sessions made in the database), each opening 10 channels (the per-user cap), SSE first, then (those closed) WS: 20,000 descriptors per process is this machine's hard limit; tickets from the real route, in batches of 2,500 (tickets live 30 s). Clients in the benchmark's process over raw sockets (SSE) and \`ws\`, spread over 8 loopback source addresses. One trader's POST /bridge/session/terminate publishes a session event that every admin channel hears; ${r.events} events after 3 warm-ups, 200 ms apart. The reference, first in the same run: a bare node:http + ws server (\`bench/support/bare-live.ts\`) that writes the same payload, serialised once, to as many clients when POSTed.`,
-  `Last delivery: from sending the trigger to the last channel hearing the event (client clock). Server CPU per event: the server process's CPU from the trigger to the last delivery, minus its idle CPU over that time and minus the same trigger's CPU with no channel open (Vórtex ${fixed(v.triggerCpuMs, 2)} ms, bare ${fixed(bare.triggerCpuMs, 2)} ms). Memory per connection: growth over the opens of the JS heap after a full collection (inspector), and of RSS. Open CPU: server CPU while the channels of a batch open, per channel.`,
+  `Last delivery: from sending the trigger to the last channel hearing the event (client clock). Server CPU per event: the server process's CPU from the trigger to the last delivery, minus its idle CPU over that time and minus the same trigger's CPU with no channel open (Vórtex ${fixed(v.triggerCpuMs, 2)} ms, bare ${fixed(bare.triggerCpuMs, 2)} ms). From its publication: from the event's \`at\` stamp (the server's wall clock as it publishes, ms resolution, on both servers) to the last delivery, which leaves out what the trigger did first: Vórtex's stores the session's end (a commit) before it publishes. The trigger alone, no channel open, took p50 ${fixed(p(v.triggerWallMs, 50), 1)} ms (Vórtex) and ${fixed(p(bare.triggerWallMs, 50), 1)} ms (bare) from request to answer. Memory per connection: growth over the opens of the JS heap after a full collection (inspector), and of RSS. Open CPU: server CPU while the channels of a batch open, per channel.`,
   idle,
   rss,
 ])}

@@ -19,14 +19,25 @@ const SSE_MARKER = `event: ${MARKER}`;
 
 export type Kind = 'sse' | 'ws';
 
-/** Per published event (by order): how many channels heard it and when the last one did. */
+const AT = /"at":"([^"]+)"/;
+
+/**
+ * Per published event (by order): how many channels heard it, when the last one did, and when
+ * the server published it (its `at` stamp, wall clock, read from the first delivery).
+ */
 export class Deliveries {
   readonly heard: number[] = [];
   readonly last: Record<Kind, number[]> = { sse: [], ws: [] };
+  readonly publishedAt: number[] = [];
 
-  record(kind: Kind, index: number): void {
+  /** `text` holds the event's payload from `from` on (a later delivery reads it if cut off). */
+  record(kind: Kind, index: number, text: string, from = 0): void {
     this.heard[index] = (this.heard[index] ?? 0) + 1;
     this.last[kind][index] = performance.now();
+    if (this.publishedAt[index] === undefined) {
+      const at = Date.parse(AT.exec(text.slice(from))?.[1] ?? '');
+      if (!Number.isNaN(at)) this.publishedAt[index] = at;
+    }
   }
 }
 
@@ -61,7 +72,7 @@ export function openSse(port: number, path: string, deliveries: Deliveries): Pro
         resolve({ close: () => socket.destroy() });
       }
       for (let at = text.indexOf(SSE_MARKER); at !== -1; at = text.indexOf(SSE_MARKER, at + 1)) {
-        deliveries.record('sse', seen++);
+        deliveries.record('sse', seen++, text, at);
       }
       // A marker split across two reads is found whole in the next one.
       carry = text.slice(-SSE_MARKER.length + 1);
@@ -78,7 +89,7 @@ export function openWs(url: string, first: string, deliveries: Deliveries): Prom
     ws.once('open', () => ws.send(first));
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
-      if (text.includes(MARKER)) deliveries.record('ws', seen++);
+      if (text.includes(MARKER)) deliveries.record('ws', seen++, text);
       else if (text.includes('ws_connected')) resolve({ close: () => ws.terminate() });
       else reject(new Error(`WebSocket refused: ${text.slice(0, 200)}`));
     });
