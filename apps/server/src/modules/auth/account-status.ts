@@ -1,7 +1,10 @@
 import { loginMessages, type PublicUser } from '@vortex/core';
 
 /** Why an account may not be used right now, in pt-BR; undefined when it may. */
-export function accountBlock(user: PublicUser, now: Date): string | undefined {
+export function accountBlock(
+  user: Pick<PublicUser, 'status' | 'account_type' | 'trial_ends_at'>,
+  now: Date,
+): string | undefined {
   switch (user.status) {
     case 'pending':
       return loginMessages.pending;

@@ -4,8 +4,8 @@ import { HttpError } from '../../app/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
 import { authenticate, sessionUsable } from '../auth/session.service.js';
 import type { SessionRow } from '../auth/sessions.repo.js';
-import { findUsersByIds, toPublicUser } from '../users/users.repo.js';
-import { spendLiveTicket } from './live-tickets.repo.js';
+import { findUsersByIds } from '../users/users.repo.js';
+import { spendLiveTicket, type SpentTicketRow } from './live-tickets.repo.js';
 
 export interface LiveIdentity {
   userId: number;
@@ -43,6 +43,15 @@ export async function liveSessionsNow(
   return valid;
 }
 
+/** What `accountBlock` reads of a spent ticket's user. */
+function asAccount(row: SpentTicketRow): Parameters<typeof accountBlock>[0] {
+  return {
+    status: row.status,
+    account_type: row.account_type,
+    trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
+  };
+}
+
 /**
  * Who opens a live channel with this ticket, in one round trip (the ticket spent and its
  * session and user read together); a spent, expired or unknown ticket, or a session or user
@@ -54,7 +63,7 @@ export async function identityForTicket(
   now = new Date(),
 ): Promise<LiveIdentity> {
   const row = await spendLiveTicket(pool, ticket);
-  if (!row || !sessionUsable(row, now) || accountBlock(toPublicUser(row), now)) {
+  if (!row || !sessionUsable(row, now) || accountBlock(asAccount(row), now)) {
     throw new HttpError(401, liveMessages.ticketInvalid);
   }
   return {

@@ -1,8 +1,8 @@
 import { LIVE_TICKET_TTL_MS } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { PublicUser } from '@vortex/core';
 import type { SessionRow } from '../auth/sessions.repo.js';
-import { USER_COLUMNS, type toPublicUser } from '../users/users.repo.js';
 
 /** A ticket for the caller's session: the channel it opens lasts as long as the session. */
 export async function issueLiveTicket(
@@ -19,12 +19,14 @@ export async function issueLiveTicket(
   return { ticket: token, expiresAt };
 }
 
-/** A spent ticket's session and user rows, as `sessionUsable` and `accountBlock` read them. */
-export type SpentTicketRow = SessionRow & Parameters<typeof toPublicUser>[0];
+/** A spent ticket's session, and what `accountBlock` reads of its user (and its role). */
+export type SpentTicketRow = SessionRow &
+  Pick<PublicUser, 'id' | 'role' | 'status' | 'account_type'> & { trial_ends_at: Date | null };
 
 /**
  * Spends a ticket and reads its session and user in the same statement, so opening a channel
  * costs one round trip: the first caller within its lifetime gets the rows, every other nothing.
+ * Only the columns an open reads: each one costs every open its parsing.
  */
 export async function spendLiveTicket(
   db: Queryable,
@@ -40,7 +42,8 @@ export async function spendLiveTicket(
        FROM spent JOIN sessions s ON s.id = spent.session_id
      )
      SELECT sess.session_id, sess.session_user AS user_id, sess.expires_at, sess.last_seen_at,
-       sess.revoked_at, ${USER_COLUMNS}
+       sess.revoked_at, users.id, users.role, users.status, users.account_type,
+       users.trial_ends_at
      FROM sess JOIN users ON users.id = sess.session_user`,
     [hashToken(ticket)],
   );

@@ -17,7 +17,7 @@ import { HttpError } from '../../app/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
 import { type LiveChannel, SseChannel, WsChannel } from './live-channels.js';
-import { chunkedHead, httpChunk } from './live-frames.js';
+import { chunkedHead, httpChunkText } from './live-frames.js';
 import type { LiveHub } from './live-hub.js';
 import { issueLiveTicket } from './live-tickets.repo.js';
 
@@ -34,8 +34,9 @@ const SSE_HEADERS = {
 const kChannel = Symbol('live channel');
 type Watched = { [kChannel]?: LiveChannel };
 
-function readyChunk(userId: number): Buffer {
-  return httpChunk(`retry: 500\nevent: ready\ndata: {"user_id":${userId}}\n\n`);
+/** An ASCII chunk: written in one piece with the head, which node:http writes as latin1. */
+function readyChunk(userId: number): string {
+  return httpChunkText(`retry: 500\nevent: ready\ndata: {"user_id":${userId}}\n\n`);
 }
 
 // Module functions rather than closures per socket: a channel holds only what it needs.
@@ -140,7 +141,7 @@ export const liveRoutes =
         // The head every route sends (security headers and all, as set on the reply), written
         // and forgotten; the stream's bytes go straight to the socket from here on.
         const head = chunkedHead(reply.getHeaders(), SSE_HEADERS);
-        socket.write(Buffer.concat([Buffer.from(head, 'latin1'), readyChunk(who.userId)]));
+        socket.write(head + readyChunk(who.userId), 'latin1');
         watch(socket, channel);
         releaseFastifyHold(res);
         // node:http lets go of the response: nothing of it or of Fastify's stays with a stream.
