@@ -32,8 +32,10 @@ export async function spendLiveTicket(
   db: Queryable,
   ticket: string,
 ): Promise<SpentTicketRow | undefined> {
-  const { rows } = await db.query<SpentTicketRow>(
-    `WITH spent AS (
+  // Prepared once per connection: every open runs it.
+  const { rows } = await db.query<SpentTicketRow>({
+    name: 'spend-live-ticket',
+    text: `WITH spent AS (
        UPDATE live_tickets SET used_at = now()
        WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING session_id
      ), sess AS (
@@ -45,8 +47,8 @@ export async function spendLiveTicket(
        sess.revoked_at, users.id, users.role, users.status, users.account_type,
        users.trial_ends_at
      FROM sess JOIN users ON users.id = sess.session_user`,
-    [hashToken(ticket)],
-  );
+    values: [hashToken(ticket)],
+  });
   return rows[0];
 }
 
