@@ -19,12 +19,16 @@ import {
   outboxSmsProvider,
 } from './modules/messaging/sms-provider.js';
 import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
+import { warmTradingReads } from './modules/trading/trading-warm-up.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { baileysSocketFactory } from './modules/whatsapp/whatsapp-socket.js';
 import { WhatsAppService } from './modules/whatsapp/whatsapp-service.js';
 import { buildWebServer } from './web/web-server.js';
 
 process.title = 'vortex-server';
+
+/** The API listens after the trading warm-up or this long, whichever comes first. */
+const WARM_UP_WAIT_MS = 1_000;
 
 function readConfig(): Config {
   try {
@@ -90,6 +94,13 @@ async function main(): Promise<void> {
   const demo = config.demo ? await ensureDemoTrader(db.pool, config.demoUser) : undefined;
   if (demo) await resetDemoAccount(db.pool, demo.id, demoStateDir);
 
+  // Alongside the app's assembly; a database gone meanwhile costs a warning, not the start.
+  const warmStart = performance.now();
+  const warmUp = warmTradingReads(db.pool).then(
+    () => logger.info({ ms: Math.round(performance.now() - warmStart) }, 'trading reads warmed up'),
+    (err: unknown) => logger.warn({ err }, 'trading warm-up failed'),
+  );
+
   const api = await buildApp({
     pool: db.pool,
     dbMode: db.mode,
@@ -137,6 +148,7 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
   });
   const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
+  await Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, WARM_UP_WAIT_MS))]);
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });
   let stopDemoBridge: () => Promise<void> = async () => undefined;

@@ -87,8 +87,12 @@ export async function finishedCounts(
   const counts = new Map<string, number>();
   if (ids.length === 0) return counts;
   const { rows } = await db.query<[string, number]>({
-    text: `SELECT position_id, max(round_trip) FROM closed_positions
-           WHERE account_id = $1 AND position_id = ANY($2::text[]) GROUP BY position_id`,
+    // One index probe per id: as `position_id = ANY(...)` the planner scanned all the
+    // account's positions for each slice (32 ms at 100,000 of them, against 2.5 ms).
+    text: `SELECT i.id, c.n FROM unnest($2::text[]) AS i (id)
+           CROSS JOIN LATERAL (SELECT max(round_trip) AS n FROM closed_positions
+                               WHERE account_id = $1 AND position_id = i.id) c
+           WHERE c.n IS NOT NULL`,
     values: [accountId, texts(ids)],
     rowMode: 'array',
   });
@@ -179,24 +183,39 @@ function toPosition(r: StoredRow): ClosedPosition {
 const READ_SLICE = 5_000;
 const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The columns toPosition reads, in its order; times as float8, which pg parses as numbers. */
+export const READ_COLUMNS = `position_id, round_trip, symbol, magic::float8, side, volume,
+  entry_price, exit_price, open_time::float8, close_time::float8, profit, commission, swap,
+  exit_reason, is_flat`;
+
 /**
  * The stored positions with from <= close_time < before, by close time (ties in any order), read
  * in slices inside the caller's transaction so a long range never holds the event loop.
  */
-export async function readClosed(
+export function readClosed(
   db: pg.ClientBase,
   accountId: number,
   from: number,
   before: number,
 ): Promise<ClosedPosition[]> {
-  await db.query(
-    `DECLARE stored_positions NO SCROLL CURSOR FOR
-     SELECT position_id, round_trip, symbol, magic::float8, side, volume, entry_price, exit_price,
-            open_time::float8, close_time::float8, profit, commission, swap, exit_reason, is_flat
-     FROM closed_positions WHERE account_id = $1 AND close_time >= $2 AND close_time < $3
-     ORDER BY close_time`,
+  // The table's column, not the float8 output column of the same name: ordered by that, the
+  // plan sorted every row of the range before the first slice; by this, the index gives order.
+  return readPositions(
+    db,
+    `SELECT ${READ_COLUMNS} FROM closed_positions
+     WHERE account_id = $1 AND close_time >= $2 AND close_time < $3
+     ORDER BY closed_positions.close_time`,
     [accountId, from, before],
   );
+}
+
+/** Positions from `select` (READ_COLUMNS, in order), fetched by a cursor in slices. */
+export async function readPositions(
+  db: pg.ClientBase,
+  select: string,
+  values: unknown[],
+): Promise<ClosedPosition[]> {
+  await db.query(`DECLARE stored_positions NO SCROLL CURSOR FOR ${select}`, values);
   const out: ClosedPosition[] = [];
   for (;;) {
     const { rows } = await db.query<StoredRow>({

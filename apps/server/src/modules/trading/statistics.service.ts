@@ -115,8 +115,15 @@ export async function dashboardStats(
   magic?: number,
 ): Promise<z.infer<typeof DashboardStatsResponseSchema>['data']> {
   const { account, positions } = await positionsOfUser(deps, userId, range, magic);
-  const end = await accountBalanceAt(deps.pool, account, range);
-  const basis = balanceBasisOf(end, positions, INITIAL_BALANCE);
+  return statsBody(positions, await accountBalanceAt(deps.pool, account, range));
+}
+
+/** /dashboard/stats' figures of the range's positions, balances ending at `endBalance`. */
+export function statsBody(
+  positions: readonly ClosedPosition[],
+  endBalance: number | null,
+): z.infer<typeof DashboardStatsResponseSchema>['data'] {
+  const basis = balanceBasisOf(endBalance, positions, INITIAL_BALANCE);
   return {
     ...statisticsOf(positions, basis.initial_balance),
     daily_stats: dailyStats(positions).map(dailyStatsRecord),
@@ -136,13 +143,26 @@ export async function dashboardOverview(
     positionsOfUser(deps, userId, range, magic),
     positionsOfUser(deps, userId, lastDaysWindow(SUMMARY_DAYS, now), magic),
   ]);
-  const { account, positions } = inRange;
-  const end = await accountBalanceAt(deps.pool, account, range);
+  const end = await accountBalanceAt(deps.pool, inRange.account, range);
+  return overviewBody(inRange.positions, recent.positions, end, range, now);
+}
+
+/**
+ * /dashboard/overview's cards and charts: `positions` of the range, `recent` of the last
+ * SUMMARY_DAYS, balances ending at `end`.
+ */
+export function overviewBody(
+  positions: readonly ClosedPosition[],
+  recent: readonly ClosedPosition[],
+  end: number | null,
+  range: TimeRange,
+  now: number,
+): z.infer<typeof OverviewResponseSchema>['data'] {
   // Two estimates differ (§9's two bases); with the account known both are the same anchor.
   const statsBasis = balanceBasisOf(end, positions, INITIAL_BALANCE);
   const curveBasis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE);
   const todayKey = localDateKey(now);
-  const recentDays = dailyStats(recent.positions);
+  const recentDays = dailyStats(recent);
   const summary = lastDaysSummary(recentDays, todayKey, SUMMARY_DAYS);
   const today = todayStats(recentDays, todayKey);
   // §9: at most 7 days, the same calendar days as the summary when the range ends now.

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../db/database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { WARM_CONNECTIONS, warmTradingReads } from './trading-warm-up.js';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('warmTradingReads', () => {
+  it('leaves its connections in the pool and writes nothing', async () => {
+    // Every transaction read-only: any write of the warm-up would fail it.
+    const url = new URL(db.url);
+    url.searchParams.set('options', '-c default_transaction_read_only=on');
+    const pool = createPool(url.toString());
+    try {
+      await warmTradingReads(pool);
+      expect(pool.totalCount).toBe(WARM_CONNECTIONS);
+      expect(pool.idleCount).toBe(WARM_CONNECTIONS);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('fails when the database is away, without holding anything', async () => {
+    const pool = createPool('postgres://postgres@127.0.0.1:1/none');
+    try {
+      await expect(warmTradingReads(pool)).rejects.toThrow();
+      expect(pool.totalCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+});
