@@ -21,7 +21,7 @@ import { HOST, onCleanUp, sleep, startChild, stopChild, waitForPortLine } from '
 import { seedTradingAccounts } from './trading-seed.js';
 import { ROOT, type VortexServer } from './vortex-server.js';
 
-const RESTARTS = 5;
+const RESTARTS = Number(process.env.BENCH_COLD_RESTARTS ?? 5);
 const SWEEP_ACCOUNTS = Number(process.env.BENCH_SWEEP_ACCOUNTS ?? 200);
 const SWEEP_DEALS = Number(process.env.BENCH_SWEEP_DEALS ?? 20_000);
 export const BUDGET_MB = Number(process.env.BENCH_TRADING_CACHE_MB ?? 64);
