@@ -135,6 +135,11 @@ export class WsChannel<S extends LiveSocket = LiveSocket> extends LiveChannel {
     return true;
   }
 
+  /** A message for this socket alone (its `ws_connected`), framed as the events are. */
+  sendText(text: string): void {
+    this.raw.write(wsTextFrame(Buffer.from(text)));
+  }
+
   keepalive(): void {
     // WebSocket proxies see the browser's own traffic and the protocol's pings.
   }

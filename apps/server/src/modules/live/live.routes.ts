@@ -188,7 +188,8 @@ export const liveRoutes =
         return;
       }
       watch(socket, channel);
-      control(socket, { type: 'ws_connected', user_id: who.userId });
+      const connected: LiveWsControl = { type: 'ws_connected', user_id: who.userId };
+      channel.sendText(JSON.stringify(connected));
     }
 
     async function authenticateFirst(raw: string): Promise<LiveIdentity> {
