@@ -6,3 +6,4 @@ export * from './results.js';
 export * from './start-balance.js';
 export * from './statement-model.js';
 export * from './statement.types.js';
+export * from './import.schema.js';

@@ -1,0 +1,115 @@
+import { Parser } from 'htmlparser2';
+import type { ImportedReport } from '@vortex/core';
+import { ReportAssembler, type ReportKind } from './assemble.js';
+import { decodeStream } from './decode.js';
+import { ImportRefusal, importMessages } from './messages.js';
+import { isTimeText } from './numbers.js';
+import { isLabel, type Cell, type Row } from './rows.js';
+
+// HTML reports are read with htmlparser2's push parser: each decoded chunk is written to it as it
+// arrives, and every finished <tr> is handed to the assembler, so no DOM and no whole-file string
+// exist (a 50 MB report stays a few chunks in memory plus the records read so far).
+
+const GENERATORS: Record<string, ReportKind> = {
+  'client terminal': 'history',
+  'strategy tester': 'tester',
+};
+
+export interface ParseOptions {
+  /** Called with the bytes read so far, once per chunk. */
+  onProgress?: (bytes: number) => void;
+}
+
+function clean(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+export async function parseHtmlReport(
+  source: AsyncIterable<Uint8Array>,
+  options: ParseOptions = {},
+): Promise<ImportedReport> {
+  const assembler = new ReportAssembler('html');
+  let cells: Cell[] | null = null;
+  let hidden: string[] = [];
+  let col = 0;
+  let cell: { text: string; span: number; hidden: boolean } | null = null;
+  const seen = { html: false }; // an object: TypeScript does not see the callbacks set it
+
+  const endCell = () => {
+    if (cells === null || cell === null) return;
+    const text = clean(cell.text);
+    if (cell.hidden) hidden.push(text);
+    else {
+      cells.push({ text, col, span: cell.span });
+      col += cell.span;
+    }
+    cell = null;
+  };
+  const endRow = () => {
+    endCell();
+    if (cells === null) return;
+    const row: Row = { cells, hidden, banner: false };
+    const filled = cells.filter((c) => c.text !== '');
+    const only = filled[0];
+    if (filled.length === 1 && only !== undefined && only.col === 0 && only.span >= 13) {
+      row.banner = !isLabel(only.text) && !isTimeText(only.text);
+      // no generator meta (a re-saved file): the grid width tells the kind
+      if (row.banner) assembler.setKind(only.span === 13 ? 'tester' : 'history', false);
+    }
+    cells = null;
+    assembler.push(row);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'html' || name === 'table') seen.html = true;
+        if (name === 'meta' && attrs.name?.toLowerCase() === 'generator') {
+          const kind = GENERATORS[attrs.content?.toLowerCase().trim() ?? ''];
+          if (kind !== undefined) assembler.setKind(kind, true);
+        } else if (name === 'tr') {
+          endRow();
+          cells = [];
+          hidden = [];
+          col = 0;
+        } else if ((name === 'td' || name === 'th') && cells !== null) {
+          endCell();
+          const span = Number.parseInt(attrs.colspan ?? '1', 10);
+          const hiddenCell = (attrs.class ?? '').split(/\s+/).includes('hidden');
+          cell = {
+            text: '',
+            span: Number.isFinite(span) && span > 0 ? span : 1,
+            hidden: hiddenCell,
+          };
+        }
+      },
+      ontext(text) {
+        if (cell !== null) cell.text += text;
+      },
+      onclosetag(name) {
+        if (name === 'td' || name === 'th') endCell();
+        else if (name === 'tr' || name === 'table') endRow();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+
+  let bytes = 0;
+  async function* counted() {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      options.onProgress?.(bytes);
+      yield chunk;
+    }
+  }
+  let any = false;
+  for await (const text of decodeStream(counted())) {
+    any ||= text.length > 0;
+    parser.write(text);
+  }
+  parser.end();
+  endRow();
+  if (!any) throw new ImportRefusal(importMessages.empty);
+  if (!seen.html) throw new ImportRefusal(importMessages.notMt5);
+  return assembler.finish();
+}
