@@ -7,3 +7,4 @@ export * from './start-balance.js';
 export * from './statement-model.js';
 export * from './statement.types.js';
 export * from './import.schema.js';
+export * from './mt5-results.js';
