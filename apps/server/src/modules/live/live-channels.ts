@@ -36,6 +36,9 @@ export class EventFrames {
 
 /** One open browser channel. Plain fields and prototype methods: no closures per channel. */
 export abstract class LiveChannel {
+  /** The hub's keepalive tick when the channel was last written to (live-hub.ts). */
+  lastTick = 0;
+
   constructor(
     readonly userId: number,
     readonly isAdmin: boolean,

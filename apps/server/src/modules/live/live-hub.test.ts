@@ -1,8 +1,8 @@
 import { LIVE_CONNECTIONS_PER_USER, type BridgeEventInput, type Role } from '@vortex/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryEventBus } from './event-bus.js';
 import { type EventFrames, LiveChannel } from './live-channels.js';
-import { LiveHub, type SessionCheck } from './live-hub.js';
+import { KEEPALIVE_TICK_MS, LiveHub, type SessionCheck } from './live-hub.js';
 
 /** A channel that keeps what it was given, as a socket would send it. */
 class RecordingChannel extends LiveChannel {
@@ -18,7 +18,13 @@ class RecordingChannel extends LiveChannel {
     return true;
   }
 
-  keepalive(): void {}
+  /** When (Date.now()) each keepalive came. */
+  readonly keepalives: number[] = [];
+
+  keepalive(): void {
+    this.keepalives.push(Date.now());
+  }
+
   close(): void {}
 
   expire(): void {
@@ -154,6 +160,33 @@ describe('LiveHub and auth changes', () => {
     expect(hub.admit(c, hub.mark())).toBe(true);
     await new Promise((r) => setImmediate(r));
     expect(c.expired).toBe(true);
+    hub.closeAll();
+  });
+});
+
+describe('LiveHub keepalive', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes a comment line to a quiet channel at least every 25 s, and none to a busy one', () => {
+    vi.useFakeTimers({ now: 0 });
+    const bus = new MemoryEventBus();
+    const hub = new LiveHub(bus);
+    const busy = new RecordingChannel(1);
+    const quiet = new RecordingChannel(2);
+    hub.add(busy);
+    hub.add(quiet);
+    for (let t = 0; t < 120_000; t += KEEPALIVE_TICK_MS) {
+      bus.publish(deals(1));
+      vi.advanceTimersByTime(KEEPALIVE_TICK_MS);
+    }
+    expect(busy.keepalives).toEqual([]);
+    // From the start to each keepalive, between them, and from the last to the end.
+    const times = [0, ...quiet.keepalives, 120_000];
+    const gaps = times.slice(1).map((at, k) => at - (times[k] ?? 0));
+    expect(quiet.keepalives.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(25_000);
     hub.closeAll();
   });
 });

@@ -19,8 +19,10 @@ export type AuthChangeNote = { kind: 'session' | 'user'; id: number } | { kind: 
 
 /** How often every channel's session is checked again (expiry and idle limit write nothing). */
 export const LIVE_RECHECK_MS = 60_000;
-/** A comment line on quiet event streams keeps proxies from closing them. */
+/** A quiet event stream gets a comment line within this long, so proxies do not close it. */
 const KEEPALIVE_MS = 25_000;
+/** How often quiet channels are looked for; a busy one needs no comment line. */
+export const KEEPALIVE_TICK_MS = 5_000;
 /** Sessions and users whose last change is remembered; past it, every pending open rechecks. */
 const CHANGE_LOG_MAX = 10_000;
 
@@ -38,6 +40,8 @@ export class LiveHub {
   dropped = 0;
   private readonly unsubscribe: () => void;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Counts keepalive ticks; a channel notes the tick of its last write in `lastTick`. */
+  private tick = 0;
   // Auth changes in the order heard: an open compares them with its mark (see `admit`).
   private changeSeq = 0;
   private allChangedSeq = 0;
@@ -55,8 +59,7 @@ export class LiveHub {
     private readonly listening: () => boolean = () => false,
   ) {
     this.unsubscribe = bus.subscribe((e) => this.dispatch(e));
-    const keepalive = setInterval(() => this.each((c) => c.keepalive()), KEEPALIVE_MS);
-    this.timers.push(keepalive);
+    this.timers.push(setInterval(() => this.keepQuietAlive(), KEEPALIVE_TICK_MS));
     if (sessions)
       this.timers.push(setInterval(() => void this.recheck(() => true), LIVE_RECHECK_MS));
     for (const t of this.timers) t.unref();
@@ -93,6 +96,7 @@ export class LiveHub {
     if (!session) this.bySession.set(c.sessionId, (session = new Set()));
     session.add(c);
     if (c.isAdmin) this.admins.add(c);
+    c.lastTick = this.tick;
     this.connections++;
     return true;
   }
@@ -188,7 +192,19 @@ export class LiveHub {
     if (admins) for (const c of admins) if (c.userId !== e.user_id) this.deliver(c, frames);
   }
 
+  /** Written to within the last KEEPALIVE_MS (within a tick), a channel is skipped. */
+  private keepQuietAlive(): void {
+    const tick = ++this.tick;
+    const quietSince = tick - KEEPALIVE_MS / KEEPALIVE_TICK_MS;
+    this.each((c) => {
+      if (c.lastTick > quietSince) return;
+      c.lastTick = tick;
+      c.keepalive();
+    });
+  }
+
   private deliver(c: LiveChannel, frames: EventFrames): void {
+    c.lastTick = this.tick;
     if (c.deliver(frames)) return;
     this.remove(c);
     this.dropped++;
