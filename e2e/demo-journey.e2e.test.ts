@@ -213,35 +213,33 @@ describe('demo trader journey', () => {
 
     const statement = await reports.openHtmlStatement();
     const html = new StatementTab(statement);
-    expect(await html.title()).toBe('Relatório de Negociação');
-    expect(await html.headerLabels()).toEqual(
-      expect.arrayContaining(['Nome', 'Conta', 'Corretora', 'Data']),
-    );
+    expect(await html.title()).toBe('Relatório do Histórico de Negociação');
+    expect(await html.headerLabels()).toEqual(['Nome', 'Conta', 'Corretora', 'Data']);
     expect(await html.sectionTitles()).toEqual([
       'Posições',
       'Ordens',
-      'Negócios',
+      'Transações',
       'Posições Abertas',
       'Ordens Pendentes',
-      'Resumo',
       'Resultados',
     ]);
-    expect(await html.figureLabels('Resumo')).toEqual(
-      expect.arrayContaining(['Saldo', 'Capital Líquido', 'Margem', 'Margem Livre']),
-    );
-    expect(await html.figureLabels('Resultados')).toEqual(
+    expect(await html.figureLabels()).toEqual(
       expect.arrayContaining([
+        'Saldo',
+        'Capital Líquido',
+        'Margem',
+        'Margem Livre',
         'Lucro Bruto',
         'Perda Bruta',
         'Lucro Líquido Total',
         'Fator de Lucro',
-        'Retorno Esperado',
+        'Retorno Esperado (Payoff)',
         'Rebaixamento Máximo do Saldo',
         'Total de Negociações',
       ]),
     );
-    // The deals of the period fill their table: no 'Nenhum registro no período.' there.
-    expect(await html.rowCount('Negócios')).toBeGreaterThan(0);
+    // The deals of the period fill their table.
+    expect(await html.rowCount('Transações')).toBeGreaterThan(0);
     await statement.close();
   });
 });

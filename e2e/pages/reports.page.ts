@@ -20,41 +20,55 @@ export class ReportsPage {
   }
 }
 
-/** The MT5 statement opened from /reports: its title, header and sections. */
+/**
+ * The MT5 statement opened from /reports, laid out as the terminal's Trade History report: one
+ * table, section rows as `<th colspan="14">`, label cells `Label:` before their values.
+ */
 export class StatementTab {
   constructor(private readonly page: Page) {}
 
+  /** The big title of the first row ('Relatório do Histórico de Negociação'). */
   async title(): Promise<string> {
-    return ((await this.page.locator('h1').textContent()) ?? '').trim();
+    return ((await this.page.locator('td[colspan="14"] b').first().textContent()) ?? '').trim();
   }
 
-  /** The header's labels, without their colon. */
+  /** The header's labels (Nome, Conta, …), without their colon. */
   async headerLabels(): Promise<string[]> {
-    const cells = await this.page.locator('table.header tr td:first-child').allTextContents();
+    const cells = await this.page.locator('th[colspan="4"]').allTextContents();
     return cells.map((c) => c.trim().replace(/:$/, ''));
   }
 
+  /** The tables' section rows, then the Results row. */
   async sectionTitles(): Promise<string[]> {
-    return (await this.page.locator('section > h2').allTextContents()).map((t) => t.trim());
+    const tables = await this.page.locator('th[colspan="14"] b').allTextContents();
+    const results = await this.page.locator('td[colspan="13"] b').allTextContents();
+    return [...tables, ...results].map((t) => t.trim());
   }
 
-  private section(title: string) {
-    return this.page
-      .locator('section')
-      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  /** Every 'Label:' cell of the summary and Results blocks, without its colon. */
+  async figureLabels(): Promise<string[]> {
+    const cells = await this.page.locator('td[colspan="3"]').allTextContents();
+    return cells
+      .map((c) => c.trim())
+      .filter((c) => c.endsWith(':'))
+      .map((c) => c.slice(0, -1));
   }
 
-  /** The label cells of a figures section ('Resumo', 'Resultados'), without their colon. */
-  async figureLabels(title: string): Promise<string[]> {
-    const cells = await this.section(title).locator('td.l').allTextContents();
-    return cells.map((c) => c.trim().replace(/:$/, ''));
-  }
-
-  /** Body rows of a table section that hold data, not the 'no rows' line. */
+  /** Data rows (MT5's alternating white/grey rows) under a table section's title. */
   async rowCount(title: string): Promise<number> {
-    return this.section(title)
-      .locator('tbody tr')
-      .filter({ hasNotText: 'Nenhum registro no período.' })
-      .count();
+    return this.page.evaluate((wanted) => {
+      let inside = false;
+      let rows = 0;
+      for (const tr of Array.from(document.querySelectorAll('table tr'))) {
+        const section = tr.querySelector('th[colspan="14"]');
+        if (section) {
+          inside = section.textContent.trim() === wanted;
+          continue;
+        }
+        const colour = tr.getAttribute('bgcolor');
+        if (inside && (colour === '#FFFFFF' || colour === '#F7F7F7')) rows++;
+      }
+      return rows;
+    }, title);
   }
 }

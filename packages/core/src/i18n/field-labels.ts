@@ -52,6 +52,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   // Reports, trades, dashboard and market queries.
   date_range: 'Período',
   report_type: 'Tipo de relatório',
+  language: 'Idioma',
   range: 'Período',
   start: 'Início',
   end: 'Fim',

@@ -1,4 +1,4 @@
-export { formatCell, isNumeric, type Cell } from './cells.js';
+export { formatCell, formatMt5Number, formatMt5Time, isNumeric, type Cell } from './cells.js';
 export * from './messages.js';
 export * from './render-html.js';
 export * from './render-xml.js';

@@ -1,6 +1,11 @@
-import { formatCell, isNumeric, type Cell } from './cells.js';
-import type { StatementFigures, StatementModel, StatementTable } from './statement.types.js';
-import { reportMessages as m } from './messages.js';
+import { formatCell, type Cell } from './cells.js';
+import { statementLabels } from './messages.js';
+import type {
+  StatementFigures,
+  StatementModel,
+  StatementSection,
+  StatementTable,
+} from './statement.types.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -15,98 +20,237 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
-// Self-contained on purpose: the file is opened from a blob or from disk, with nothing to fetch.
-const STYLE = `
-body{font:13px Tahoma,Arial,sans-serif;color:#1f2937;margin:24px;background:#fff}
-h1{font-size:20px;margin:0 0 12px}
-h2{font-size:15px;margin:24px 0 6px;padding:4px 8px;background:#dbe7f5;border-left:4px solid #2563eb}
-table{border-collapse:collapse;width:100%;margin-bottom:8px}
-th,td{padding:3px 8px;border-bottom:1px solid #e5e7eb;white-space:nowrap;text-align:left}
-th{background:#f1f5f9;font-weight:bold}
-tbody tr:nth-child(even){background:#f8fafc}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-tfoot td{font-weight:bold;border-top:2px solid #94a3b8}
-table.header td:first-child,table.figures td.l{color:#475569}
-table.figures td.l{text-align:right;width:1%}
-td.empty{color:#64748b;font-style:italic}
-`;
+// The terminal's own head, word for word (ReportHistory-*.html): its report is the model.
+const HEAD_STYLE = `    <style type="text/css">
+    <!--
+    @media screen {
+      td { font: 8pt  Tahoma,Arial; }
+      th { font: 10pt Tahoma,Arial; }
+    }
+    @media print {
+      td { font: 7pt Tahoma,Arial; }
+      th { font: 9pt Tahoma,Arial; }
+    }
+    .msdate { mso-number-format:"General Date"; }
+    .mspt   { mso-number-format:\\#\\,\\#\\#0\\.00;  }
+    .hidden { display: none; }
+    body {margin:1px;}
+    //-->
+    </style>`;
 
-function td(cell: Cell, timeZone: string, attrs = ''): string {
-  const cls = isNumeric(cell) ? ' class="n"' : '';
-  return `<td${cls}${attrs}>${escapeHtml(formatCell(cell, timeZone))}</td>`;
+const GRID_WIDTHS = [140, 60, 60, 60, 70, 60, 60, 60, 140, 60, 60, 60, 60, 100];
+const SPACER = `        <tr>\n            <td nowrap style="height: 10px"></td>\n        </tr>`;
+const bgcolor = (i: number) => (i % 2 === 0 ? '#FFFFFF' : '#F7F7F7');
+const fmt = (cell: Cell, tz: string) => escapeHtml(formatCell(cell, tz));
+const span = (n: number | undefined) => (n && n > 1 ? ` colspan="${n}"` : '');
+
+function gridRow(): string {
+  const cells = GRID_WIDTHS.map((w, i) =>
+    i === 0
+      ? `            <td nowrap style="width: ${w}px;height: 10px"></td>`
+      : `            <td nowrap style="width: ${w}px;"></td>`,
+  );
+  return `        <tr>\n${cells.join('\n')}\n        </tr>`;
 }
 
-function table(section: StatementTable, timeZone: string): string {
-  const head = section.columns
-    .map((c) => `<th${c.numeric ? ' class="n"' : ''}>${escapeHtml(c.label)}</th>`)
-    .join('');
-  const rows =
-    section.rows.length === 0
-      ? `<tr><td class="empty" colspan="${section.columns.length}">${escapeHtml(m.noRows)}</td></tr>`
-      : section.rows
-          .map((row) => `<tr>${row.map((cell) => td(cell, timeZone)).join('')}</tr>`)
-          .join('\n');
-  const foot =
-    section.footer && section.rows.length > 0
-      ? `<tfoot><tr>${section.footer.map((cell) => td(cell, timeZone)).join('')}</tr></tfoot>`
-      : '';
-  return `<section id="${section.key}"><h2>${escapeHtml(section.title)}</h2>
-<table><thead><tr>${head}</tr></thead><tbody>
-${rows}
-</tbody>${foot}</table></section>`;
+function sectionTitle(title: string): string {
+  return `        <tr align="center">
+            <th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>${escapeHtml(title)}</b></div></th>
+        </tr>`;
 }
 
-// The page never runs a script, wherever it is opened from (a blob shares the app's origin).
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+function columnHeads(t: StatementTable): string {
+  // the terminal heads no column over Positions' hidden magic td (it does head Deals' Cost)
+  const cells = t.columns.flatMap((c, i) => {
+    if (c.hidden && c.label === '') return [];
+    const style = i === 0 ? ' style="height: 30px"' : '';
+    const hidden = c.hidden ? ' class="hidden"' : '';
+    return [
+      `            <td nowrap${style}${hidden}${span(c.span)}><b>${escapeHtml(c.label)}</b></td>`,
+    ];
+  });
+  return `        <tr align="center" bgcolor="#E5F0FC">\n${cells.join('\n')}\n        </tr>`;
+}
 
-// MT5 lays its figures out three label/value pairs to a line.
-const FIGURES_PER_ROW = 3;
-
-function figures(section: StatementFigures, timeZone: string): string {
-  const lines: string[] = [];
-  for (let i = 0; i < section.items.length; i += FIGURES_PER_ROW) {
-    const cells = section.items
-      .slice(i, i + FIGURES_PER_ROW)
-      .map(
-        (f) =>
-          `<td class="l">${escapeHtml(f.label)}:</td>${td(f.value, timeZone, ` data-key="${escapeHtml(f.key)}"`)}`,
-      );
-    lines.push(`<tr>${cells.join('')}</tr>`);
+function dataRow(t: StatementTable, row: Cell[], i: number, tz: string): string {
+  const tds = t.columns.map((c, j) => {
+    const cell = row[j] ?? { kind: 'empty' };
+    const hidden = c.hidden ? ' class="hidden"' : '';
+    // Deals are one line of <td nowrap>; Positions one <td> a line, as the terminal writes them.
+    return t.key === 'deals'
+      ? `<td nowrap${hidden}${span(c.span)}>${fmt(cell, tz)}</td>`
+      : `<td${hidden}${span(c.span)}>${fmt(cell, tz)}</td>`;
+  });
+  const open = `        <tr bgcolor="${bgcolor(i)}" align="right">`;
+  if (t.key === 'positions') {
+    return `${open}\n${tds.map((td) => `            ${td}`).join('\n')}\n        </tr>`;
   }
-  return `<section id="${section.key}"><h2>${escapeHtml(section.title)}</h2>
-<table class="figures"><tbody>
-${lines.join('\n')}
-</tbody></table></section>`;
+  return `${open}${tds.join('')}</tr>`;
 }
 
-/** The statement as one self-contained HTML page, styled like the terminal's report. */
-export function renderStatementHtml(model: StatementModel): string {
+function footerRow(t: StatementTable, tz: string): string {
+  if (!t.footer) return '';
+  const cells = t.footer.cells.map((c) =>
+    c.kind === 'empty'
+      ? '            <td></td>'
+      : `            <td nowrap><b>${fmt(c, tz)}</b></td>`,
+  );
+  return `        <tr align="right">
+            <td nowrap colspan="${t.footer.lead}" style="height: 30px"></td>
+${cells.join('\n')}
+        </tr>`;
+}
+
+function table(t: StatementTable, tz: string): string {
+  const lines = [sectionTitle(t.title), columnHeads(t)];
+  t.rows.forEach((row, i) => lines.push(dataRow(t, row, i, tz)));
+  const foot = footerRow(t, tz);
+  if (foot) lines.push(foot);
+  // Positions, Orders and Deals end with the spacer that readers of the report stop at.
+  if (t.key === 'positions' || t.key === 'orders' || t.key === 'deals') lines.push(SPACER);
+  return lines.join('\n');
+}
+
+function summary(s: StatementFigures, tz: string): string {
+  const pairAt = (i: number) => {
+    const f = s.items[i];
+    return f
+      ? `            <td colspan="3" style="height: 20px">${escapeHtml(f.label)}:</td>
+            <td colspan="2"><b>${fmt(f.value, tz)}</b></td>`
+      : '';
+  };
+  const rightAt = (i: number) => {
+    const f = s.items[i];
+    return f
+      ? `\n            <td></td>
+            <td colspan="3">${escapeHtml(f.label)}:</td>
+            <td colspan="2"><b>${fmt(f.value, tz)}</b></td>`
+      : '';
+  };
+  const rows = [0, 1, 2, 3].map(
+    (i) => `        <tr align="right">\n${pairAt(i)}${rightAt(i + 4)}\n        </tr>`,
+  );
+  const gap = `        <tr align="right">\n            <td colspan="13" style="height: 10px"></td>\n        </tr>`;
+  return [gap, ...rows, gap].join('\n');
+}
+
+// MT5's Results lines by key: three pairs a line at the top, two (after 4 empty columns) below.
+const RESULT_LINES: readonly (readonly string[] | 'gap' | 'drawdown')[] = [
+  ['total_net_profit', 'gross_profit', 'gross_loss'],
+  ['profit_factor', 'expected_payoff'],
+  ['recovery_factor', 'sharpe_ratio'],
+  'gap',
+  'drawdown',
+  ['balance_drawdown_absolute', 'balance_drawdown_maximal', 'balance_drawdown_relative'],
+  'gap',
+  ['total_trades', 'short_trades', 'long_trades'],
+  ['profit_trades', 'loss_trades'],
+  ['largest_profit_trade', 'largest_loss_trade'],
+  ['average_profit_trade', 'average_loss_trade'],
+  ['max_consecutive_wins', 'max_consecutive_losses'],
+  ['maximal_consecutive_profit', 'maximal_consecutive_loss'],
+  ['average_consecutive_wins', 'average_consecutive_losses'],
+  'gap',
+];
+
+function results(s: StatementFigures, model: StatementModel): string {
   const tz = model.timeZone;
-  const header = model.header
-    .map(
-      (f) => `<tr><td>${escapeHtml(f.label)}:</td>${td(f.value, tz, ` data-key="${f.key}"`)}</tr>`,
-    )
+  const byKey = new Map(s.items.map((f) => [f.key, f]));
+  const lines = [
+    `        <tr>
+            <td colspan="13" align="center"><div style="font: 10pt Tahoma"><b>${escapeHtml(s.title)}</b></div></td>
+        </tr>`,
+  ];
+  for (const line of RESULT_LINES) {
+    if (line === 'gap') {
+      lines.push(SPACER);
+      continue;
+    }
+    if (line === 'drawdown') {
+      const label = statementLabels[model.language].results.drawdown;
+      lines.push(
+        `        <tr align="right">\n            <td nowrap colspan="3">${escapeHtml(label)}:</td>\n        </tr>`,
+      );
+      continue;
+    }
+    const cells = line.flatMap((key, i) => {
+      const f = byKey.get(key);
+      if (!f) return [];
+      const last = i === 2 || (line.length === 2 && i === 1);
+      return [
+        `            <td nowrap colspan="3">${escapeHtml(f.label)}:</td>`,
+        `            <td nowrap${last ? ' colspan="2"' : ''}><b>${fmt(f.value, tz)}</b></td>`,
+      ];
+    });
+    // the two-pair lines below Total Trades start after four empty grid columns
+    const lead =
+      line.length === 2 && line[0] !== 'profit_factor' && line[0] !== 'recovery_factor'
+        ? ['            <td nowrap colspan="4"></td>']
+        : [];
+    lines.push(`        <tr align="right">\n${[...lead, ...cells].join('\n')}\n        </tr>`);
+  }
+  return lines.join('\n');
+}
+
+function section(s: StatementSection, model: StatementModel): string {
+  if (s.kind === 'table') return table(s, model.timeZone);
+  return s.key === 'summary' ? summary(s, model.timeZone) : results(s, model);
+}
+
+function headerRows(model: StatementModel): string {
+  return model.header
+    .map((f) => {
+      // the terminal joins the Account: line with non-breaking spaces
+      const value = fmt(f.value, model.timeZone);
+      const shown = f.key === 'account' ? value.replace(/ /g, '&nbsp;') : value;
+      return `        <tr align="left">
+            <th colspan="4" nowrap align="right" style="width: 220px; height: 20px">${escapeHtml(f.label)}:</th>
+            <th colspan="10" nowrap align="left" style="width: 220px; height: 20px"><b>${shown}</b></th>
+        </tr>`;
+    })
     .join('\n');
-  const body = model.sections
-    .map((s) => (s.kind === 'table' ? table(s, tz) : figures(s, tz)))
-    .join('\n');
-  return `<!DOCTYPE html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeHtml(model.title)}</h1>
-<table class="header"><tbody>
-${header}
-</tbody></table>
-${body}
-</body>
-</html>
-`;
+}
+
+/**
+ * The statement as the terminal writes its Trade History report: one table on a 14-column grid,
+ * the same rows, attributes and number format, so tools that read MT5 reports read ours. The
+ * text is returned as a string; encodeUtf16le gives the bytes the terminal would write.
+ */
+export function renderStatementHtml(model: StatementModel): string {
+  const lines = [
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">',
+    '<html>',
+    '  <head>',
+    `    <title>${escapeHtml(`${model.owner} - ${model.title}`)}</title>`,
+    '    <meta name="generator" content="client terminal">',
+    HEAD_STYLE,
+    '  </head>',
+    '<body>',
+    '<div align="center">',
+    '    <table cellspacing="1" cellpadding="3" border="0">',
+    `        <tr align="center">
+            <td colspan="14"><div style="font: 14pt Tahoma"><b>${escapeHtml(model.title)}</b><br></div></td>
+        </tr>`,
+    headerRows(model),
+    gridRow(),
+    ...model.sections.map((s) => section(s, model)),
+    '    </table>',
+    '</div>',
+    '</body>',
+    '</html>',
+  ];
+  return lines.join('\r\n').replace(/\r?\n/g, '\r\n') + '\r\n';
+}
+
+/** UTF-16 LE with its BOM, the encoding the terminal writes its HTML reports in. */
+export function encodeUtf16le(text: string): Uint8Array {
+  const bytes = new Uint8Array(2 + text.length * 2);
+  bytes[0] = 0xff;
+  bytes[1] = 0xfe;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes[2 + i * 2] = unit & 0xff;
+    bytes[3 + i * 2] = unit >> 8;
+  }
+  return bytes;
 }

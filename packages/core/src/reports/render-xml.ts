@@ -1,6 +1,5 @@
 import { formatCell, type Cell } from './cells.js';
 import type { StatementFigure, StatementModel, StatementSection } from './statement.types.js';
-import { reportMessages as m } from './messages.js';
 
 // XML 1.0 allows no control characters besides tab and line breaks, nor lone surrogates.
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -50,21 +49,50 @@ function cell(c: Cell, timeZone: string): string {
 }
 
 const row = (cells: string[]) => `<Row>${cells.join('')}</Row>`;
-const figureRow = (f: StatementFigure, timeZone: string) =>
-  row([string(`${f.label}:`, 'label'), cell(f.value, timeZone)]);
+const figureCells = (f: StatementFigure, timeZone: string) => [
+  string(`${f.label}:`, 'label'),
+  cell(f.value, timeZone),
+];
+const figureRow = (f: StatementFigure, timeZone: string) => row(figureCells(f, timeZone));
 
+// As the terminal's spreadsheet export: the hidden HTML columns (magic, Cost) are left out.
 function section(s: StatementSection, timeZone: string): string[] {
-  const title = row([string(s.title, 'section')]);
-  if (s.kind === 'figures') return ['<Row/>', title, ...s.items.map((f) => figureRow(f, timeZone))];
-  const body =
-    s.rows.length === 0
-      ? [row([string(m.noRows)])]
-      : s.rows.map((r) => row(r.map((c) => cell(c, timeZone))));
-  const footer = s.footer && s.rows.length > 0 ? [row(s.footer.map((c) => cell(c, timeZone)))] : [];
-  return ['<Row/>', title, row(s.columns.map((c) => string(c.label, 'head'))), ...body, ...footer];
+  if (s.kind === 'figures') {
+    // Summary lines pair Balance with Free Margin…; Results lines hold up to three pairs.
+    const lines: string[] = [];
+    if (s.key === 'summary') {
+      for (let i = 0; i < 4; i++) {
+        const left = s.items[i];
+        const right = s.items[i + 4];
+        const cells = [left, right].flatMap((f) => (f ? figureCells(f, timeZone) : []));
+        lines.push(row(cells));
+      }
+      return ['<Row/>', ...lines];
+    }
+    for (let i = 0; i < s.items.length; i += 3) {
+      lines.push(row(s.items.slice(i, i + 3).flatMap((f) => figureCells(f, timeZone))));
+    }
+    return ['<Row/>', row([string(s.title, 'section')]), ...lines];
+  }
+  const shown = s.columns.flatMap((c, i) => (c.hidden ? [] : [i]));
+  const body = s.rows.map((r) => row(shown.map((i) => cell(r[i] ?? { kind: 'empty' }, timeZone))));
+  const footer = s.footer
+    ? [
+        row([
+          ...Array<string>(s.footer.lead).fill('<Cell/>'),
+          ...s.footer.cells.map((c) => cell(c, timeZone)),
+        ]),
+      ]
+    : [];
+  return [
+    row([string(s.title, 'section')]),
+    row(shown.map((i) => string(s.columns[i]?.label ?? '', 'head'))),
+    ...body,
+    ...footer,
+  ];
 }
 
-const COLUMNS = 13;
+const COLUMNS = 15;
 
 /** The statement as a SpreadsheetML 2003 workbook, like the terminal's XML export. */
 export function renderStatementXml(model: StatementModel): string {

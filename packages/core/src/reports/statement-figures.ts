@@ -1,5 +1,5 @@
-import { count, factor, money, pair, percent, text, type Cell } from './cells.js';
-import { reportMessages as m } from './messages.js';
+import { count, empty, factor, money, pair, percent, type Cell } from './cells.js';
+import type { StatementLabels } from './messages.js';
 import type { TradeResults } from './results.js';
 import type {
   StatementAccountFigures,
@@ -7,48 +7,54 @@ import type {
   StatementFigures,
 } from './statement.types.js';
 
-const r = m.results;
-const s = m.summary;
 const figure = (key: string, label: string, value: Cell): StatementFigure => ({
   key,
   label,
   value,
 });
 const ratio = (value: number): Cell => ({ kind: 'number', value, decimals: 2 });
-const MISSING = text('—');
 
-export function summaryFigures(figures: StatementAccountFigures | null): StatementFigures {
-  const at = (value: number | undefined): Cell => (value === undefined ? MISSING : money(value));
+/**
+ * The account block above Results, in MT5's order: Balance, Credit Facility, Floating P/L,
+ * Equity (left), Free Margin, Margin, Margin Level (right). Credit is not stored: 0.00.
+ */
+export function summaryFigures(
+  figures: StatementAccountFigures | null,
+  s: StatementLabels['summary'],
+): StatementFigures {
+  const at = (value: number | undefined): Cell => (value === undefined ? empty : money(value));
   return {
     kind: 'figures',
     key: 'summary',
-    title: m.sections.summary,
+    title: '',
     items: [
       figure('balance', s.balance, at(figures?.balance)),
+      figure('credit', s.credit, figures ? money(0) : empty),
+      figure('floating', s.floating, at(figures?.profit)),
       figure('equity', s.equity, at(figures?.equity)),
-      figure('margin', s.margin, at(figures?.margin)),
       figure('free_margin', s.freeMargin, at(figures?.free_margin)),
+      figure('margin', s.margin, at(figures?.margin)),
       // MT5 shows no margin level while no margin is in use.
       figure(
         'margin_level',
         s.marginLevel,
-        figures && figures.margin > 0 ? percent(figures.margin_level) : MISSING,
+        figures && figures.margin > 0 ? percent(figures.margin_level) : empty,
       ),
-      figure('floating', s.floating, at(figures?.profit)),
     ],
   };
 }
 
 /** The Results block in MT5's order, each value with its key for whoever reads the statement. */
-export function resultsFigures(x: TradeResults): StatementFigures {
+export function resultsFigures(x: TradeResults, r: StatementLabels['results']): StatementFigures {
   const dd = (d: { money: number; percent: number }, moneyFirst: boolean) =>
     moneyFirst
       ? pair(money(d.money), percent(d.percent))
       : pair(percent(d.percent), money(d.money));
+  const share = (c: { count: number; percent: number }) => pair(count(c.count), percent(c.percent));
   return {
     kind: 'figures',
     key: 'results',
-    title: m.sections.results,
+    title: '',
     items: [
       figure('total_net_profit', r.totalNetProfit, money(x.total_net_profit)),
       figure('gross_profit', r.grossProfit, money(x.gross_profit)),
@@ -65,26 +71,10 @@ export function resultsFigures(x: TradeResults): StatementFigures {
         dd(x.balance_drawdown_relative, false),
       ),
       figure('total_trades', r.totalTrades, count(x.total_trades)),
-      figure(
-        'short_trades',
-        r.shortTrades,
-        pair(count(x.short_trades.count), percent(x.short_trades.percent)),
-      ),
-      figure(
-        'long_trades',
-        r.longTrades,
-        pair(count(x.long_trades.count), percent(x.long_trades.percent)),
-      ),
-      figure(
-        'profit_trades',
-        r.profitTrades,
-        pair(count(x.profit_trades.count), percent(x.profit_trades.percent)),
-      ),
-      figure(
-        'loss_trades',
-        r.lossTrades,
-        pair(count(x.loss_trades.count), percent(x.loss_trades.percent)),
-      ),
+      figure('short_trades', r.shortTrades, share(x.short_trades)),
+      figure('long_trades', r.longTrades, share(x.long_trades)),
+      figure('profit_trades', r.profitTrades, share(x.profit_trades)),
+      figure('loss_trades', r.lossTrades, share(x.loss_trades)),
       figure('largest_profit_trade', r.largestProfitTrade, money(x.largest_profit_trade)),
       figure('largest_loss_trade', r.largestLossTrade, money(x.largest_loss_trade)),
       figure('average_profit_trade', r.averageProfitTrade, money(x.average_profit_trade)),
@@ -112,12 +102,12 @@ export function resultsFigures(x: TradeResults): StatementFigures {
       figure(
         'average_consecutive_wins',
         r.averageConsecutiveWins,
-        ratio(x.average_consecutive_wins),
+        count(x.average_consecutive_wins),
       ),
       figure(
         'average_consecutive_losses',
         r.averageConsecutiveLosses,
-        ratio(x.average_consecutive_losses),
+        count(x.average_consecutive_losses),
       ),
     ],
   };

@@ -1,10 +1,9 @@
-import { formatDateTimePtBR } from '../format/date.js';
 import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import { parseDeals } from '../trading/deal.schema.js';
 import { dealsToPositions } from '../trading/positions.js';
-import { text, time } from './cells.js';
-import { reportMessages as m } from './messages.js';
-import { computeTradeResults } from './results.js';
+import { text, type Cell } from './cells.js';
+import { mt5Values, statementLabels, type StatementLabels } from './messages.js';
+import { mt5Results } from './mt5-results.js';
 import { resultsFigures, summaryFigures } from './statement-figures.js';
 import {
   balanceEffect,
@@ -22,34 +21,40 @@ import type {
   StatementInput,
   StatementModel,
   StatementSection,
+  StatementTable,
 } from './statement.types.js';
 
 const byTime = (a: StatementDeal, b: StatementDeal) =>
   a.time_msc - b.time_msc || a.ticket - b.ticket;
 
-const modeLabel = (mode: string, labels: Record<string, string>) => labels[mode] ?? mode;
-
-/** 'Conta: 5012345 (BRL, XPMT5-DEMO, demo, Netting)', as the terminal's header reads. */
+/** '5012345 (BRL, XPMT5-DEMO, demo, Netting)', as the terminal's Account: line reads. */
 function accountLine(a: StatementAccount): string {
-  const trade = modeLabel(a.tradeMode, { real: m.header.real, demo: m.header.demo });
-  const margin = modeLabel(a.marginMode, { netting: m.header.netting, hedging: m.header.hedging });
-  return `${a.number} (${a.currency}, ${a.server}, ${trade}, ${margin})`;
+  const margin =
+    a.marginMode === 'hedging'
+      ? mt5Values.hedging
+      : a.marginMode === 'netting'
+        ? mt5Values.netting
+        : a.marginMode;
+  return `${a.number} (${a.currency}, ${a.server}, ${a.tradeMode}, ${margin})`;
 }
 
-function header(input: StatementInput, timeZone: string): StatementFigure[] {
-  const period = `${formatDateTimePtBR(input.from, timeZone)} – ${formatDateTimePtBR(input.to, timeZone)}`;
+function header(input: StatementInput, L: StatementLabels): StatementFigure[] {
+  const date: Cell = { kind: 'time', ms: input.generatedAt, minutes: true };
   return [
-    { key: 'name', label: m.header.name, value: text(input.ownerName) },
-    { key: 'account', label: m.header.account, value: text(accountLine(input.account)) },
-    { key: 'company', label: m.header.company, value: text(input.account.company) },
-    { key: 'date', label: m.header.date, value: time(input.generatedAt) },
-    { key: 'period', label: m.header.period, value: text(period) },
+    { key: 'name', label: L.header.name, value: text(input.ownerName) },
+    { key: 'account', label: L.header.account, value: text(accountLine(input.account)) },
+    { key: 'company', label: L.header.company, value: text(input.account.company) },
+    { key: 'date', label: L.header.date, value: date },
   ];
 }
+
+const titled = (table: StatementTable, title: string): StatementTable => ({ ...table, title });
 
 /** The statement of one account over one period, ready for either renderer. */
 export function buildStatement(input: StatementInput): StatementModel {
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  const language = input.language ?? 'pt-BR';
+  const L = statementLabels[language];
   const deals = [...input.deals].sort(byTime);
   const { deals: parsed } = parseDeals(
     [...(input.priorDeals ?? []), ...deals]
@@ -59,23 +64,39 @@ export function buildStatement(input: StatementInput): StatementModel {
   const positions = dealsToPositions(parsed).filter(
     (p) => p.close_time >= input.from && p.close_time <= input.to,
   );
-  const operations = deals
-    .filter((d) => !isTradeDeal(d))
-    .map((d) => ({ time: d.time_msc, amount: balanceEffect(d) }));
-  const results = computeTradeResults(positions, input.startBalance, operations);
+  // MT5 counts closing deals as trades: only the period's own deals enter its Results.
+  const results = mt5Results(
+    deals.filter(isTradeDeal).map((d) => ({
+      time: d.time_msc,
+      side: d.type === 0 ? ('BUY' as const) : ('SELL' as const),
+      closes: d.entry !== 0,
+      net: balanceEffect(d),
+    })),
+    input.startBalance,
+    deals
+      .filter((d) => !isTradeDeal(d))
+      .map((d) => ({ time: d.time_msc, amount: balanceEffect(d) })),
+  );
+  const s = L.sections;
   const tables: StatementSection[] =
     input.reportType === 'full'
-      ? [positionsTable(positions), ordersTable(deals), dealsTable(deals, input.startBalance)]
+      ? [
+          titled(positionsTable(positions, L.columns), s.positions),
+          titled(ordersTable(deals, L.columns), s.orders),
+          titled(dealsTable(deals, input.startBalance, L.columns), s.deals),
+        ]
       : [];
   return {
-    title: m.title,
-    header: header(input, timeZone),
+    language,
+    title: L.title,
+    owner: `${input.account.number}: ${input.ownerName}`,
+    header: header(input, L),
     sections: [
       ...tables,
-      openPositionsTable(input.openPositions),
-      workingOrdersTable(input.workingOrders),
-      summaryFigures(input.figures),
-      resultsFigures(results),
+      titled(openPositionsTable(input.openPositions, L.columns), s.openPositions),
+      titled(workingOrdersTable(input.workingOrders, L.columns), s.workingOrders),
+      summaryFigures(input.figures, L.summary),
+      { ...resultsFigures(results, L.results), title: s.results },
     ],
     timeZone,
     generatedAt: input.generatedAt,

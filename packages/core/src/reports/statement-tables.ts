@@ -1,101 +1,117 @@
 import type { Mt5Order, Mt5Position } from '../bridge/mt5-records.schema.js';
 import type { ClosedPosition } from '../trading/position.js';
-import { empty, id, level, money, price, text, time, type Cell } from './cells.js';
-import { reportMessages as m } from './messages.js';
+import { empty, id, level, money, price, text, time, volume, type Cell } from './cells.js';
+import { mt5Values as v, type StatementLabels } from './messages.js';
 import type { StatementColumn, StatementDeal, StatementTable } from './statement.types.js';
 
-const c = m.columns;
-const col = (label: string, numeric = false): StatementColumn => ({ label, numeric });
-const volume = (value: number): Cell => ({ kind: 'number', value, decimals: 2 });
-const side = (type: string): Cell =>
-  text(type === 'BUY' ? (m.dealTypes[0] ?? '') : (m.dealTypes[1] ?? ''));
+type Columns = StatementLabels['columns'];
+const col = (label: string, numeric = false, span?: number): StatementColumn => ({
+  label,
+  numeric,
+  ...(span === undefined ? {} : { span }),
+});
+const hiddenCol = (label: string, span?: number): StatementColumn => ({
+  ...col(label, false, span),
+  hidden: true,
+});
+const side = (type: string): Cell => text(type === 'BUY' ? 'buy' : 'sell');
 
 export const isTradeDeal = (deal: StatementDeal): boolean => deal.type === 0 || deal.type === 1;
 
 /** What a deal does to the balance; credit (type 3) is lent by the broker and does not. */
 export const balanceEffect = (deal: StatementDeal): number =>
-  deal.type === 3 ? 0 : deal.profit + deal.commission + deal.swap;
+  deal.type === 3 ? 0 : deal.profit + deal.commission + (deal.fee ?? 0) + deal.swap;
 
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-export function positionsTable(positions: readonly ClosedPosition[]): StatementTable {
+/**
+ * MT5's Positions: a hidden td (colspan 8) after Type carries the magic number, which
+ * third-party readers of the report take as the EA's id; S / L and T / P of a closed position
+ * are not stored, so they stay blank as for a position without them.
+ */
+export function positionsTable(positions: readonly ClosedPosition[], c: Columns): StatementTable {
   return {
     kind: 'table',
     key: 'positions',
-    title: m.sections.positions,
+    title: '',
     columns: [
-      col(c.openTime),
+      col(c.time),
       col(c.position),
       col(c.symbol),
       col(c.type),
+      hiddenCol('', 8),
       col(c.volume, true),
-      col(c.openPrice, true),
-      col(c.closeTime),
-      col(c.closePrice, true),
+      col(c.price, true),
+      col(c.sl, true),
+      col(c.tp, true),
+      col(c.time),
+      col(c.price, true),
       col(c.commission, true),
       col(c.swap, true),
-      col(c.profit, true),
+      col(c.profit, true, 2),
     ],
     rows: positions.map((p) => [
       time(p.open_time),
       text(p.position_id),
       text(p.symbol),
       side(p.type),
+      p.magic > 0 ? id(p.magic) : empty,
       volume(p.volume),
       price(p.entry_price),
+      empty,
+      empty,
       time(p.close_time),
       price(p.exit_price),
       money(p.commission),
       money(p.swap),
       money(p.profit),
     ]),
-    footer: [
-      ...Array<Cell>(8).fill(empty),
-      money(sum(positions.map((p) => p.commission))),
-      money(sum(positions.map((p) => p.swap))),
-      money(sum(positions.map((p) => p.profit))),
-    ],
+    footer: null,
   };
 }
 
 interface FilledOrder {
   time: number;
+  done: number;
   order: number;
   symbol: string;
   type: number;
   volume: number;
-  notional: number;
   comment: string;
 }
 
-/** History orders are not stored: each order is rebuilt from the deals that filled it. */
-export function ordersTable(deals: readonly StatementDeal[]): StatementTable {
+/**
+ * History orders are not stored: each order is rebuilt from the deals that filled it, as a
+ * filled market order ('market' price, no S / L or T / P known, done at its last deal).
+ */
+export function ordersTable(deals: readonly StatementDeal[], c: Columns): StatementTable {
   const orders = new Map<number, FilledOrder>();
   for (const deal of deals) {
     if (!isTradeDeal(deal)) continue;
-    const id = deal.order > 0 ? deal.order : deal.ticket;
-    const known = orders.get(id);
+    const key = deal.order > 0 ? deal.order : deal.ticket;
+    const known = orders.get(key);
     if (known) {
       known.volume += deal.volume;
-      known.notional += deal.volume * deal.price;
+      known.done = deal.time_msc;
     } else {
-      orders.set(id, {
+      orders.set(key, {
         time: deal.time_msc,
-        order: id,
+        done: deal.time_msc,
+        order: key,
         symbol: deal.symbol,
         type: deal.type,
         volume: deal.volume,
-        notional: deal.volume * deal.price,
         comment: deal.comment,
       });
     }
   }
+  const lots = (value: number) => formatLots(value);
   return {
     kind: 'table',
     key: 'orders',
-    title: m.sections.orders,
+    title: '',
     columns: [
       col(c.openTime),
       col(c.order),
@@ -103,25 +119,38 @@ export function ordersTable(deals: readonly StatementDeal[]): StatementTable {
       col(c.type),
       col(c.volume, true),
       col(c.price, true),
-      col(c.state),
-      col(c.comment),
+      col(c.sl, true),
+      col(c.tp, true),
+      col(c.time),
+      col(c.state, false, 2),
+      col(c.comment, false, 3),
     ],
     rows: [...orders.values()].map((o) => [
       time(o.time),
       id(o.order),
       text(o.symbol),
-      text(m.orderTypes[o.type] ?? String(o.type)),
-      volume(o.volume),
-      o.volume > 0 ? price(o.notional / o.volume) : empty,
-      text(m.orderStates.filled),
+      text(v.orderTypes[o.type] ?? String(o.type)),
+      // filled / requested, as '1 / 1'
+      text(`${lots(o.volume)} / ${lots(o.volume)}`),
+      text(v.market),
+      empty,
+      empty,
+      time(o.done),
+      text(v.orderStates.filled),
       text(o.comment),
     ]),
     footer: null,
   };
 }
 
+const formatLots = (value: number): string => String(Number(value.toFixed(8)));
+
 /** Deals in time order with the balance after each, from the balance the period started at. */
-export function dealsTable(deals: readonly StatementDeal[], startBalance: number): StatementTable {
+export function dealsTable(
+  deals: readonly StatementDeal[],
+  startBalance: number,
+  c: Columns,
+): StatementTable {
   let balance = startBalance;
   const rows = deals.map((deal) => {
     balance += balanceEffect(deal);
@@ -129,13 +158,15 @@ export function dealsTable(deals: readonly StatementDeal[], startBalance: number
     return [
       time(deal.time_msc),
       id(deal.ticket),
-      text(deal.symbol),
-      text(m.dealTypes[deal.type] ?? m.otherDealType),
-      text(trade ? (m.entries[deal.entry] ?? '') : ''),
+      text(trade ? deal.symbol : ''),
+      text(v.dealTypes[deal.type] ?? v.otherDealType),
+      text(trade ? (v.entries[deal.entry] ?? '') : ''),
       trade ? volume(deal.volume) : empty,
       trade ? price(deal.price) : empty,
       deal.order > 0 ? id(deal.order) : empty,
+      empty,
       money(deal.commission),
+      money(deal.fee ?? 0),
       money(deal.swap),
       money(deal.profit),
       money(balance),
@@ -145,7 +176,7 @@ export function dealsTable(deals: readonly StatementDeal[], startBalance: number
   return {
     kind: 'table',
     key: 'deals',
-    title: m.sections.deals,
+    title: '',
     columns: [
       col(c.time),
       col(c.deal),
@@ -155,45 +186,50 @@ export function dealsTable(deals: readonly StatementDeal[], startBalance: number
       col(c.volume, true),
       col(c.price, true),
       col(c.order, true),
+      hiddenCol(c.cost),
       col(c.commission, true),
+      col(c.fee, true),
       col(c.swap, true),
       col(c.profit, true),
       col(c.balance, true),
       col(c.comment),
     ],
     rows,
-    footer: [
-      ...Array<Cell>(8).fill(empty),
-      money(sum(deals.map((d) => d.commission))),
-      money(sum(deals.map((d) => d.swap))),
-      money(sum(deals.map((d) => d.profit))),
-      money(balance),
-      empty,
-    ],
+    footer: {
+      lead: 8,
+      cells: [
+        money(sum(deals.map((d) => d.commission))),
+        money(sum(deals.map((d) => d.fee ?? 0))),
+        money(sum(deals.map((d) => d.swap))),
+        money(sum(deals.map((d) => d.profit))),
+        money(balance),
+        empty,
+      ],
+    },
   };
 }
 
 // Positions carry time_msc; older agents may leave it 0, so the seconds field is the fallback.
 const openedAt = (p: Mt5Position): number => (p.time_msc > 0 ? p.time_msc : p.time * 1000);
 
-export function openPositionsTable(positions: readonly Mt5Position[]): StatementTable {
+export function openPositionsTable(positions: readonly Mt5Position[], c: Columns): StatementTable {
   return {
     kind: 'table',
     key: 'open_positions',
-    title: m.sections.openPositions,
+    title: '',
     columns: [
-      col(c.openTime),
+      col(c.time),
       col(c.position),
       col(c.symbol),
       col(c.type),
       col(c.volume, true),
-      col(c.openPrice, true),
+      col(c.price, true),
       col(c.sl, true),
       col(c.tp, true),
       col(c.marketPrice, true),
       col(c.swap, true),
       col(c.profit, true),
-      col(c.comment),
+      col(c.comment, false, 3),
     ],
     rows: [...positions]
       .sort((a, b) => openedAt(a) - openedAt(b))
@@ -201,7 +237,7 @@ export function openPositionsTable(positions: readonly Mt5Position[]): Statement
         time(openedAt(p)),
         id(p.ticket),
         text(p.symbol),
-        text(m.dealTypes[p.type] ?? ''),
+        text(v.dealTypes[p.type] ?? ''),
         volume(p.volume),
         price(p.price_open),
         level(p.sl),
@@ -211,15 +247,23 @@ export function openPositionsTable(positions: readonly Mt5Position[]): Statement
         money(p.profit),
         text(p.comment),
       ]),
-    footer: null,
+    footer: {
+      lead: 9,
+      cells: [
+        money(sum(positions.map((p) => p.swap))),
+        money(sum(positions.map((p) => p.profit))),
+        empty,
+      ],
+    },
   };
 }
 
-export function workingOrdersTable(orders: readonly Mt5Order[]): StatementTable {
+/** Pending orders; the agent sends no market price for them, so that column stays blank. */
+export function workingOrdersTable(orders: readonly Mt5Order[], c: Columns): StatementTable {
   return {
     kind: 'table',
     key: 'working_orders',
-    title: m.sections.workingOrders,
+    title: '',
     columns: [
       col(c.openTime),
       col(c.order),
@@ -229,8 +273,9 @@ export function workingOrdersTable(orders: readonly Mt5Order[]): StatementTable 
       col(c.price, true),
       col(c.sl, true),
       col(c.tp, true),
-      col(c.state),
-      col(c.comment),
+      col(c.marketPrice, true),
+      col(c.state, false, 2),
+      col(c.comment, false, 3),
     ],
     rows: [...orders]
       .sort((a, b) => a.time_setup - b.time_setup)
@@ -238,12 +283,13 @@ export function workingOrdersTable(orders: readonly Mt5Order[]): StatementTable 
         time(o.time_setup * 1000),
         id(o.order),
         text(o.symbol),
-        text(m.orderTypes[o.type] ?? String(o.type)),
-        volume(o.volume_initial),
+        text(v.orderTypes[o.type] ?? String(o.type)),
+        text(`${formatLots(o.volume_initial)} / 0`),
         price(o.price_open),
         level(o.sl),
         level(o.tp),
-        text(m.orderStates.placed),
+        empty,
+        text(v.orderStates.placed),
         text(o.comment),
       ]),
     footer: null,

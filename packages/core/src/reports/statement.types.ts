@@ -1,5 +1,6 @@
 import type { Mt5Order, Mt5Position } from '../bridge/mt5-records.schema.js';
 import type { Cell } from './cells.js';
+import type { StatementLanguage } from './messages.js';
 import type { TradeResults } from './results.js';
 
 /** A stored MT5 deal as the statement reads it (the agent's record, time in epoch ms). */
@@ -16,6 +17,8 @@ export interface StatementDeal {
   price: number;
   profit: number;
   commission: number;
+  /** Not stored yet: the statement writes 0.00 without it. */
+  fee?: number;
   swap: number;
   magic: number;
   reason: number;
@@ -68,11 +71,17 @@ export interface StatementInput {
   reportType: 'full' | 'summary';
   /** IANA zone the times are shown in; São Paulo by default. */
   timeZone?: string;
+  /** The labels' language; pt-BR by default. */
+  language?: StatementLanguage;
 }
 
 export interface StatementColumn {
   label: string;
   numeric: boolean;
+  /** The grid columns it spans in the HTML (MT5's Profit spans 2, Comment 3). */
+  span?: number;
+  /** Written but not shown, as MT5's magic and Cost columns (left out of the spreadsheet). */
+  hidden?: boolean;
 }
 
 export interface StatementTable {
@@ -81,8 +90,8 @@ export interface StatementTable {
   title: string;
   columns: StatementColumn[];
   rows: Cell[][];
-  /** A totals line under the rows, as MT5 prints under positions and deals. */
-  footer: Cell[] | null;
+  /** A totals line under the rows, as MT5 prints under deals and open positions: `lead` empty grid columns, then the sums. */
+  footer: { lead: number; cells: Cell[] } | null;
 }
 
 export interface StatementFigure {
@@ -102,7 +111,11 @@ export type StatementSection = StatementTable | StatementFigures;
 
 /** Renderer-agnostic: the HTML and the SpreadsheetML statements are two views of this. */
 export interface StatementModel {
+  language: StatementLanguage;
+  /** The localised 'Trade History Report'. */
   title: string;
+  /** '<login>: <name>', which the terminal puts before the title in <title>. */
+  owner: string;
   header: StatementFigure[];
   sections: StatementSection[];
   timeZone: string;

@@ -318,4 +318,6 @@ export const ReportsSummaryResponseSchema = z.object({
 export const Mt5ReportRequestSchema = z.strictObject({
   date_range: ReportRangeSchema.default('7d'),
   report_type: z.enum(['full', 'summary']).default('full'),
+  /** The statement's labels: pt-BR, or the terminal's English ones. */
+  language: z.enum(['pt-BR', 'en']).default('pt-BR'),
 });

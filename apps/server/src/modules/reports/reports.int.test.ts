@@ -1,10 +1,9 @@
 import {
-  computeTradeResults,
-  dealsToPositions,
-  formatDecimal,
+  formatCell,
   lastDaysWindow,
-  parseDeals,
+  mt5Results,
   reportMessages,
+  statementLabels,
   type TradeResults,
 } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
@@ -61,11 +60,28 @@ const DEALS = [
   ...trade(50, 51, 2, 0, 200).map((d) => ({ ...d, comment: HOSTILE })),
 ];
 
+/** The week's Results counted by hand from the deals, as the terminal counts: closing deals. */
 function expectedResults(): TradeResults {
-  const { deals } = parseDeals(DEALS.filter((d) => d.type <= 1));
   const from = lastDaysWindow(7, now).from;
-  const positions = dealsToPositions(deals).filter((p) => p.close_time >= from);
-  return computeTradeResults(positions, 10_000);
+  const week = DEALS.filter((d) => d.type <= 1 && d.time_msc >= from);
+  return mt5Results(
+    week.map((d) => ({
+      time: d.time_msc,
+      side: d.type === 0 ? ('BUY' as const) : ('SELL' as const),
+      closes: d.entry !== 0,
+      net: d.profit + d.commission + d.swap,
+    })),
+    10_000 - 0.25, // the 8-day-old opening's commission
+  );
+}
+
+const L = statementLabels['pt-BR'];
+const money = (value: number) => formatCell({ kind: 'number', value, decimals: 2 }, 'UTC');
+
+/** The value MT5's layout writes after a label: 'Label:</td>' then '<td …><b>value</b>'. */
+function figureIn(html: string, label: string): string | undefined {
+  const escaped = label.replace(/[()$%/]/g, (ch) => `\\${ch}`);
+  return new RegExp(`${escaped}:</td>\\r\\n\\s*<td[^>]*><b>([^<]*)</b>`).exec(html)?.[1];
 }
 
 beforeAll(async () => {
@@ -127,50 +143,67 @@ const post = (kind: 'html' | 'xml', token: string | null, payload: unknown = {})
     payload: payload as object,
   });
 
+/** The HTML statement's text: the bytes are UTF-16 LE after a BOM, as the terminal writes. */
+async function htmlOf(payload: unknown = { date_range: '7d' }): Promise<string> {
+  const res = await post('html', trader.token, payload);
+  expect(res.statusCode).toBe(200);
+  expect([...res.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+  return new TextDecoder('utf-16le').decode(res.rawPayload);
+}
+
 describe('POST /api/reports/mt5/html', () => {
-  it("answers the terminal report's sections as a named HTML page", async () => {
+  it("answers the terminal report's sections as a named HTML page, in the terminal's encoding", async () => {
     const res = await post('html', trader.token, { date_range: '7d' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-16le');
     expect(res.headers['content-disposition']).toMatch(
       /^inline; filename="mt5_statement_\d{8}_\d{6}\.html"$/,
     );
-    for (const key of [
-      'positions',
-      'orders',
-      'deals',
-      'open_positions',
-      'working_orders',
-      'summary',
-      'results',
+    const html = await htmlOf();
+    for (const title of [
+      L.sections.positions,
+      L.sections.orders,
+      L.sections.deals,
+      L.sections.openPositions,
+      L.sections.workingOrders,
     ]) {
-      expect(res.body).toContain(`<section id="${key}">`);
+      expect(html).toContain(
+        `<th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>${title}</b></div></th>`,
+      );
     }
-    expect(res.body).toContain(`${7_100_000 + trader.id} (BRL, Vortex-Demo, demo, Netting)`);
-    expect(res.body).toContain('<td class="n" data-key="equity">10.340,00</td>');
+    expect(html).toContain(`<b>${L.sections.results}</b>`);
+    expect(html).toContain(
+      `${7_100_000 + trader.id}&nbsp;(BRL,&nbsp;Vortex-Demo,&nbsp;demo,&nbsp;Netting)`,
+    );
+    expect(figureIn(html, L.summary.equity)).toBe('10 340.00');
   });
 
-  it('shows the Results figures the core computes from the same deals', async () => {
-    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+  it("writes the terminal's English labels when asked", async () => {
+    const html = await htmlOf({ date_range: '7d', language: 'en' });
+    expect(html).toContain('<b>Trade History Report</b>');
+    expect(figureIn(html, 'Total Trades')).toBe('5');
+  });
+
+  it('shows the Results figures counted from the same deals as the terminal counts', async () => {
+    const html = await htmlOf();
     const r = expectedResults();
     expect(r.total_trades).toBe(5);
-    const money = (key: string, value: number) =>
-      expect(html).toContain(`data-key="${key}">${formatDecimal(value)}</td>`);
-    money('gross_profit', r.gross_profit);
-    money('gross_loss', r.gross_loss);
-    money('total_net_profit', r.total_net_profit);
-    money('expected_payoff', r.expected_payoff);
-    money('recovery_factor', r.recovery_factor);
-    money('sharpe_ratio', r.sharpe_ratio);
-    money('balance_drawdown_absolute', r.balance_drawdown_absolute);
-    expect(html).toContain(`data-key="total_trades">5</td>`);
-    expect(html).toContain(
-      `data-key="max_consecutive_losses">2 (${formatDecimal(r.max_consecutive_losses.money)})</td>`,
+    const R = L.results;
+    expect(figureIn(html, R.grossProfit)).toBe(money(r.gross_profit));
+    expect(figureIn(html, R.grossLoss)).toBe(money(r.gross_loss));
+    expect(figureIn(html, R.totalNetProfit)).toBe(money(r.total_net_profit));
+    expect(figureIn(html, R.expectedPayoff)).toBe(money(r.expected_payoff));
+    expect(figureIn(html, R.recoveryFactor)).toBe(money(r.recovery_factor));
+    expect(figureIn(html, R.sharpeRatio)).toBe(money(r.sharpe_ratio));
+    expect(figureIn(html, R.drawdownAbsolute)).toBe(money(r.balance_drawdown_absolute));
+    expect(figureIn(html, R.totalTrades)).toBe('5');
+    expect(figureIn(html, R.maxConsecutiveLosses)).toBe(
+      `2 (${money(r.max_consecutive_losses.money)})`,
     );
   });
 
-  it('agrees with /dashboard/stats over the same days', async () => {
-    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+  it('counts the trades /dashboard/stats counts, its money differing only by what MT5 leaves out', async () => {
+    const html = await htmlOf();
     const stats = await app.inject({
       method: 'GET',
       url: '/dashboard/stats?days=7',
@@ -178,35 +211,29 @@ describe('POST /api/reports/mt5/html', () => {
     });
     expect(stats.statusCode).toBe(200);
     const s = stats.json<{ data: Record<string, number | null> }>().data;
-    const shows = (key: string, value: number | null | undefined) =>
-      expect(html).toContain(`data-key="${key}">${formatDecimal(value ?? Number.NaN)}</td>`);
-    shows('gross_profit', s.gross_profit);
-    shows('gross_loss', s.gross_loss);
-    shows('total_net_profit', s.profit);
-    shows('profit_factor', s.profit_factor);
-    shows('sharpe_ratio', s.sharpe_ratio);
-    shows('largest_profit_trade', s.largest_win);
-    shows('largest_loss_trade', s.largest_loss);
-    expect(html).toContain(
-      `data-key="balance_drawdown_maximal">${formatDecimal(s.max_drawdown ?? Number.NaN)} (`,
-    );
-    expect(html).toContain(`data-key="total_trades">${String(s.total_trades)}</td>`);
+    // one closing deal per position here, so closing deals and round trips agree
+    expect(figureIn(html, L.results.totalTrades)).toBe(String(s.total_trades));
+    // the dashboard nets the 8-day-old opening's commission into its position; the terminal
+    // counts only the period's deals
+    expect(figureIn(html, L.results.totalNetProfit)).toBe(money((s.profit ?? Number.NaN) + 0.25));
   });
 
   it('runs the balance from the deposit made before the period', async () => {
-    const html = (await post('html', trader.token, { date_range: '7d' })).body;
+    const html = await htmlOf();
     const net = DEALS.filter((d) => d.time_msc >= lastDaysWindow(7, now).from).reduce(
       (sum, d) => sum + d.profit + d.commission + d.swap,
       0,
     );
     const before = 10_000 - 0.25; // the 8-day-old opening's commission
-    expect(html).toContain(
-      `<td class="n">${formatDecimal(before + net)}</td><td></td></tr></tfoot>`,
+    expect(html).toMatch(
+      new RegExp(
+        `<td nowrap colspan="8" style="height: 30px"></td>(\\r\\n\\s*<td nowrap><b>[^<]*</b></td>){4}\\r\\n\\s*<td nowrap><b>${money(before + net)}</b></td>`,
+      ),
     );
   });
 
   it('escapes the comments the agent sent', async () => {
-    const html = (await post('html', trader.token, {})).body;
+    const html = await htmlOf({});
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;');
   });
@@ -252,7 +279,7 @@ describe('POST /api/reports/mt5/xml', () => {
   it('leaves the tables out of a summary report', async () => {
     const res = await post('xml', trader.token, { date_range: '1y', report_type: 'summary' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('>Negócios</Data>');
-    expect(res.body).toContain('>Resultados</Data>');
+    expect(res.body).not.toContain(`>${L.sections.deals}</Data>`);
+    expect(res.body).toContain(`>${L.sections.results}</Data>`);
   });
 });

@@ -1,6 +1,7 @@
 import {
   ApiErrorSchema,
   localWallClock,
+  encodeUtf16le,
   Mt5ReportRequestSchema,
   renderStatementHtml,
   renderStatementXml,
@@ -35,18 +36,25 @@ export const reportsRoutes =
           tags,
           summary: 'Relatório MT5 em HTML',
           body: Mt5ReportRequestSchema,
-          response: { 200: z.string().describe('Página HTML do relatório'), ...errors },
+          response: {
+            // bytes, not a string: fastify sends a Buffer as is
+            200: z
+              .unknown()
+              .describe('Página HTML do relatório, em UTF-16 LE com BOM como o terminal'),
+            ...errors,
+          },
         },
       },
       async (req, reply) => {
         const now = Date.now();
         const model = await statementOf(deps.pool, authOf(req).user.id, req.body, now);
+        // The bytes the terminal writes (UTF-16 LE with BOM): the downloaded file is its report.
         return reply
-          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-type', 'text/html; charset=utf-16le')
           .header('content-disposition', `inline; filename="mt5_statement_${fileStamp(now)}.html"`)
           .header('content-security-policy', HTML_CSP)
           .header('cache-control', 'no-store')
-          .send(renderStatementHtml(model));
+          .send(Buffer.from(encodeUtf16le(renderStatementHtml(model))));
       },
     );
 

@@ -98,5 +98,6 @@ export async function statementOf(
     openPositions,
     workingOrders,
     reportType: request.report_type,
+    language: request.language,
   });
 }

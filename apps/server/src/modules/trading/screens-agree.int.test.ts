@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDecimal } from '@vortex/core';
+import { formatCell, lastDaysWindow } from '@vortex/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
@@ -74,11 +74,31 @@ interface ReportSummary {
   data: { summary: { total_trades: number; total_pnl: number; win_rate: number } };
 }
 
+/**
+ * The MT5 statement counts as the terminal does: a trade is a closing deal of the period and the
+ * net is every deal of the period. Counted here straight from the stored deals.
+ */
+async function terminalCounts(): Promise<{ trades: number; net: number }> {
+  const { from, to } = lastDaysWindow(7, Date.now());
+  const { rows } = await db.pool.query<{ trades: number; net: number }>(
+    `SELECT count(*) FILTER (WHERE d.entry <> 0)::int AS trades,
+            coalesce(sum(d.profit + d.commission + d.swap), 0)::float8 AS net
+     FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
+     WHERE a.user_id = $1 AND d.type IN (0, 1) AND d.time_msc BETWEEN $2 AND $3`,
+    [trader.id, from, to],
+  );
+  return rows[0] ?? { trades: 0, net: 0 };
+}
+
+/** The value after a label in the terminal's layout: 'Label:</td>' then '<td …><b>value</b>'. */
+const figureIn = (html: string, label: string) =>
+  new RegExp(`${label}:</td>\\r\\n\\s*<td[^>]*><b>([^<]*)</b>`).exec(html)?.[1];
+
 /** Every screen's reading of the last 7 days, taken while no deal or balance arrived. */
 async function readScreens() {
   for (;;) {
     const before = await fingerprint();
-    const [overview, stats, report, curve, realtime, statement] = await Promise.all([
+    const [overview, stats, report, curve, realtime, statement, terminal] = await Promise.all([
       get<Overview>('/dashboard/overview'),
       get<Stats>('/dashboard/stats?days=7'),
       get<ReportSummary>('/api/reports/summary?range=7d'),
@@ -90,11 +110,14 @@ async function readScreens() {
         headers: bearer(trader.token),
         payload: { date_range: '7d' },
       }),
+      terminalCounts(),
     ]);
     const after = await fingerprint();
     // The reference trader keeps trading in session: a fill between two reads means read again.
     if (before.deals === after.deals && before.balance === after.balance) {
-      return { overview, stats, report, curve, realtime, statement: statement.body, after };
+      // the statement comes in UTF-16 LE, as the terminal writes its report
+      const html = new TextDecoder('utf-16le').decode(statement.rawPayload);
+      return { overview, stats, report, curve, realtime, statement: html, terminal, after };
     }
   }
 }
@@ -131,7 +154,7 @@ afterAll(async () => {
 
 describe('the demo account over the last 7 days', () => {
   it('every screen counts the same trades and the same result', async () => {
-    const { overview, stats, report, statement } = await readScreens();
+    const { overview, stats, report, statement, terminal } = await readScreens();
     const summary = overview.data.last_7_days;
     const summaryTrades = summary.days.reduce((n, d) => n + d.trades, 0);
     const s = stats.data;
@@ -143,12 +166,17 @@ describe('the demo account over the last 7 days', () => {
     expect(summaryTrades).toBe(s.total_trades);
     expect(r.total_trades).toBe(s.total_trades);
     expect(hourlyTrades).toBe(s.total_trades);
-    expect(statement).toContain(`data-key="total_trades">${String(s.total_trades)}</td>`);
+    // The statement counts closing deals (a partial close is a trade of its own), never fewer
+    // than the positions the screens count
+    expect(figureIn(statement, 'Total de Negociações')).toBe(String(terminal.trades));
+    expect(terminal.trades).toBeGreaterThanOrEqual(s.total_trades);
 
     expect(summary.total_profit).toBeCloseTo(s.profit, 6);
     expect(r.total_pnl).toBeCloseTo(s.profit, 6);
     expect(hourlyNet).toBeCloseTo(s.profit, 6);
-    expect(statement).toContain(`data-key="total_net_profit">${formatDecimal(s.profit)}</td>`);
+    expect(figureIn(statement, 'Lucro Líquido Total')).toBe(
+      formatCell({ kind: 'number', value: terminal.net, decimals: 2 }, 'UTC'),
+    );
 
     expect(summary.win_rate).toBeCloseTo(s.win_rate, 9);
     expect(r.win_rate).toBeCloseTo(s.win_rate, 9);

@@ -25,6 +25,8 @@ function serverErrorIn(body: string): string | undefined {
 
 export interface Statement {
   document: string;
+  /** The bytes as the server sent them: the HTML comes in UTF-16 LE as the terminal writes it. */
+  bytes: Uint8Array<ArrayBuffer>;
   /** The server's name for the file, when the browser lets this page read it. */
   fileName: string | undefined;
 }
@@ -34,6 +36,12 @@ function fileNameIn(response: Response, format: StatementFormat): string | undef
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
   return name && new RegExp(`^mt5_statement_[\\w-]+\\.${format}$`).test(name) ? name : undefined;
+}
+
+/** The statement's text: UTF-16 LE after its BOM (the terminal's HTML), UTF-8 otherwise. */
+export function decodeStatement(bytes: Uint8Array): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+  return new TextDecoder(utf16 ? 'utf-16le' : 'utf-8').decode(bytes);
 }
 
 /**
@@ -53,13 +61,15 @@ export async function fetchStatement(
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   let body: string;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     response = await fetch(`${apiUrl()}/api/reports/mt5/${format}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ date_range: range, report_type: 'full' }),
     });
-    body = await response.text();
+    bytes = new Uint8Array(await response.arrayBuffer());
+    body = decodeStatement(bytes);
   } catch (error) {
     throw new ReportsError(failed, t.errors.connection, { cause: error });
   }
@@ -67,7 +77,7 @@ export async function fetchStatement(
     throw new ReportsError(failed, serverErrorIn(body) ?? `HTTP ${response.status}`);
   }
   if (!body.trim()) throw new ReportsError(failed, t.errors.invalidAnswer);
-  return { document: body, fileName: fileNameIn(response, format) };
+  return { document: body, bytes, fileName: fileNameIn(response, format) };
 }
 
 export function useGenerateStatement(format: StatementFormat) {

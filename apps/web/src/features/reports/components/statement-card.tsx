@@ -13,12 +13,13 @@ import type { ReportRange } from '../api/reports-keys';
 import { reportsTexts as t } from '../messages';
 import { downloadStatement, openOrDownloadHtml } from '../utils/statement-file';
 
-function deliver(format: StatementFormat, { document, fileName }: Statement): void {
+function deliver(format: StatementFormat, { document, bytes, fileName }: Statement): void {
   if (format === 'xml') {
-    toast.success(t.statement.downloaded(downloadStatement(document, 'xml', fileName)));
+    toast.success(t.statement.downloaded(downloadStatement(bytes, 'xml', fileName)));
     return;
   }
-  const delivery = openOrDownloadHtml(document, fileName);
+  // the tab shows the decoded text (scripts blocked); a download keeps the server's bytes
+  const delivery = openOrDownloadHtml(document, fileName, bytes);
   if (delivery.kind === 'opened') toast.success(t.statement.opened);
   else toast.info(t.statement.popupBlocked(delivery.fileName));
 }

@@ -30,13 +30,17 @@ export function withScriptsBlocked(html: string): string {
   return html.slice(0, at) + NO_SCRIPTS + html.slice(at);
 }
 
-/** Saves text as a file through a temporary link; answers the file's name. */
+/**
+ * Saves the statement as a file through a temporary link; answers the file's name. Bytes are
+ * saved as the server sent them, so the HTML file is the terminal's UTF-16 LE.
+ */
 export function downloadStatement(
-  text: string,
+  content: string | Uint8Array<ArrayBuffer>,
   format: StatementFormat,
   fileName = statementFileName(format),
 ): string {
-  saveBlob(new Blob([text], { type: MIME[format] }), fileName);
+  const type = typeof content === 'string' ? MIME[format] : MIME[format].split(';')[0];
+  saveBlob(new Blob([content], { type }), fileName);
   return fileName;
 }
 
@@ -49,7 +53,11 @@ export type HtmlDelivery = { kind: 'opened' } | { kind: 'downloaded'; fileName: 
  * trading.md §7: the HTML statement opens in a new tab; when the browser blocks the pop-up
  * (window.open answers null) it is downloaded instead.
  */
-export function openOrDownloadHtml(html: string, fileName?: string): HtmlDelivery {
+export function openOrDownloadHtml(
+  html: string,
+  fileName?: string,
+  bytes?: Uint8Array<ArrayBuffer>,
+): HtmlDelivery {
   const url = URL.createObjectURL(new Blob([withScriptsBlocked(html)], { type: MIME.html }));
   const tab = window.open(url, '_blank');
   if (tab) {
@@ -60,5 +68,5 @@ export function openOrDownloadHtml(html: string, fileName?: string): HtmlDeliver
     return { kind: 'opened' };
   }
   URL.revokeObjectURL(url);
-  return { kind: 'downloaded', fileName: downloadStatement(html, 'html', fileName) };
+  return { kind: 'downloaded', fileName: downloadStatement(bytes ?? html, 'html', fileName) };
 }

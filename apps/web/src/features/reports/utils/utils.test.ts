@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeStatement } from '../api/generate-statement';
 import { parseReportRange } from '../api/reports-keys';
 import { tradingHours } from './hours';
 import { exitReasonRows, fullDay, shortDay } from './labels';
@@ -68,5 +69,19 @@ describe('parseReportRange', () => {
     expect(parseReportRange('1y')).toBe('1y');
     expect(parseReportRange('2d')).toBe('7d');
     expect(parseReportRange(null)).toBe('7d');
+  });
+});
+
+describe('decodeStatement', () => {
+  it("reads the terminal's UTF-16 LE (with BOM) as the server sends the HTML, and UTF-8", () => {
+    const text = 'Relatório <b>Ação</b>';
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      utf16[2 + i * 2] = text.charCodeAt(i) & 0xff;
+      utf16[3 + i * 2] = text.charCodeAt(i) >> 8;
+    }
+    expect(decodeStatement(utf16)).toBe(text);
+    expect(decodeStatement(new TextEncoder().encode(text))).toBe(text);
   });
 });

@@ -1,0 +1,2 @@
+export * from "./lib/report-parser.js";
+export * from "./lib/stats-calculator.js";
