@@ -95,8 +95,10 @@ function footerRow(t: StatementTable, tz: string): string {
       ? '            <td></td>'
       : `            <td nowrap><b>${fmt(c, tz)}</b></td>`,
   );
+  // as written: the Deals totals' lead cell is nowrap, the Open Positions' one is not
+  const nowrap = t.key === 'deals' ? ' nowrap' : '';
   return `        <tr align="right">
-            <td nowrap colspan="${t.footer.lead}" style="height: 30px"></td>
+            <td${nowrap} colspan="${t.footer.lead}" style="height: 30px"></td>
 ${cells.join('\n')}
         </tr>`;
 }

@@ -163,7 +163,8 @@ export function dealsTable(
       text(trade ? (v.entries[deal.entry] ?? '') : ''),
       trade ? volume(deal.volume) : empty,
       trade ? price(deal.price) : empty,
-      deal.order > 0 ? id(deal.order) : empty,
+      // a balance operation has no order in the terminal's report
+      trade && deal.order > 0 ? id(deal.order) : empty,
       empty,
       money(deal.commission),
       money(deal.fee ?? 0),

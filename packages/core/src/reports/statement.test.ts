@@ -372,12 +372,15 @@ describe("renderStatementHtml: the terminal's Trade History layout", () => {
       ].join('\r\n'),
     );
     expect(en).toContain('<tr bgcolor="#F7F7F7" align="right">');
+    expect(en).toContain(
+      '<td colspan="9" style="height: 30px"></td>\r\n            <td nowrap><b>0.00</b></td>\r\n            <td nowrap><b>60.00</b></td>\r\n            <td></td>',
+    );
     expect(en).toContain('<td nowrap style="height: 10px"></td>');
   });
 
   it('writes deals on one line with Fee and the hidden Cost, then the totals row', () => {
     expect(en).toContain(
-      '<tr bgcolor="#FFFFFF" align="right"><td nowrap>2026.11.16 10:00:00</td><td nowrap>1</td><td nowrap></td><td nowrap>balance</td><td nowrap></td><td nowrap></td><td nowrap></td><td nowrap>501</td><td nowrap class="hidden"></td><td nowrap>0.00</td><td nowrap>0.00</td><td nowrap>0.00</td><td nowrap>500.00</td><td nowrap>1 500.00</td><td nowrap>depósito</td></tr>',
+      '<tr bgcolor="#FFFFFF" align="right"><td nowrap>2026.11.16 10:00:00</td><td nowrap>1</td><td nowrap></td><td nowrap>balance</td><td nowrap></td><td nowrap></td><td nowrap></td><td nowrap></td><td nowrap class="hidden"></td><td nowrap>0.00</td><td nowrap>0.00</td><td nowrap>0.00</td><td nowrap>500.00</td><td nowrap>1 500.00</td><td nowrap>depósito</td></tr>',
     );
     expect(en).toContain(
       '<td nowrap colspan="8" style="height: 30px"></td>\r\n            <td nowrap><b>-5.00</b></td>\r\n            <td nowrap><b>0.00</b></td>\r\n            <td nowrap><b>0.00</b></td>\r\n            <td nowrap><b>551.00</b></td>\r\n            <td nowrap><b>1 546.00</b></td>',
