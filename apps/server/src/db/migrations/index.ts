@@ -21,6 +21,7 @@ import { sql as m0020 } from './0020-login-lockout.js';
 import { sql as m0021 } from './0021-onboarding-completed.js';
 import { sql as m0022 } from './0022-closed-positions.js';
 import { sql as m0023 } from './0023-account-snapshot-retention.js';
+import { sql as m0024 } from './0024-closed-positions-without-fk-checks.js';
 
 export interface Migration {
   id: number;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { id: 21, name: 'onboarding-completed', sql: m0021 },
   { id: 22, name: 'closed-positions', sql: m0022 },
   { id: 23, name: 'account-snapshot-retention', sql: m0023 },
+  { id: 24, name: 'closed-positions-without-fk-checks', sql: m0024 },
 ];
