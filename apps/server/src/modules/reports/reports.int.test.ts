@@ -252,6 +252,9 @@ describe('POST /api/reports/mt5/html', () => {
     const extra = await post('html', trader.token, { date_range: '7d', evil: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.json<{ error: string }>().error).toMatch(/^Dados inválidos/);
+    const language = await post('html', trader.token, { date_range: '7d', language: 'fr' });
+    expect(language.statusCode).toBe(400);
+    expect(language.json<{ error: string }>().error).toMatch(/^Dados inválidos\. Idioma/);
     expect((await post('html', null)).statusCode).toBe(401);
   });
 });
