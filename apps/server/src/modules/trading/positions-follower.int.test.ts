@@ -1,5 +1,5 @@
 import type { Mt5Deal } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { DealIngest } from '../bridge/deal-ingest.js';
@@ -214,6 +214,53 @@ describe('PositionsFollower with the deals handed over by the ingestion', () => 
       expect(follower.applied).toEqual({ handedOff: 2, read: 0 });
       expect(await built(accountId)).toEqual(await rebuilt(accountId));
     } finally {
+      unfollow();
+    }
+  });
+
+  it('follows an account whose number the trader also holds on another server', async () => {
+    // One number at two brokers: the event names the number, and both accounts are followed.
+    const accountNumber = 9_100_000 + ++accounts;
+    const ids: number[] = [];
+    for (const server of ['Corretora-A', 'Corretora-B'])
+      ids.push(
+        await upsertAccount(db.pool, {
+          userId,
+          accountNumber,
+          server,
+          company: '',
+          currency: 'BRL',
+          marginMode: 'netting',
+          tradeMode: 'demo',
+        }),
+      );
+    const bus = new MemoryEventBus();
+    const follower = new PositionsFollower(db.pool);
+    const unfollow = follower.follow(bus);
+    try {
+      for (const [i, accountId] of ids.entries()) {
+        const ingest = new DealIngest(
+          { pool: db.pool, bus },
+          { userId, sessionId: 0, accountId, accountNumber },
+          () => undefined,
+          0,
+        );
+        await ingest.store({ batchId: `b${i}`, deals: trips(1 + 10 * i, 5 + 10 * i), refused: [] });
+      }
+      // Each built on its follower's own timer, from the deals_added events alone.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await db.pool.query<{ account_id: number }>(
+            'SELECT account_id FROM positions_watermarks WHERE account_id = ANY($1) ORDER BY 1',
+            [ids],
+          );
+          expect(rows.map((r) => r.account_id)).toEqual(ids);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      for (const accountId of ids) expect(await built(accountId)).toEqual(await rebuilt(accountId));
+    } finally {
+      follower.stop();
       unfollow();
     }
   });

@@ -60,8 +60,8 @@ export class PositionsFollower {
     const detach = attachHandoff(bus, this.handoff);
     const unsubscribe = bus.subscribe((e) => {
       if (e.type !== 'deals_added') return;
-      this.accountOf(e.user_id, e.account_number)
-        .then((id) => id !== undefined && this.nudge(id))
+      this.accountsOf(e.user_id, e.account_number)
+        .then((ids) => ids.forEach((id) => this.nudge(id)))
         .catch((err: unknown) => this.log?.warn({ err }, 'positions follower: account not found'));
     });
     return () => {
@@ -118,12 +118,17 @@ export class PositionsFollower {
     }, FOLLOW_DELAY_MS).unref();
   }
 
-  private async accountOf(userId: number, accountNumber: number): Promise<number | undefined> {
+  /**
+   * The event names the account by number, which one user may hold on several servers (two
+   * brokers, a demo and a real one): every such account is nudged, a run with nothing new is a
+   * no-op.
+   */
+  private async accountsOf(userId: number, accountNumber: number): Promise<number[]> {
     const { rows } = await this.pool.query<{ id: number }>(
       'SELECT id FROM mt5_accounts WHERE user_id = $1 AND account_number = $2',
       [userId, accountNumber],
     );
-    return rows[0]?.id;
+    return rows.map((r) => r.id);
   }
 
   private async run(accountId: number, wait: boolean): Promise<void> {
