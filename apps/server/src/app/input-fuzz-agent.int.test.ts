@@ -129,6 +129,7 @@ function messages() {
       trade_mode: 'demo',
       client_version: '0.1.0',
       terminal_build: 4000,
+      symbol_digits: [{ symbol: 'WINZ25', digits: 0 }],
     },
     heartbeat: { type: 'heartbeat', seq: 1, mt5_alive: true, ts: ms },
     account: {
@@ -185,6 +186,30 @@ function messages() {
       ],
     },
     deals: { type: 'deals', batch_id: 'fuzz-base', deals: [testDeal(901)] },
+    history_orders: {
+      type: 'history_orders',
+      batch_id: 'fuzz-orders',
+      orders: [
+        {
+          ticket: 13,
+          symbol: 'WINZ25',
+          type: 0,
+          state: 4,
+          volume_initial: 1,
+          volume_current: 0,
+          price_open: 0,
+          sl: 124_800,
+          tp: 125_400,
+          price_current: 125_000,
+          time_setup_msc: ms,
+          time_done_msc: ms + 5,
+          magic: 135_000,
+          comment: 'fibo',
+          position_id: 13,
+          reason: 3,
+        },
+      ],
+    },
     bars: {
       type: 'bars',
       symbol: 'WINZ25',
@@ -273,6 +298,7 @@ function refused(answers: ServerMessage[]): boolean {
     (m) =>
       m.type === 'error' ||
       m.type === 'deals_rejected' ||
+      m.type === 'history_orders_rejected' ||
       (m.type === 'deals_ack' && m.stored === 0),
   );
 }

@@ -4,8 +4,10 @@ import {
   BarSchema,
   Mt5AccountSchema,
   Mt5DealSchema,
+  Mt5HistoryOrderSchema,
   Mt5OrderSchema,
   Mt5PositionSchema,
+  SymbolDigitsSchema,
   TimeframeSchema,
 } from './mt5-records.schema.js';
 import { plainLines, plainText } from '../text/plain-text.js';
@@ -17,6 +19,8 @@ import { plainLines, plainText } from '../text/plain-text.js';
 export const AGENT_PROTOCOL_VERSION = 1;
 /** A deal batch is bounded so one message can never hold up the socket for long. */
 export const MAX_DEALS_PER_BATCH = 5_000;
+/** History orders per batch, bounded as deals are. */
+export const MAX_HISTORY_ORDERS_PER_BATCH = 5_000;
 
 const batchId = plainText().min(1).max(64);
 const clientVersion = plainText().min(1).max(32);
@@ -56,6 +60,8 @@ export const AgentHelloSchema = z.strictObject({
    * one. Optional, so an agent that does not say (an older one, the EA) still connects.
    */
   symbols: z.array(plainText().trim().min(1).max(32)).max(5_000).optional(),
+  /** SYMBOL_DIGITS of the symbols the account trades, when the agent says (older ones do not). */
+  symbol_digits: z.array(SymbolDigitsSchema).max(5_000).optional(),
 });
 
 export const AgentHeartbeatSchema = z.strictObject({
@@ -85,6 +91,12 @@ export const AgentDealsSchema = z.strictObject({
   batch_id: batchId,
   deals: z.array(Mt5DealSchema).min(1).max(MAX_DEALS_PER_BATCH),
 });
+/** Orders that left the terminal's book (history orders), acknowledged after their commit. */
+export const AgentHistoryOrdersSchema = z.strictObject({
+  type: z.literal('history_orders'),
+  batch_id: batchId,
+  orders: z.array(Mt5HistoryOrderSchema).min(1).max(MAX_HISTORY_ORDERS_PER_BATCH),
+});
 export const AgentBarsSchema = z.strictObject({
   type: z.literal('bars'),
   symbol: plainText().trim().min(1).max(32),
@@ -113,6 +125,7 @@ export const AgentMessageSchema = z.discriminatedUnion('type', [
   AgentPositionsSchema,
   AgentOrdersSchema,
   AgentDealsSchema,
+  AgentHistoryOrdersSchema,
   AgentBarsSchema,
   AgentCommandResultSchema,
 ]);
@@ -203,6 +216,18 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
    */
   z.strictObject({
     type: z.literal('deals_rejected'),
+    batch_id: z.string().max(200),
+    reason: z.string(),
+  }),
+  /** Sent only after the batch is committed: the agent may forget those orders. */
+  z.strictObject({
+    type: z.literal('history_orders_ack'),
+    batch_id: batchId,
+    stored: z.number().int().nonnegative(),
+  }),
+  /** The batch fails the contract and can never be stored: the agent drops it. */
+  z.strictObject({
+    type: z.literal('history_orders_rejected'),
     batch_id: z.string().max(200),
     reason: z.string(),
   }),

@@ -75,9 +75,13 @@ const anyValue = fc.oneof(
 const dealLike = fc
   .record({
     base: fc.constant(valid),
-    changes: fc.dictionary(fc.constantFrom(...Object.keys(valid), 'extra', '__proto__'), anyValue, {
-      maxKeys: 3,
-    }),
+    changes: fc.dictionary(
+      fc.constantFrom(...Object.keys(valid), 'fee', 'extra', '__proto__'),
+      anyValue,
+      {
+        maxKeys: 3,
+      },
+    ),
     drop: fc.option(fc.constantFrom(...Object.keys(valid))),
   })
   .map(({ base, changes, drop }) => {
@@ -86,8 +90,12 @@ const dealLike = fc
   });
 
 describe('the deal fast path', () => {
-  it('accepts the common deal', () => {
+  it('accepts the common deal, with or without its fee (older agents leave it out)', () => {
     expect(isPlainValidDeal(valid)).toBe(true);
+    expect(isPlainValidDeal({ ...valid, fee: -0.12 })).toBe(true);
+    expect(isPlainValidDeal({ ...valid, fee: 1e13 })).toBe(false);
+    expect(isPlainValidDeal({ ...valid, fee: '1' })).toBe(false);
+    expect(Mt5DealSchema.safeParse({ ...valid, fee: 1e13 }).success).toBe(false);
   });
 
   it('accepts only what the schema accepts, and exactly as the schema returns it', () => {

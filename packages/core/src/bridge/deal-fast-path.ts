@@ -20,6 +20,7 @@ const KEYS = new Set([
   'price',
   'profit',
   'commission',
+  'fee',
   'swap',
   'magic',
   'reason',
@@ -43,7 +44,10 @@ export function isPlainValidDeal(d: unknown): d is Mt5Deal {
     if (!KEYS.has(k)) return false;
     keys++;
   }
-  if (keys !== KEYS.size) return false;
+  // `fee` is optional (older agents leave it out): every other key must be there.
+  const hasFee = 'fee' in r;
+  if (keys !== KEYS.size - (hasFee ? 0 : 1)) return false;
+  if (hasFee && !isMoney(r.fee)) return false;
   const { symbol, comment } = r;
   return (
     isInt(r.ticket, 1, MAX_ID) &&

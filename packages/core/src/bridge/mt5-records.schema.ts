@@ -56,6 +56,8 @@ export const Mt5DealSchema = z.strictObject({
   price,
   profit: money,
   commission: money,
+  /** MT5's DEAL_FEE; older agents leave it out, which counts as 0. */
+  fee: money.optional(),
   swap: money,
   magic,
   reason: z.number().int().min(0).max(10),
@@ -98,6 +100,46 @@ export const Mt5OrderSchema = z.strictObject({
   comment,
 });
 export type Mt5Order = z.infer<typeof Mt5OrderSchema>;
+
+/**
+ * An order of the terminal's history (HistoryOrderGet*): filled, canceled, expired or rejected,
+ * with the levels it carried. Stored by (account, ticket); a resend replaces it.
+ */
+export const Mt5HistoryOrderSchema = z.strictObject({
+  ticket,
+  symbol,
+  /** MT5 ORDER_TYPE: 0 buy, 1 sell, 2–5 limit/stop, 6–7 stop limit, 8 close by. */
+  type: z.number().int().min(0).max(8),
+  /** MT5 ORDER_STATE: 2 canceled, 3 partial, 4 filled, 5 rejected, 6 expired… */
+  state: z.number().int().min(0).max(9),
+  volume_initial: volume,
+  /** What was left unfilled: 0 for a filled order. */
+  volume_current: z.number().nonnegative().max(1_000_000),
+  /** 0 for a market order (the terminal writes 'market'). */
+  price_open: price,
+  sl: price,
+  tp: price,
+  price_current: price,
+  time_setup_msc: epochMs,
+  time_done_msc: epochMs,
+  magic,
+  comment,
+  position_id: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 53),
+  /** MT5 ORDER_REASON: 0 client, 3 expert, 4 stop loss, 5 take profit, 6 stop out… */
+  reason: z.number().int().min(0).max(10),
+});
+export type Mt5HistoryOrder = z.infer<typeof Mt5HistoryOrderSchema>;
+
+/** SYMBOL_DIGITS of a symbol: how many decimals its prices are written with. */
+export const SymbolDigitsSchema = z.strictObject({
+  symbol,
+  digits: z.number().int().min(0).max(10),
+});
+export type SymbolDigits = z.infer<typeof SymbolDigitsSchema>;
 
 export const Mt5AccountSchema = z.strictObject({
   balance: money,

@@ -23,6 +23,8 @@ import { closeUnlessGreeted } from './agent-auth-timeout.js';
 import { parseAgentMessage, type ParsedAgentMessage } from './agent-parse.js';
 import type { OutageLog } from './database-outage.js';
 import { DealIngest } from './deal-ingest.js';
+import { storeHistoryOrders } from './history-orders.js';
+import { upsertSymbolDigits } from './history-orders.repo.js';
 import type { HeartbeatBatch } from './heartbeat-batch.js';
 import { databaseComplaint, ingestMessages } from './ingest.messages.js';
 import {
@@ -176,6 +178,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         return;
       }
       if (identity.tokenId) await setTokenAccount(deps.pool, identity.tokenId, m.account_number);
+      if (m.symbol_digits) await upsertSymbolDigits(deps.pool, accountId, m.symbol_digits);
       if (agent) {
         agent.accountNumber = m.account_number;
         agent.server = m.server;
@@ -250,6 +253,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     },
     orders: async (m) => {
       if (accountId) await replacePendingOrders(deps.pool, accountId, m.orders);
+    },
+    history_orders: async (m) => {
+      if (accountId) await storeHistoryOrders(deps.pool, accountId, m, send);
     },
     bars: async (m) => {
       if (!accountId) return;
@@ -341,6 +347,10 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     if (!identity) {
       if (parsed.kind === 'message') await authenticate(parsed.m);
       else refuse(msg.authFirst);
+      return;
+    }
+    if (parsed.kind === 'refused-orders') {
+      send({ type: 'history_orders_rejected', batch_id: parsed.batchId, reason: parsed.reason });
       return;
     }
     if (parsed.kind !== 'message') {

@@ -12,6 +12,8 @@ export type ParsedAgentMessage =
   | { kind: 'message'; m: Exclude<AgentMessage, { type: 'deals' }> }
   | { kind: 'deals'; batch: DealBatch }
   | { kind: 'refused-batch'; batchId: string; reason: string; raw: unknown }
+  /** A history_orders batch that fails the contract: refused by its id, so the agent drops it. */
+  | { kind: 'refused-orders'; batchId: string; reason: string }
   | { kind: 'invalid'; error: string };
 
 /** Parsing and validation, done as each message arrives: they overlap the previous insert. */
@@ -42,8 +44,25 @@ export function parseAgentMessage(raw: string): ParsedAgentMessage {
   // Only a deals message without a usable batch id is left here, and it fails the schema.
   if (parsed.success && parsed.data.type !== 'deals') return { kind: 'message', m: parsed.data };
   const issue = parsed.error?.issues[0];
+  const ordersBatch = historyOrdersBatchId(json);
+  if (ordersBatch !== undefined) {
+    const where = issue?.path.join('.') ?? '';
+    return {
+      kind: 'refused-orders',
+      batchId: ordersBatch,
+      reason: `${msg.invalidMessage}: ${where} ${issue?.message ?? ''}`.trim(),
+    };
+  }
   return {
     kind: 'invalid',
     error: `${msg.invalidMessage}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
   };
+}
+
+/** The batch id of a history_orders message, when it has one to be answered by. */
+function historyOrdersBatchId(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { type, batch_id: batchId } = json as Record<string, unknown>;
+  if (type !== 'history_orders' || typeof batchId !== 'string') return undefined;
+  return batchId.length > 0 && batchId.length <= 200 ? batchId : undefined;
 }

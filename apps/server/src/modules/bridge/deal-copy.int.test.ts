@@ -63,7 +63,15 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     const [byCopy, byInsert] = [await account(), await account()];
     const batch = [
       { ...deal(1, '\ud800 meia'), ticket: 2 ** 53 - 1, magic: 2 ** 53 - 1, position_id: 2 ** 32 },
-      { ...deal(2), symbol: 'ação✓', price: 1e9, profit: -1e12, commission: -0, swap: 0.1 + 0.2 },
+      {
+        ...deal(2),
+        symbol: 'ação✓',
+        price: 1e9,
+        profit: -1e12,
+        commission: -0,
+        fee: -0.37,
+        swap: 0.1 + 0.2,
+      },
       { ...deal(3), volume: 1e-7, time_msc: 4_102_444_800_000, type: 18, entry: 3, reason: 10 },
     ];
     expect(await insertDeals(db.pool, byCopy, batch, 0)).toBe(3);
@@ -72,7 +80,7 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
       (
         await db.pool.query<Record<string, unknown>>(
           `SELECT ticket, order_ticket, position_id, symbol, type, entry, volume, price, profit,
-                  commission::text, swap, magic, reason, comment, time_msc
+                  commission::text, fee, swap, magic, reason, comment, time_msc
            FROM deals WHERE account_id = $1 ORDER BY ticket`,
           [accountId],
         )
@@ -80,6 +88,8 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     const copied = await stored(byCopy);
     expect(copied).toEqual(await stored(byInsert));
     expect(copied.map((r) => r.ticket)).toEqual([2, 3, 2 ** 53 - 1]);
+    // A deal without a fee (an older agent's) stores 0, by either path.
+    expect(copied.map((r) => r.fee)).toEqual([-0.37, 0, 0]);
   });
 
   it('leaves values COPY would not take as they are to the INSERT', async () => {

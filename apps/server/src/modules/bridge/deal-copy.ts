@@ -7,13 +7,13 @@ import { from as copyFrom } from 'pg-copy-streams';
 // The column order of the rows below: account_id last, so a row can be built before the
 // connection knows its account (its value is written in at the COPY).
 const COPY_DEALS = `COPY deals (ticket, order_ticket, position_id, symbol, type, entry, volume, price,
-  profit, commission, swap, magic, reason, comment, time_msc, account_id) FROM STDIN (FORMAT binary)`;
+  profit, commission, fee, swap, magic, reason, comment, time_msc, account_id) FROM STDIN (FORMAT binary)`;
 
-const COLUMNS = 16;
+const COLUMNS = 17;
 // The binary format's signature, flags and header extension length; -1 fields ends the data.
 const HEADER = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1');
-// Per row: the field count, a length per field, 6 bigints, 3 smallints and 5 float8s.
-const ROW_FIXED = 2 + 4 * COLUMNS + 6 * 8 + 3 * 2 + 5 * 8;
+// Per row: the field count, a length per field, 6 bigints, 3 smallints and 6 float8s.
+const ROW_FIXED = 2 + 4 * COLUMNS + 6 * 8 + 3 * 2 + 6 * 8;
 const TWO_32 = 2 ** 32;
 
 /** A batch's rows in COPY's binary format; each account id is written in at the COPY. */
@@ -47,6 +47,7 @@ function fits(d: Mt5Deal): boolean {
     typeof d.price === 'number' &&
     typeof d.profit === 'number' &&
     typeof d.commission === 'number' &&
+    (d.fee === undefined || typeof d.fee === 'number') &&
     typeof d.swap === 'number' &&
     typeof d.symbol === 'string' &&
     typeof d.comment === 'string'
@@ -119,6 +120,8 @@ export function copyRows(deals: readonly Mt5Deal[]): CopyBody | undefined {
     at = float8(v, at, d.price);
     at = float8(v, at, d.profit);
     at = float8(v, at, d.commission);
+    // Older agents send no fee: 0, as the column's default.
+    at = float8(v, at, d.fee ?? 0);
     at = float8(v, at, d.swap);
     at = bigint(v, at, d.magic);
     at = smallint(v, at, d.reason);

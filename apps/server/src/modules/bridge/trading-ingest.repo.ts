@@ -46,10 +46,10 @@ const quoted = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
 const textArray = (values: string[]) => `{${values.map(quoted).join(',')}}`;
 
 const INSERT_DEALS = `INSERT INTO deals (account_id, ticket, order_ticket, position_id, symbol, type,
-    entry, volume, price, profit, commission, swap, magic, reason, comment, time_msc)
+    entry, volume, price, profit, commission, swap, magic, reason, comment, time_msc, fee)
   SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::smallint[],
     $7::smallint[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
-    $13::bigint[], $14::smallint[], $15::text[], $16::bigint[])`;
+    $13::bigint[], $14::smallint[], $15::text[], $16::bigint[], $17::float8[])`;
 
 /**
  * One statement, so one commit: the whole batch is stored or none of it, and a deal already
@@ -98,6 +98,7 @@ export async function insertDeals(
       numberArray(col('reason')),
       textArray(col('comment')),
       numberArray(col('time_msc')),
+      numberArray(deals.map((d) => d.fee ?? 0)),
     ],
   );
   return rowCount ?? 0;
