@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import { parseDeals } from '../trading/deal.schema.js';
 import { dealsToPositions } from '../trading/positions.js';
+import { openedBeforeHistory } from '../trading/position.js';
 import { text, type Cell } from './cells.js';
 import { mt5Values, statementLabels, type StatementLabels } from './messages.js';
 import { mt5Results } from './mt5-results.js';
@@ -61,8 +62,9 @@ export function buildStatement(input: StatementInput): StatementModel {
       .filter(isTradeDeal)
       .map((d) => ({ ...d, time: d.time_msc, reason: undefined })),
   );
+  // A position opened before the deals given has no open time or price to write: left out.
   const positions = dealsToPositions(parsed).filter(
-    (p) => p.close_time >= input.from && p.close_time <= input.to,
+    (p) => p.close_time >= input.from && p.close_time <= input.to && !openedBeforeHistory(p),
   );
   // MT5 counts closing deals as trades: only the period's own deals enter its Results.
   const results = mt5Results(

@@ -277,6 +277,7 @@ describe('buildStatement: "a week on WINZ25"', () => {
     // MT5 counts the closing deal whether or not its opening is in the report
     expect(alone.results.total_trades).toBe(2);
     expect(completed.results.total_trades).toBe(2);
+    // Without its opening, the position is one opened before the deals: not written.
     expect(tableOf({ ...base, from, deals: inside }, 'positions').rows).toHaveLength(1);
     expect(
       tableOf({ ...base, from, deals: inside, priorDeals: opening }, 'positions').rows,

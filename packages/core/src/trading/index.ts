@@ -24,4 +24,10 @@ export * from './statistics-record.js';
 export * from './time.js';
 export * from './zone-clock.js';
 export * from './api.schema.js';
-export { stepTrip, toPosition, type RoundTrip, type TradeDeal } from './round-trip.js';
+export {
+  inProgressPositions,
+  stepTrip,
+  toPosition,
+  type RoundTrip,
+  type TradeDeal,
+} from './round-trip.js';

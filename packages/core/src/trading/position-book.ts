@@ -1,6 +1,13 @@
 import type { Deal, DealEntry } from './deal.schema.js';
 import type { ClosedPosition } from './position.js';
-import { isTradeDeal, stepTrip, toPosition, type RoundTrip, type TradeDeal } from './round-trip.js';
+import {
+  inProgressPositions,
+  isTradeDeal,
+  stepTrip,
+  toPosition,
+  type RoundTrip,
+  type TradeDeal,
+} from './round-trip.js';
 
 // Same-second deals keep MT5's execution order: tickets grow with time, openings before closings.
 const ENTRY_RANK: Record<DealEntry, number> = { IN: 0, INOUT: 1, OUT: 2, OUT_BY: 2 };
@@ -97,7 +104,7 @@ export interface PositionBookOptions {
  * Deals -> positions (spec §3), incrementally: deals are added in batches, each after every
  * deal already added, and the positions are always those dealsToPositions would build from
  * all of them. Grouped by position_id, else ticket; only buy/sell deals with an entry count; a
- * deal ticket seen twice counts once; round trips need an opening and a closing deal.
+ * deal ticket seen twice counts once; a round trip needs a closing deal (round-trip.ts).
  */
 export class PositionBook {
   /** Finished round trips, in comparePositions order. */
@@ -189,7 +196,7 @@ export class PositionBook {
     const partial: ClosedPosition[] = [];
     for (const key of this.inProgress) {
       const trip = this.groups.get(key);
-      if (typeof trip === 'object' && trip.closes.length > 0) partial.push(toPosition(trip, key));
+      if (typeof trip === 'object') partial.push(...inProgressPositions(trip, key));
     }
     return partial.sort(comparePositions);
   }

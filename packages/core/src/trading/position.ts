@@ -4,7 +4,10 @@ import type { DealSide } from './deal.schema.js';
 export interface ClosedPosition {
   /** The MT5 position id (or the ticket when the source had none). */
   position_id: string;
-  /** 1 for the first round trip of this id; netting reversals (INOUT) start the next. */
+  /**
+   * 1 for the first round trip of this id; netting reversals (INOUT) start the next. 0 when the
+   * id's first deal in the history closes: the position was opened before the history starts.
+   */
   round_trip: number;
   symbol: string;
   magic: number;
@@ -28,7 +31,10 @@ export interface ClosedPosition {
   exit_reason: string;
   /** 'open' when only part of the volume has been closed so far. */
   status: 'closed' | 'open';
-  /** Always true: positions missing an opening or a closing deal are not built (spec §5). */
+  /**
+   * Always true: a position without a closing deal is not built (spec §5); one whose opening is
+   * before the history is, as round trip 0 (openedBeforeHistory), so its money is not lost.
+   */
   is_complete: true;
 }
 
@@ -45,4 +51,12 @@ export function netProfitOf(
 ): number {
   const net = position.profit + position.commission + position.swap;
   return Number.isFinite(net) ? net : 0;
+}
+
+/**
+ * The position was opened before the stored history starts: its entry price is unknown (0), its
+ * open time is its first closing deal's and its volume is what the history shows it closed.
+ */
+export function openedBeforeHistory(position: Pick<ClosedPosition, 'round_trip'>): boolean {
+  return position.round_trip === 0;
 }

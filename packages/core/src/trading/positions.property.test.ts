@@ -115,6 +115,22 @@ describe('dealsToPositions properties', () => {
     );
   });
 
+  it('a history that starts mid-position keeps the money and leaves no closed position open', () => {
+    fc.assert(
+      fc.property(history, fc.nat(), (groups, cut) => {
+        const { deals } = buildHistory(groups, profitOf);
+        // buildHistory writes deals in time order: dropping a prefix starts the history later.
+        const held = deals.slice(cut % (deals.length + 1));
+        const positions = dealsToPositions(held);
+        const closing = held.filter((d) => d.entry !== 'IN').reduce((s, d) => s + d.profit, 0);
+        expect(positions.reduce((sum, p) => sum + p.profit, 0)).toBeCloseTo(closing, 6);
+        if (groups.every((g) => g.ending === 'complete')) {
+          expect(positions.filter((p) => p.status === 'open')).toEqual([]);
+        }
+      }),
+    );
+  });
+
   it('a deal delivered twice is counted once', () => {
     fc.assert(
       fc.property(history, fc.array(fc.nat(), { maxLength: 5 }), (groups, picks) => {

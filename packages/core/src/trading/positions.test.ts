@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DealSchema, type DealInput } from './deal.schema.js';
+import { openedBeforeHistory } from './position.js';
 import { dealsToPositions } from './positions.js';
 
 const T0 = 1_715_000_000; // 2024-05-06T12:53:20Z, epoch seconds as MT5 sends them
@@ -45,10 +46,9 @@ describe('dealsToPositions', () => {
     ]);
   });
 
-  it('ignores positions without a closing deal or without an opening deal', () => {
+  it('ignores positions without a closing deal', () => {
     const positions = positionsOf([
       { ticket: 1, position_id: 1, type: 0, entry: 0, time: T0, volume: 1 },
-      { ticket: 2, position_id: 2, type: 1, entry: 1, time: T0, volume: 1, profit: 50 },
       { ticket: 3, position_id: 3, type: 0, entry: 0, time: T0, volume: 1 },
       { ticket: 4, position_id: 3, type: 1, entry: 1, time: T0 + 1, volume: 1, profit: -5 },
     ]);
@@ -203,31 +203,49 @@ describe('dealsToPositions', () => {
     ]);
   });
 
-  it('a reversal whose opening is outside the data starts a round trip with its full volume', () => {
-    const positions = positionsOf([
-      {
-        ticket: 2,
-        position_id: 9,
-        type: 1,
-        entry: 'INOUT',
-        time: T0,
-        volume: 2,
-        price: 50,
-        profit: 99,
-      },
-      {
-        ticket: 3,
-        position_id: 9,
-        type: 0,
-        entry: 'OUT',
-        time: T0 + 60,
-        volume: 2,
-        price: 48,
-        profit: 4,
-      },
-    ]);
-    // The 99 belongs to a trip whose opening is missing, so it is not booked.
-    expect(positions.map((p) => [p.type, p.volume, p.profit])).toEqual([['SELL', 2, 4]]);
+  describe('history that starts mid-position', () => {
+    const sell = { position_id: 9, symbol: 'WINZ26', magic: 7, type: 1 } as const;
+    const buy = { ...sell, type: 0 } as const;
+
+    it('an OUT whose opening is missing closes a position opened before the history', () => {
+      const positions = positionsOf([
+        { ...sell, ticket: 2, entry: 'OUT', time: T0, volume: 1, price: 50, profit: 7 },
+        { ...sell, ticket: 3, entry: 'OUT', time: T0 + 60, volume: 2, price: 52, profit: -4 },
+      ]);
+      // Both parts close the same earlier position: one round trip, 0, with both results.
+      expect(positions).toMatchObject([
+        { round_trip: 0, type: 'BUY', volume: 3, exit_price: 51 + 1 / 3, profit: 3 },
+      ]);
+      expect(positions.map((p) => [openedBeforeHistory(p), p.status])).toEqual([[true, 'closed']]);
+    });
+
+    it('an INOUT whose opening is missing opens only what its later closes show', () => {
+      // Long 1 before the history; sell 3 INOUT reverses to a short of 2, closed by a buy of 2.
+      const positions = positionsOf([
+        { ...sell, ticket: 2, entry: 'INOUT', time: T0, volume: 3, price: 50, profit: 99 },
+        { ...buy, ticket: 3, entry: 'OUT', time: T0 + 60, volume: 2, price: 48, profit: 4 },
+      ]);
+      expect(positions.map((p) => [p.round_trip, p.type, p.volume, p.status, p.profit])).toEqual([
+        [0, 'BUY', 1, 'closed', 99],
+        [1, 'SELL', 2, 'closed', 4],
+      ]);
+      expect(positions.map(openedBeforeHistory)).toEqual([true, false]);
+      expect(positions[1]).toMatchObject({ entry_price: 50, exit_price: 48, symbol: 'WINZ26' });
+    });
+
+    it('a reversed position closed in parts is one round trip; an addition keeps it open', () => {
+      const positions = positionsOf([
+        { ...sell, ticket: 2, entry: 'INOUT', time: T0, volume: 4, price: 50, profit: 10 },
+        { ...buy, ticket: 3, entry: 'OUT', time: T0 + 60, volume: 2, price: 48, profit: 3 },
+        { ...buy, ticket: 4, entry: 'OUT', time: T0 + 120, volume: 1, price: 47, profit: 2 },
+        { ...sell, ticket: 5, entry: 'IN', time: T0 + 180, volume: 1, price: 49 },
+      ]);
+      // The closes show a short of at least 3, so the INOUT closed 1; the later 1 is still open.
+      expect(positions.map((p) => [p.round_trip, p.volume, p.status, p.profit])).toEqual([
+        [0, 1, 'closed', 10],
+        [1, 4, 'open', 5],
+      ]);
+    });
   });
 
   it('a closing deal without a volume closes what is still open', () => {
@@ -262,7 +280,8 @@ describe('dealsToPositions', () => {
       { ticket: 2, position_id: 3, type: 0, time: T0, volume: 1 },
       { ticket: 3, position_id: 3, type: 1, entry: 1, time: T0 + 1, volume: 1, profit: 1 },
     ]);
-    expect(positions).toEqual([]);
+    // Without its entry-less opening, the close is of a position opened before the history.
+    expect(positions.map((p) => [p.round_trip, p.profit])).toEqual([[0, 1]]);
   });
 
   it('sorts positions by close time', () => {

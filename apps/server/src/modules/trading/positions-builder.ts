@@ -1,6 +1,7 @@
 import {
   compareDeals,
   comparePositions,
+  inProgressPositions,
   stepTrip,
   toPosition,
   type ClosedPosition,
@@ -100,7 +101,7 @@ export class PositionsBuilder {
 export function partlyClosed(state: BuilderState): ClosedPosition[] {
   const partial: ClosedPosition[] = [];
   for (const [key, trip] of Object.entries(state.openTrips)) {
-    if (trip.closes.length > 0) partial.push(toPosition(trip, key));
+    partial.push(...inProgressPositions(trip, key));
   }
   return partial.sort(comparePositions);
 }
