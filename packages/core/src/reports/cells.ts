@@ -27,11 +27,14 @@ export const count = (value: number): Cell => ({ kind: 'number', value, decimals
 /** The decimals a value needs to be written exactly (to 8 places). */
 const decimalsOf = (value: number): number =>
   String(Number(value.toFixed(8))).split('.')[1]?.length ?? 0;
-// The symbol's digits are not stored: the price's own decimals, never fewer than usual for it.
-export const price = (value: number): Cell => ({
+/**
+ * A price with its symbol's digits (SYMBOL_DIGITS), as the terminal writes it; without them
+ * (an agent that never said) the price's own decimals, never fewer than usual for it.
+ */
+export const price = (value: number, digits?: number): Cell => ({
   kind: 'number',
   value,
-  decimals: Math.max(priceDecimals(value), decimalsOf(value)),
+  decimals: digits ?? Math.max(priceDecimals(value), decimalsOf(value)),
   plain: true,
 });
 /** Lots as the terminal writes them: '1', '0.5', '0.06'. */
@@ -46,7 +49,8 @@ export const time = (ms: number): Cell => ({ kind: 'time', ms });
 export const pair = (main: Cell, note: Cell): Cell => ({ kind: 'pair', main, note });
 export const empty: Cell = { kind: 'empty' };
 /** MT5 leaves an unset stop loss or take profit (0) blank. */
-export const level = (value: number): Cell => (value > 0 ? price(value) : empty);
+export const level = (value: number, digits?: number): Cell =>
+  value > 0 ? price(value, digits) : empty;
 
 /** '-11 644.50': space between thousands, a dot before the decimals, never '-0.00'. */
 export function formatMt5Number(value: number, decimals: number): string {

@@ -195,6 +195,19 @@ export const mt5Values = {
     8: 'close by',
   } as Readonly<Record<number, string>>,
   orderStates: { filled: 'filled', placed: 'placed' },
+  /** MT5 ENUM_ORDER_STATE, as the Orders section writes a history order's state. */
+  orderStateCodes: {
+    0: 'started',
+    1: 'placed',
+    2: 'canceled',
+    3: 'partial',
+    4: 'filled',
+    5: 'rejected',
+    6: 'expired',
+    7: 'request add',
+    8: 'request modify',
+    9: 'request cancel',
+  } as Readonly<Record<number, string>>,
   /** A market order's price, as the Orders section writes it. */
   market: 'market',
   hedging: 'Hedge',

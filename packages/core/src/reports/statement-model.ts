@@ -6,6 +6,7 @@ import { text, type Cell } from './cells.js';
 import { mt5Values, statementLabels, type StatementLabels } from './messages.js';
 import { mt5Results } from './mt5-results.js';
 import { resultsFigures, summaryFigures } from './statement-figures.js';
+import { historyOrdersTable, positionLevels } from './statement-orders.js';
 import {
   balanceEffect,
   dealsTable,
@@ -14,6 +15,7 @@ import {
   ordersTable,
   positionsTable,
   workingOrdersTable,
+  type DigitsOf,
 } from './statement-tables.js';
 import type {
   StatementAccount,
@@ -80,12 +82,20 @@ export function buildStatement(input: StatementInput): StatementModel {
       .map((d) => ({ time: d.time_msc, amount: balanceEffect(d) })),
   );
   const s = L.sections;
+  const known = input.symbolDigits ?? {};
+  const digits: DigitsOf = (symbol) => (Object.hasOwn(known, symbol) ? known[symbol] : undefined);
+  const history = input.historyOrders;
+  // Accounts whose agent never sent history orders get them rebuilt from the deals.
+  const orders = history
+    ? historyOrdersTable(history, input, L.columns, digits)
+    : ordersTable(deals, L.columns);
+  const levels = history ? positionLevels(history) : new Map<number, never>();
   const tables: StatementSection[] =
     input.reportType === 'full'
       ? [
-          titled(positionsTable(positions, L.columns), s.positions),
-          titled(ordersTable(deals, L.columns), s.orders),
-          titled(dealsTable(deals, input.startBalance, L.columns), s.deals),
+          titled(positionsTable(positions, L.columns, digits, levels), s.positions),
+          titled(orders, s.orders),
+          titled(dealsTable(deals, input.startBalance, L.columns, digits), s.deals),
         ]
       : [];
   return {
@@ -95,8 +105,8 @@ export function buildStatement(input: StatementInput): StatementModel {
     header: header(input, L),
     sections: [
       ...tables,
-      titled(openPositionsTable(input.openPositions, L.columns), s.openPositions),
-      titled(workingOrdersTable(input.workingOrders, L.columns), s.workingOrders),
+      titled(openPositionsTable(input.openPositions, L.columns, digits), s.openPositions),
+      titled(workingOrdersTable(input.workingOrders, L.columns, digits), s.workingOrders),
       summaryFigures(input.figures, L.summary),
       { ...resultsFigures(results, L.results), title: s.results },
     ],

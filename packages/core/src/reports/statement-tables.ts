@@ -5,6 +5,11 @@ import { mt5Values as v, type StatementLabels } from './messages.js';
 import type { StatementColumn, StatementDeal, StatementTable } from './statement.types.js';
 
 type Columns = StatementLabels['columns'];
+/** A symbol's SYMBOL_DIGITS, when the agent reported them. */
+export type DigitsOf = (symbol: string) => number | undefined;
+const noDigits: DigitsOf = () => undefined;
+/** A closed position's last S / L and T / P, by position id. */
+export type PositionLevels = ReadonlyMap<number, { sl: number; tp: number }>;
 const col = (label: string, numeric = false, span?: number): StatementColumn => ({
   label,
   numeric,
@@ -28,10 +33,15 @@ function sum(values: readonly number[]): number {
 
 /**
  * MT5's Positions: a hidden td (colspan 8) after Type carries the magic number, which
- * third-party readers of the report take as the EA's id; S / L and T / P of a closed position
- * are not stored, so they stay blank as for a position without them.
+ * third-party readers of the report take as the EA's id. S / L and T / P are the position's
+ * last levels (from its history orders); blank when unknown, as for a position without them.
  */
-export function positionsTable(positions: readonly ClosedPosition[], c: Columns): StatementTable {
+export function positionsTable(
+  positions: readonly ClosedPosition[],
+  c: Columns,
+  digits: DigitsOf = noDigits,
+  levels: PositionLevels = new Map(),
+): StatementTable {
   return {
     kind: 'table',
     key: 'positions',
@@ -52,22 +62,26 @@ export function positionsTable(positions: readonly ClosedPosition[], c: Columns)
       col(c.swap, true),
       col(c.profit, true, 2),
     ],
-    rows: positions.map((p) => [
-      time(p.open_time),
-      text(p.position_id),
-      text(p.symbol),
-      side(p.type),
-      p.magic > 0 ? id(p.magic) : empty,
-      volume(p.volume),
-      price(p.entry_price),
-      empty,
-      empty,
-      time(p.close_time),
-      price(p.exit_price),
-      money(p.commission),
-      money(p.swap),
-      money(p.profit),
-    ]),
+    rows: positions.map((p) => {
+      const d = digits(p.symbol);
+      const known = levels.get(Number(p.position_id));
+      return [
+        time(p.open_time),
+        text(p.position_id),
+        text(p.symbol),
+        side(p.type),
+        p.magic > 0 ? id(p.magic) : empty,
+        volume(p.volume),
+        price(p.entry_price, d),
+        known ? level(known.sl, d) : empty,
+        known ? level(known.tp, d) : empty,
+        time(p.close_time),
+        price(p.exit_price, d),
+        money(p.commission),
+        money(p.swap),
+        money(p.profit),
+      ];
+    }),
     footer: null,
   };
 }
@@ -82,9 +96,25 @@ interface FilledOrder {
   comment: string;
 }
 
+/** The Orders section's columns, whichever source its rows come from. */
+export const orderColumns = (c: Columns): StatementColumn[] => [
+  col(c.openTime),
+  col(c.order),
+  col(c.symbol),
+  col(c.type),
+  col(c.volume, true),
+  col(c.price, true),
+  col(c.sl, true),
+  col(c.tp, true),
+  col(c.time),
+  col(c.state, false, 2),
+  col(c.comment, false, 3),
+];
+
 /**
- * History orders are not stored: each order is rebuilt from the deals that filled it, as a
- * filled market order ('market' price, no S / L or T / P known, done at its last deal).
+ * For accounts whose agent never reported history orders (an older agent): each order is rebuilt
+ * from the deals that filled it, as a filled market order ('market' price, no S / L or T / P
+ * known, done at its last deal). Accounts with history orders get statement-orders.ts instead.
  */
 export function ordersTable(deals: readonly StatementDeal[], c: Columns): StatementTable {
   const orders = new Map<number, FilledOrder>();
@@ -112,19 +142,7 @@ export function ordersTable(deals: readonly StatementDeal[], c: Columns): Statem
     kind: 'table',
     key: 'orders',
     title: '',
-    columns: [
-      col(c.openTime),
-      col(c.order),
-      col(c.symbol),
-      col(c.type),
-      col(c.volume, true),
-      col(c.price, true),
-      col(c.sl, true),
-      col(c.tp, true),
-      col(c.time),
-      col(c.state, false, 2),
-      col(c.comment, false, 3),
-    ],
+    columns: orderColumns(c),
     rows: [...orders.values()].map((o) => [
       time(o.time),
       id(o.order),
@@ -143,13 +161,14 @@ export function ordersTable(deals: readonly StatementDeal[], c: Columns): Statem
   };
 }
 
-const formatLots = (value: number): string => String(Number(value.toFixed(8)));
+export const formatLots = (value: number): string => String(Number(value.toFixed(8)));
 
 /** Deals in time order with the balance after each, from the balance the period started at. */
 export function dealsTable(
   deals: readonly StatementDeal[],
   startBalance: number,
   c: Columns,
+  digits: DigitsOf = noDigits,
 ): StatementTable {
   let balance = startBalance;
   const rows = deals.map((deal) => {
@@ -162,7 +181,7 @@ export function dealsTable(
       text(v.dealTypes[deal.type] ?? v.otherDealType),
       text(trade ? (v.entries[deal.entry] ?? '') : ''),
       trade ? volume(deal.volume) : empty,
-      trade ? price(deal.price) : empty,
+      trade ? price(deal.price, digits(deal.symbol)) : empty,
       // a balance operation has no order in the terminal's report
       trade && deal.order > 0 ? id(deal.order) : empty,
       empty,
@@ -213,7 +232,11 @@ export function dealsTable(
 // Positions carry time_msc; older agents may leave it 0, so the seconds field is the fallback.
 const openedAt = (p: Mt5Position): number => (p.time_msc > 0 ? p.time_msc : p.time * 1000);
 
-export function openPositionsTable(positions: readonly Mt5Position[], c: Columns): StatementTable {
+export function openPositionsTable(
+  positions: readonly Mt5Position[],
+  c: Columns,
+  digits: DigitsOf = noDigits,
+): StatementTable {
   return {
     kind: 'table',
     key: 'open_positions',
@@ -240,10 +263,10 @@ export function openPositionsTable(positions: readonly Mt5Position[], c: Columns
         text(p.symbol),
         text(v.dealTypes[p.type] ?? ''),
         volume(p.volume),
-        price(p.price_open),
-        level(p.sl),
-        level(p.tp),
-        price(p.price_current),
+        price(p.price_open, digits(p.symbol)),
+        level(p.sl, digits(p.symbol)),
+        level(p.tp, digits(p.symbol)),
+        price(p.price_current, digits(p.symbol)),
         money(p.swap),
         money(p.profit),
         text(p.comment),
@@ -260,7 +283,11 @@ export function openPositionsTable(positions: readonly Mt5Position[], c: Columns
 }
 
 /** Pending orders; the agent sends no market price for them, so that column stays blank. */
-export function workingOrdersTable(orders: readonly Mt5Order[], c: Columns): StatementTable {
+export function workingOrdersTable(
+  orders: readonly Mt5Order[],
+  c: Columns,
+  digits: DigitsOf = noDigits,
+): StatementTable {
   return {
     kind: 'table',
     key: 'working_orders',
@@ -286,9 +313,9 @@ export function workingOrdersTable(orders: readonly Mt5Order[], c: Columns): Sta
         text(o.symbol),
         text(v.orderTypes[o.type] ?? String(o.type)),
         text(`${formatLots(o.volume_initial)} / 0`),
-        price(o.price_open),
-        level(o.sl),
-        level(o.tp),
+        price(o.price_open, digits(o.symbol)),
+        level(o.sl, digits(o.symbol)),
+        level(o.tp, digits(o.symbol)),
         empty,
         text(v.orderStates.placed),
         text(o.comment),

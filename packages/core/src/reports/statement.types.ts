@@ -1,4 +1,4 @@
-import type { Mt5Order, Mt5Position } from '../bridge/mt5-records.schema.js';
+import type { Mt5HistoryOrder, Mt5Order, Mt5Position } from '../bridge/mt5-records.schema.js';
 import type { Cell } from './cells.js';
 import type { StatementLanguage } from './messages.js';
 import type { TradeResults } from './results.js';
@@ -17,7 +17,7 @@ export interface StatementDeal {
   price: number;
   profit: number;
   commission: number;
-  /** Not stored yet: the statement writes 0.00 without it. */
+  /** DEAL_FEE; deals of agents that never sent it have 0 (or none: 0.00 too). */
   fee?: number;
   swap: number;
   magic: number;
@@ -67,6 +67,14 @@ export interface StatementInput {
   priorDeals?: readonly StatementDeal[];
   openPositions: readonly Mt5Position[];
   workingOrders: readonly Mt5Order[];
+  /**
+   * The terminal's history orders of the period (by setup time) and of the period's positions.
+   * Undefined for an account whose agent never sent any (an older one): the Orders section is
+   * then rebuilt from the deals, and positions show no S / L or T / P.
+   */
+  historyOrders?: readonly Mt5HistoryOrder[];
+  /** SYMBOL_DIGITS by symbol, as the agent reported them; prices of others keep their decimals. */
+  symbolDigits?: Readonly<Record<string, number>>;
   /** 'summary' leaves out the tables of positions, orders and deals. */
   reportType: 'full' | 'summary';
   /** IANA zone the times are shown in; São Paulo by default. */

@@ -77,7 +77,7 @@ export async function currentAccountOf(
 }
 
 const DEAL_COLUMNS = `ticket, order_ticket AS "order", position_id, symbol, type, entry, volume, price,
-  profit, commission, swap, magic, reason, comment, time_msc`;
+  profit, commission, fee, swap, magic, reason, comment, time_msc`;
 
 /** The period's deals, every type (balance operations too), in time order. */
 export async function dealsBetween(
@@ -122,9 +122,10 @@ export async function balanceBefore(
   currentBalance: number | null = null,
 ): Promise<number> {
   const { rows } = await db.query<{ before: number; total: number; operations: number }>(
-    `SELECT coalesce(sum(profit + commission + swap)
+    `SELECT coalesce(sum(profit + commission + fee + swap)
                      FILTER (WHERE type <> 3 AND time_msc < $2), 0)::float8 AS before,
-            coalesce(sum(profit + commission + swap) FILTER (WHERE type <> 3), 0)::float8 AS total,
+            coalesce(sum(profit + commission + fee + swap) FILTER (WHERE type <> 3), 0)::float8
+              AS total,
             count(*) FILTER (WHERE type = 2)::int AS operations
      FROM deals WHERE account_id = $1`,
     [accountId, before],

@@ -20,6 +20,7 @@ import {
   openPositionsOf,
   pendingOrdersOf,
 } from './reports.repo.js';
+import { historyOrdersFor, symbolDigitsOf } from './statement-orders.repo.js';
 
 /** The report's period, both ends included: N São Paulo calendar days, as the summary's. */
 export function reportPeriod(range: z.infer<typeof ReportRangeSchema>, now: number) {
@@ -72,12 +73,16 @@ export async function statementOf(
   const account = await currentAccountOf(pool, userId);
   if (!account) throw new HttpError(404, reportMessages.noAccount);
   const { from, to } = reportPeriod(request.date_range, now);
-  const [deals, startBalance, openPositions, workingOrders] = await Promise.all([
+  const [deals, startBalance, openPositions, workingOrders, symbolDigits] = await Promise.all([
     dealsBetween(pool, account.id, from, to),
     balanceBefore(pool, account.id, from, account.figures?.balance ?? null),
     openPositionsOf(pool, account.id),
     pendingOrdersOf(pool, account.id),
+    symbolDigitsOf(pool, account.id),
   ]);
+  const positionIds = [
+    ...new Set(deals.filter((d) => d.position_id > 0).map((d) => d.position_id)),
+  ];
   return buildStatement({
     ownerName: account.ownerName,
     account: {
@@ -97,6 +102,8 @@ export async function statementOf(
     priorDeals: await earlierOpenings(pool, account.id, deals, from),
     openPositions,
     workingOrders,
+    historyOrders: await historyOrdersFor(pool, account.id, from, to, positionIds),
+    symbolDigits,
     reportType: request.report_type,
     language: request.language,
   });

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAgent, testDeal } from '../../../test/agent-client.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+const now = Date.now();
+const at = (minutesAgo: number) => now - 3_600_000 - minutesAgo * 60_000;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+/** A paired agent past hello, with or without the newer fields (digits, history orders). */
+async function agentOf(u: TestUser, accountNumber: number, newer: boolean): Promise<TestAgent> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/bridge/token/create',
+    headers: bearer(u.token),
+    payload: { label: 'statement' },
+  });
+  const agent = await TestAgent.connect(base);
+  agent.send({
+    type: 'auth',
+    protocol: 1,
+    client_version: '0.1.0',
+    pairing_token: created.json<{ token: string }>().token,
+  });
+  expect((await agent.next()).type).toBe('auth_ok');
+  agent.send({
+    type: 'hello',
+    account_number: accountNumber,
+    server: 'Vortex-Demo',
+    currency: 'BRL',
+    margin_mode: 'netting',
+    trade_mode: 'demo',
+    client_version: '0.1.0',
+    ...(newer ? { symbol_digits: [{ symbol: 'WINZ25', digits: 0 }] } : {}),
+  });
+  expect((await agent.next()).type).toBe('resume');
+  return agent;
+}
+
+const deals = (fee: boolean) => {
+  const open = at(60);
+  const close = at(30);
+  const with_ = (d: ReturnType<typeof testDeal>) => (fee ? { ...d, fee: -0.32 } : d);
+  return [
+    with_(
+      testDeal(1, {
+        order: 10,
+        position_id: 10,
+        type: 0,
+        entry: 0,
+        price: 125_000,
+        time: Math.floor(open / 1000),
+        time_msc: open,
+      }),
+    ),
+    with_(
+      testDeal(2, {
+        order: 12,
+        position_id: 10,
+        type: 1,
+        entry: 1,
+        price: 124_895,
+        profit: -21,
+        time: Math.floor(close / 1000),
+        time_msc: close,
+      }),
+    ),
+  ];
+};
+
+const historyOrder = (ticket: number, over: Record<string, unknown>) => ({
+  ticket,
+  symbol: 'WINZ25',
+  type: 0,
+  state: 4,
+  volume_initial: 1,
+  volume_current: 0,
+  price_open: 0,
+  sl: 0,
+  tp: 0,
+  price_current: 125_000,
+  time_setup_msc: at(60),
+  time_done_msc: at(60),
+  magic: 0,
+  comment: '',
+  position_id: 10,
+  reason: 0,
+  ...over,
+});
+
+async function statement(u: TestUser): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/reports/mt5/html',
+    headers: bearer(u.token),
+    payload: { date_range: '7d', language: 'en' },
+  });
+  expect(res.statusCode).toBe(200);
+  return new TextDecoder('utf-16le').decode(res.rawPayload);
+}
+
+/** The cells of the table row whose second cell is `ticket` in the section after `title`. */
+function rowOf(html: string, title: string, ticket: string): string[] {
+  const section = html.slice(html.indexOf(`<b>${title}</b>`));
+  for (const row of section.split('</tr>')) {
+    const cells = [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1] ?? '');
+    if (cells[1] === ticket) return cells;
+  }
+  throw new Error(`no row ${ticket} under ${title}`);
+}
+
+describe('the statement of an account whose agent reports history orders, fees and digits', () => {
+  it("writes the orders' S / L, T / P, done time and state, the position's last levels, fees and digits", async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const agent = await agentOf(u, 7_300_001, true);
+    agent.send({ type: 'deals', batch_id: 'd', deals: deals(true) });
+    expect((await agent.next()).type).toBe('deals_ack');
+    agent.send({
+      type: 'history_orders',
+      batch_id: 'o',
+      orders: [
+        historyOrder(10, { sl: 124_800, tp: 125_400, time_done_msc: at(60) + 150 }),
+        historyOrder(12, {
+          type: 1,
+          sl: 124_900,
+          tp: 125_400,
+          time_setup_msc: at(30),
+          time_done_msc: at(30),
+          reason: 4,
+        }),
+      ],
+    });
+    expect((await agent.next()).type).toBe('history_orders_ack');
+    const html = await statement(u);
+    const order = rowOf(html, 'Orders', '10');
+    expect(order.slice(3, 8)).toEqual(['buy', '1 / 1', 'market', '124800', '125400']);
+    expect(order[9]).toBe('filled');
+    const position = rowOf(html, 'Positions', '10');
+    // time, id, symbol, type, hidden magic, volume, price, S / L, T / P
+    expect(position.slice(6, 9)).toEqual(['125000', '124900', '125400']);
+    const deal = rowOf(html, 'Deals', '2');
+    expect(deal[6]).toBe('124895');
+    expect(deal[10]).toBe('-0.32');
+    agent.close();
+  });
+
+  it("rebuilds the orders from the deals for an older agent's account, fees 0.00", async () => {
+    const u = await makeUser(db.pool, { role: 'trader' });
+    const agent = await agentOf(u, 7_300_002, false);
+    agent.send({ type: 'deals', batch_id: 'd', deals: deals(false) });
+    expect((await agent.next()).type).toBe('deals_ack');
+    const html = await statement(u);
+    const order = rowOf(html, 'Orders', '10');
+    expect(order.slice(3, 8)).toEqual(['buy', '1 / 1', 'market', '', '']);
+    expect(rowOf(html, 'Deals', '2')[10]).toBe('0.00');
+    expect(rowOf(html, 'Positions', '10').slice(6, 9)).toEqual(['125000.00', '', '']);
+    agent.close();
+  });
+});

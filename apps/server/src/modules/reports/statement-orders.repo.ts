@@ -1,0 +1,44 @@
+import type { Mt5HistoryOrder } from '@vortex/core';
+import type { Queryable } from '../../lib/db-types.js';
+
+const ORDER_COLUMNS = `ticket, symbol, type, state, volume_initial, volume_current, price_open, sl,
+  tp, price_current, time_setup_msc, time_done_msc, magic, comment, position_id, reason`;
+
+/**
+ * The history orders set up in the period and those of the given positions (their levels), or
+ * undefined when the account has none at all: its agent never sent them (an older one), and the
+ * statement rebuilds its Orders from the deals.
+ */
+export async function historyOrdersFor(
+  db: Queryable,
+  accountId: number,
+  from: number,
+  to: number,
+  positionIds: readonly number[],
+): Promise<Mt5HistoryOrder[] | undefined> {
+  const { rows } = await db.query<Mt5HistoryOrder>(
+    `SELECT ${ORDER_COLUMNS} FROM mt5_history_orders
+     WHERE account_id = $1 AND time_setup_msc BETWEEN $2 AND $3
+     UNION
+     SELECT ${ORDER_COLUMNS} FROM mt5_history_orders
+     WHERE account_id = $1 AND position_id = ANY($4::bigint[])`,
+    [accountId, from, to, positionIds],
+  );
+  if (rows.length > 0) return rows;
+  const any = await db.query('SELECT 1 FROM mt5_history_orders WHERE account_id = $1 LIMIT 1', [
+    accountId,
+  ]);
+  return any.rowCount === 0 ? undefined : [];
+}
+
+/** SYMBOL_DIGITS by symbol, as the account's agent reported them. */
+export async function symbolDigitsOf(
+  db: Queryable,
+  accountId: number,
+): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ symbol: string; digits: number }>(
+    'SELECT symbol, digits FROM mt5_symbol_digits WHERE account_id = $1',
+    [accountId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.symbol, r.digits]));
+}

@@ -1,0 +1,71 @@
+import type { Mt5HistoryOrder } from '../bridge/mt5-records.schema.js';
+import { empty, id, level, price, text, time } from './cells.js';
+import { mt5Values as v, type StatementLabels } from './messages.js';
+import {
+  formatLots,
+  orderColumns,
+  type DigitsOf,
+  type PositionLevels,
+} from './statement-tables.js';
+import type { StatementTable } from './statement.types.js';
+
+/** MT5 ORDER_STATE_PARTIAL and ORDER_STATE_FILLED: the orders that traded. */
+const TRADED_STATES = new Set([3, 4]);
+/** Buy and sell: the market orders, whose price the terminal writes as 'market'. */
+const isMarket = (o: Mt5HistoryOrder) => o.type === 0 || o.type === 1;
+
+const byDone = (a: Mt5HistoryOrder, b: Mt5HistoryOrder) =>
+  a.time_done_msc - b.time_done_msc || a.ticket - b.ticket;
+
+/**
+ * The Orders section from the orders the terminal reported, as it writes them: opened in the
+ * period (by setup time), with their S / L, T / P, done time and state; volume 'initial / filled'.
+ */
+export function historyOrdersTable(
+  orders: readonly Mt5HistoryOrder[],
+  period: { from: number; to: number },
+  c: StatementLabels['columns'],
+  digits: DigitsOf,
+): StatementTable {
+  const shown = orders
+    .filter((o) => o.time_setup_msc >= period.from && o.time_setup_msc <= period.to)
+    .sort((a, b) => a.time_setup_msc - b.time_setup_msc || a.ticket - b.ticket);
+  return {
+    kind: 'table',
+    key: 'orders',
+    title: '',
+    columns: orderColumns(c),
+    rows: shown.map((o) => {
+      const d = digits(o.symbol);
+      const filled = Math.max(0, o.volume_initial - o.volume_current);
+      return [
+        time(o.time_setup_msc),
+        id(o.ticket),
+        text(o.symbol),
+        text(v.orderTypes[o.type] ?? String(o.type)),
+        text(`${formatLots(o.volume_initial)} / ${formatLots(filled)}`),
+        isMarket(o) ? text(v.market) : price(o.price_open, d),
+        level(o.sl, d),
+        level(o.tp, d),
+        o.time_done_msc > 0 ? time(o.time_done_msc) : empty,
+        text(v.orderStateCodes[o.state] ?? String(o.state)),
+        text(o.comment),
+      ];
+    }),
+    footer: null,
+  };
+}
+
+/**
+ * Each position's last S / L and T / P, as the terminal's Positions section shows them: those of
+ * the last order that traded for the position carrying any (the opening one, or a later order
+ * that set them; an agent reports a close with the levels in force then).
+ */
+export function positionLevels(orders: readonly Mt5HistoryOrder[]): PositionLevels {
+  const levels = new Map<number, { sl: number; tp: number }>();
+  for (const o of [...orders].sort(byDone)) {
+    if (o.position_id === 0 || !TRADED_STATES.has(o.state)) continue;
+    if (o.sl > 0 || o.tp > 0) levels.set(o.position_id, { sl: o.sl, tp: o.tp });
+  }
+  return levels;
+}
