@@ -31,3 +31,4 @@ export * from './communication/message-templates.js';
 export * from './alerts/index.js';
 export * from './phone/index.js';
 export * from './i18n/field-labels.js';
+export * from './accounts/accounts.schema.js';

@@ -54,6 +54,8 @@ import type { MessageQueue } from '../modules/messaging/message-queue.js';
 import type { SmsProvider } from '../modules/messaging/sms-provider.js';
 import { whatsappChannel } from '../modules/messaging/whatsapp-channel.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { reportImportRoutes } from '../modules/reports/report-import.routes.js';
+import { accountsRoutes } from '../modules/accounts/accounts.routes.js';
 import { OpenBookCache } from '../modules/trading/open-book-cache.js';
 import { DEFAULT_TRADING_CACHE_MB, PositionsCache } from '../modules/trading/positions-cache.js';
 import { PositionsFollower } from '../modules/trading/positions-follower.js';
@@ -255,6 +257,9 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   });
   // Closed positions are stored after their deals, and accounts from before migration 22 built.
   const unfollow = positions.follower.follow(bus);
+  // Imported reports and the account switcher (issue 16): the import builds its positions.
+  await app.register(reportImportRoutes({ pool: deps.pool, follower: positions.follower }));
+  await app.register(accountsRoutes({ pool: deps.pool }));
   app.addHook('onReady', () => {
     positions.follower
       .backfill()

@@ -23,6 +23,7 @@ import { sql as m0022 } from './0022-closed-positions.js';
 import { sql as m0023 } from './0023-account-snapshot-retention.js';
 import { sql as m0024 } from './0024-closed-positions-without-fk-checks.js';
 import { sql as m0025 } from './0025-rebuild-positions-mid-history.js';
+import { sql as m0026 } from './0026-imported-accounts.js';
 import { sql as m0027 } from './0027-history-orders-fees-digits.js';
 
 export interface Migration {
@@ -58,5 +59,6 @@ export const migrations: Migration[] = [
   { id: 23, name: 'account-snapshot-retention', sql: m0023 },
   { id: 24, name: 'closed-positions-without-fk-checks', sql: m0024 },
   { id: 25, name: 'rebuild-positions-mid-history', sql: m0025 },
+  { id: 26, name: 'imported-accounts', sql: m0026 },
   { id: 27, name: 'history-orders-fees-digits', sql: m0027 },
 ];

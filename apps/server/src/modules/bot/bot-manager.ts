@@ -12,7 +12,7 @@ import type { AuthChange } from '../auth/auth-invalidation.js';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { PositionsCache } from '../trading/positions-cache.js';
-import { currentAccountOf } from '../trading/trading.repo.js';
+import { liveAccountOf } from '../trading/trading.repo.js';
 import { botConfigOf } from './bot-config.service.js';
 import { BotRunner } from './bot-runner.js';
 import { botTodayOf } from './bot-today.service.js';
@@ -140,7 +140,7 @@ export class BotManager {
   /** Closes every open position of the trader's current account, the bot's and their own. */
   async closeAll(userId: number): Promise<string> {
     if (!this.deps.agents.of(userId)?.mt5Alive) throw new BotControlError(409, msg.mt5Required);
-    const account = await currentAccountOf(this.deps.pool, userId);
+    const account = await liveAccountOf(this.deps.pool, userId);
     if (!account) throw new BotControlError(409, msg.mt5Required);
     const open = await openPositionsByMagic(this.deps.pool, account.id);
     if (open.length === 0) return msg.noOpenPositions;
@@ -294,7 +294,7 @@ export class BotManager {
     if (!Object.values(config).some((s) => 'enabled' in s && s.enabled)) {
       throw new BotControlError(400, msg.noStrategy);
     }
-    const account = await currentAccountOf(this.deps.pool, userId);
+    const account = await liveAccountOf(this.deps.pool, userId);
     if (!account) throw new BotControlError(409, msg.mt5Required);
     const runner: BotRunner = new BotRunner(this.deps, userId, account, config, startedAt, (b) => {
       this.riskStop(userId, runner, b).catch((err: unknown) => {

@@ -8,7 +8,7 @@ import {
 } from '@vortex/core';
 import type pg from 'pg';
 import type { PositionsCache } from '../trading/positions-cache.js';
-import { currentAccountOf } from '../trading/trading.repo.js';
+import { liveAccountOf } from '../trading/trading.repo.js';
 import { botPositionsToday } from './bot-today.service.js';
 import { findBotRun, openPositionsByMagic, raisePeakEquity } from './bot-runs.repo.js';
 
@@ -57,7 +57,7 @@ export class RiskWatch {
   async load(): Promise<void> {
     if (!this.active) return;
     const [account, run, open] = await Promise.all([
-      currentAccountOf(this.deps.pool, this.userId),
+      liveAccountOf(this.deps.pool, this.userId),
       findBotRun(this.deps.pool, this.userId),
       openPositionsByMagic(this.deps.pool, this.accountId),
     ]);

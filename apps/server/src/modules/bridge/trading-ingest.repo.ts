@@ -19,7 +19,7 @@ export async function upsertAccount(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-     ON CONFLICT (user_id, account_number, server) DO UPDATE SET
+     ON CONFLICT (user_id, account_number, server) WHERE kind = 'live' DO UPDATE SET
        company = EXCLUDED.company, currency = EXCLUDED.currency, margin_mode = EXCLUDED.margin_mode,
        trade_mode = EXCLUDED.trade_mode, last_hello_at = now()
      RETURNING id`,

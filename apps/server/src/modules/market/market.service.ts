@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
 import { runCommand } from '../bridge/run-command.js';
-import { currentAccountOf } from '../trading/trading.repo.js';
+import { liveAccountOf } from '../trading/trading.repo.js';
 import { barsBetween, newestBarTimes } from './market.repo.js';
 
 /** A symbol whose newest bar is older than this is not streaming (or the market is closed). */
@@ -83,7 +83,7 @@ export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
       now = Date.now(),
     ): Promise<MarketBarsResponse> {
       const answer = { success: true as const, symbol: q.symbol, timeframe: q.timeframe };
-      const account = await currentAccountOf(deps.pool, userId);
+      const account = await liveAccountOf(deps.pool, userId);
       if (!account) return { ...answer, bars: [], source: null, bars_requested: false };
       const [stored, newest] = await Promise.all([
         storedBars(deps.pool, account.id, q),

@@ -2,11 +2,17 @@ import type { Mt5Order, Mt5Position } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 
-/** The account a user's screens read: the one whose agent said hello last. */
+/**
+ * The account a user's screens read: the one they chose (migration 26), else the one whose agent
+ * said hello last; an imported account never says hello, so it comes first only when chosen or
+ * when it is all the user has.
+ */
 export interface TradingAccount {
   id: number;
   account_number: number;
   server: string;
+  /** 'imported': read from the terminal's reports, no agent behind it (no live state). */
+  kind: 'live' | 'imported';
   balance: number | null;
   equity: number | null;
   margin: number | null;
@@ -18,14 +24,33 @@ export interface TradingAccount {
   deals: DealsVersion;
 }
 
+const ACCOUNT_COLUMNS = `id, account_number, server, kind, balance, equity, margin, free_margin,
+  margin_level, profit, account_at, deals_version(id) AS deals`;
+
 export async function currentAccountOf(
   db: Queryable,
   userId: number,
 ): Promise<TradingAccount | undefined> {
   const { rows } = await db.query<TradingAccount>(
-    `SELECT id, account_number, server, balance, equity, margin, free_margin, margin_level, profit, account_at,
-            deals_version(id) AS deals
-     FROM mt5_accounts WHERE user_id = $1 ORDER BY last_hello_at DESC NULLS LAST, id DESC LIMIT 1`,
+    `SELECT ${ACCOUNT_COLUMNS}
+     FROM mt5_accounts a WHERE user_id = $1
+     ORDER BY a.id = (SELECT c.account_id FROM account_choices c WHERE c.user_id = $1) DESC NULLS LAST,
+              last_hello_at DESC NULLS LAST, id DESC
+     LIMIT 1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+/** The account the bot and the bridge act on: the live one whose agent said hello last. */
+export async function liveAccountOf(
+  db: Queryable,
+  userId: number,
+): Promise<TradingAccount | undefined> {
+  const { rows } = await db.query<TradingAccount>(
+    `SELECT ${ACCOUNT_COLUMNS}
+     FROM mt5_accounts WHERE user_id = $1 AND kind = 'live'
+     ORDER BY last_hello_at DESC NULLS LAST, id DESC LIMIT 1`,
     [userId],
   );
   return rows[0];

@@ -1,0 +1,109 @@
+import type { AccountSummary } from '@vortex/core';
+import type { Queryable } from '../../lib/db-types.js';
+
+const SUMMARY = 'id, kind, account_number, server, company, currency';
+
+/** The user's accounts, live ones first, then by number. */
+export async function accountsOf(db: Queryable, userId: number): Promise<AccountSummary[]> {
+  const { rows } = await db.query<AccountSummary>(
+    `SELECT ${SUMMARY} FROM mt5_accounts WHERE user_id = $1
+     ORDER BY kind = 'live' DESC, account_number, server, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** One of the user's own accounts; another user's id finds nothing. */
+export async function ownAccount(
+  db: Queryable,
+  userId: number,
+  accountId: number,
+): Promise<AccountSummary | undefined> {
+  const { rows } = await db.query<AccountSummary>(
+    `SELECT ${SUMMARY} FROM mt5_accounts WHERE id = $1 AND user_id = $2`,
+    [accountId, userId],
+  );
+  return rows[0];
+}
+
+/** Makes the account the one the user's screens read; false when it is not theirs. */
+export async function chooseAccount(
+  db: Queryable,
+  userId: number,
+  accountId: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO account_choices (user_id, account_id)
+     SELECT user_id, id FROM mt5_accounts WHERE id = $2 AND user_id = $1
+     ON CONFLICT (user_id) DO UPDATE SET account_id = EXCLUDED.account_id, chosen_at = now()`,
+    [userId, accountId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export interface ImportedAccountKey {
+  userId: number;
+  accountNumber: number;
+  server: string;
+  company: string;
+  currency: string;
+  marginMode: string;
+  tradeMode: string;
+}
+
+/** The user's imported account of that number and server, made on its first import. */
+export async function upsertImportedAccount(db: Queryable, a: ImportedAccountKey): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, kind)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'imported')
+     ON CONFLICT (user_id, account_number, server) WHERE kind = 'imported' DO UPDATE SET
+       company = EXCLUDED.company, currency = EXCLUDED.currency,
+       margin_mode = EXCLUDED.margin_mode, trade_mode = EXCLUDED.trade_mode
+     RETURNING id`,
+    [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('upsert returned no id');
+  return id;
+}
+
+export interface AccountFigures {
+  balance: number;
+  equity: number;
+  margin: number;
+  free_margin: number;
+  margin_level: number;
+  profit: number;
+}
+
+/** The report's summary, unless the account already holds one of a later report. */
+export async function setImportedFigures(
+  db: Queryable,
+  accountId: number,
+  figures: AccountFigures,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
+       margin_level = $6, profit = $7, account_at = $8
+     WHERE id = $1 AND (account_at IS NULL OR account_at <= $8)`,
+    [
+      accountId,
+      figures.balance,
+      figures.equity,
+      figures.margin,
+      figures.free_margin,
+      figures.margin_level,
+      figures.profit,
+      at,
+    ],
+  );
+}
+
+export async function closedPositionsCount(db: Queryable, accountId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM closed_positions WHERE account_id = $1',
+    [accountId],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import {
+  accountMessages,
+  type ImportedReport,
+  type Mt5Deal,
+  type ReportImportResponse,
+} from '@vortex/core';
+import type pg from 'pg';
+import { HttpError } from '../../app/http-error.js';
+import { inTransaction } from '../../lib/db-types.js';
+import {
+  closedPositionsCount,
+  ownAccount,
+  setImportedFigures,
+  upsertImportedAccount,
+  type AccountFigures,
+} from '../accounts/accounts.repo.js';
+import { upsertHistoryOrders } from '../bridge/history-orders.repo.js';
+import { insertDeals } from '../bridge/trading-ingest.repo.js';
+import type { PositionsFollower } from '../trading/positions-follower.js';
+import { parseMt5Report } from './import/detect.js';
+import { ImportRefusal } from './import/messages.js';
+import { importedDeals, wallClockToEpoch } from './imported-deals.js';
+import { importedOrders } from './imported-orders.js';
+import { importRouteMessages as msg } from './report-import.messages.js';
+
+export interface ReportImportDeps {
+  pool: pg.Pool;
+  follower: Pick<PositionsFollower, 'catchUp'>;
+}
+
+/** Deals per INSERT: the agent's batch bound. */
+const BATCH = 5_000;
+
+interface Identity {
+  accountNumber: number;
+  server: string;
+}
+
+/**
+ * Which account a report is: the number and server it names; a Strategy Tester report names
+ * none, so each expert, symbol, period and inputs gets an imported account of its own (number 0).
+ */
+function identityOf(report: ImportedReport): Identity {
+  if (report.kind === 'tester') {
+    const t = report.tester;
+    const inputs = createHash('sha256')
+      .update(t?.inputs.join('\n') ?? '')
+      .digest('hex')
+      .slice(0, 6);
+    const parts = [t?.expert, t?.symbol, t?.period].filter((p): p is string => !!p);
+    return { accountNumber: 0, server: `${msg.testerServer}: ${[...parts, inputs].join(' · ')}` };
+  }
+  const number = Number(report.account.login);
+  const server = report.account.server?.trim();
+  if (!report.account.login || !Number.isSafeInteger(number) || !server) {
+    throw new ImportRefusal(msg.noAccount);
+  }
+  return { accountNumber: number, server };
+}
+
+function figuresOf(report: ImportedReport): AccountFigures | null {
+  const s = report.summary;
+  const { balance, equity } = s;
+  if (balance === undefined || equity === undefined) return null;
+  return {
+    balance,
+    equity,
+    margin: s.margin ?? 0,
+    free_margin: s.free_margin ?? equity,
+    margin_level: s.margin_level_pct ?? 0,
+    profit: s.floating_pl ?? 0,
+  };
+}
+
+async function storeDeals(tx: pg.PoolClient, accountId: number, deals: Mt5Deal[]) {
+  let added = 0;
+  for (let i = 0; i < deals.length; i += BATCH) {
+    added += await insertDeals(tx, accountId, deals.slice(i, i + BATCH));
+  }
+  return added;
+}
+
+/**
+ * Reads the terminal's report at `path` into the user's imported account of its number and
+ * server (`targetId`: an existing imported account, which must be the report's). One
+ * transaction: a refused or failed import leaves nothing. Deals are keyed by ticket, so an
+ * overlapping period adds only what is new (an order's newest copy replaces the stored one);
+ * the positions are built before the answer.
+ */
+export async function importReport(
+  deps: ReportImportDeps,
+  userId: number,
+  path: string,
+  options: {
+    targetId?: number | undefined;
+    onProgress?: (bytes: number) => void;
+    onParsed?: () => void;
+  } = {},
+): Promise<ReportImportResponse['data']> {
+  const report = await parseMt5Report(path, { onProgress: options.onProgress });
+  const identity = identityOf(report);
+  const deals = importedDeals(report);
+  const orders = importedOrders(report, deals);
+  options.onParsed?.();
+  const account = report.account;
+  const { accountId, added } = await inTransaction(deps.pool, async (tx) => {
+    if (options.targetId !== undefined) {
+      const target = await ownAccount(tx, userId, options.targetId);
+      if (!target) throw new HttpError(404, accountMessages.notYours);
+      if (target.kind !== 'imported') throw new ImportRefusal(msg.notImported);
+      if (target.account_number !== identity.accountNumber || target.server !== identity.server) {
+        throw new ImportRefusal(
+          msg.otherAccount(
+            `${identity.accountNumber} (${identity.server})`,
+            `${target.account_number} (${target.server})`,
+          ),
+        );
+      }
+    }
+    const id = await upsertImportedAccount(tx, {
+      userId,
+      ...identity,
+      company: account.company ?? '',
+      currency: account.currency ?? 'BRL',
+      marginMode: account.margin_mode ?? 'netting',
+      tradeMode: account.mode ?? 'demo',
+    });
+    const figures = figuresOf(report);
+    // A report that says not when it was written counts as written now.
+    const at = report.generated_at === null ? Date.now() : wallClockToEpoch(report.generated_at);
+    if (figures) await setImportedFigures(tx, id, figures, new Date(at));
+    for (let i = 0; i < orders.length; i += BATCH) {
+      await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH));
+    }
+    return { accountId: id, added: deals.length ? await storeDeals(tx, id, deals) : 0 };
+  });
+  await deps.follower.catchUp(accountId);
+  const [summary, positions] = await Promise.all([
+    ownAccount(deps.pool, userId, accountId),
+    closedPositionsCount(deps.pool, accountId),
+  ]);
+  if (!summary) throw new HttpError(404, accountMessages.notYours);
+  return {
+    account: summary,
+    report_kind: report.kind,
+    source: report.source,
+    deals: { read: deals.length, new: added, already_stored: deals.length - added },
+    orders: orders.length,
+    positions,
+  };
+}

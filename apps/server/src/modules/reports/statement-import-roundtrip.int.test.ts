@@ -1,0 +1,93 @@
+// Done-when of issue 16: the demo account's statement, imported back into a fresh user, gives the
+// same /dashboard/stats and the same Results block.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfill } from '../../../../bridge/src/sim/backfill.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { parseMt5Report } from './import/detect.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+/**
+ * The demo trader's account as the demo agent fills it: the simulator's history (the demo's seed,
+ * 40 trading days up to now) stored through the agent's own inserts, and its figures.
+ */
+async function demoTrader(): Promise<TestUser> {
+  const user = await makeUser(db.pool, { role: 'trader' });
+  const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
+  const accountId = await upsertAccount(db.pool, {
+    userId: user.id,
+    accountNumber: 1_000_001,
+    server: 'Vortex-Demo',
+    company: 'Vórtex Simulador',
+    currency: 'BRL',
+    marginMode: 'netting',
+    tradeMode: 'demo',
+  });
+  await insertDeals(db.pool, accountId, history.deals);
+  const a = history.account;
+  await db.pool.query(
+    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
+       margin_level = $6, profit = $7, account_at = now() WHERE id = $1`,
+    [accountId, a.balance, a.equity, a.margin, a.margin_free, a.margin_level, a.profit],
+  );
+  return user;
+}
+
+const statementOf = async (user: TestUser) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/reports/mt5/html',
+    headers: bearer(user.token),
+    payload: { date_range: '90d', report_type: 'full' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+};
+
+const statsOf = async (user: TestUser) => {
+  const res = await app.inject({ url: '/dashboard/stats?days=90', headers: bearer(user.token) });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: Record<string, unknown> }>().data;
+};
+
+describe('the demo statement imported back into a fresh user', () => {
+  it('gives the same /dashboard/stats and the same Results block', async () => {
+    const demo = await demoTrader();
+    const statement = await statementOf(demo);
+    const demoStats = await statsOf(demo);
+    expect(demoStats.total_trades).toBeGreaterThan(20);
+
+    const fresh = await makeUser(db.pool, { role: 'trader' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/reports/import',
+      headers: { ...bearer(fresh.token), 'content-type': 'application/octet-stream' },
+      payload: statement,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The file writes times to the second, as the terminal: durations lose their milliseconds.
+    const { avg_duration_ms: importedMs, ...imported } = await statsOf(fresh);
+    const { avg_duration_ms: demoMs, ...demoRest } = demoStats;
+    expect(imported).toEqual(demoRest);
+    expect(Math.abs(Number(importedMs) - Number(demoMs))).toBeLessThan(1_000);
+    const results = async (bytes: Buffer) => (await parseMt5Report(bytes)).results;
+    expect(await results(await statementOf(fresh))).toEqual(await results(statement));
+  });
+});
