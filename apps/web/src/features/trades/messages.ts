@@ -57,6 +57,9 @@ export const tradesTexts = {
     net: 'Resultado',
     magic: 'Magic',
     openedAt: (time: string) => `Aberta em ${time}`,
+    // Issue 16: round trip 0, whose opening deal is older than the history the account holds.
+    openedBeforeHistory: 'Aberta antes do histórico',
+    openedBeforeHistoryShort: 'antes do histórico',
     // The vocabulary of every other screen.
     buy: 'Compra',
     sell: 'Venda',

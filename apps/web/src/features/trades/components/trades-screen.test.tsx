@@ -189,6 +189,14 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     ]);
   });
 
+  it('marks a position opened before the history instead of an unknown entry price', async () => {
+    tradesApi([makeTrade(0, { position_id: '501', round_trip: 0, entry_price: 0 })]);
+    await openTrades();
+    const marker = await screen.findByText('antes do histórico');
+    expect(marker.getAttribute('title')).toBe('Aberta antes do histórico');
+    expect(screen.getAllByTitle('Aberta antes do histórico')).toHaveLength(2);
+  });
+
   it('keeps magic, dates, sort and page across remounts', async () => {
     tradesApi();
     const first = await openTrades();

@@ -3,6 +3,7 @@ import {
   formatDateTimePtBR,
   formatDecimal,
   formatPrice,
+  openedBeforeHistory,
   type ClosedPositionRecord,
 } from '@vortex/core';
 import { Badge } from '../../../components/ui/badge';
@@ -37,49 +38,60 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row) => (
+        {rows.map((row) => {
+          const before = openedBeforeHistory(row);
           // A netting position closed and reopened keeps its id: the round trip tells them apart.
-          <TableRow key={`${row.position_id}-${row.round_trip}`} className="hover:bg-muted/40">
-            <TableCell
-              className="whitespace-nowrap tabular-nums"
-              title={c.openedAt(formatDateTimePtBR(row.open_time))}
-            >
-              {formatDateTimePtBR(row.close_time)}
-            </TableCell>
-            <TableCell className="max-md:hidden font-medium whitespace-nowrap">
-              {row.symbol}
-            </TableCell>
-            <TableCell>
-              <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>
-                {row.type === 'BUY' ? c.buy : c.sell}
-              </Badge>
-            </TableCell>
-            <TableCell className="max-md:hidden text-right tabular-nums">
-              {formatDecimal(row.volume, 2)}
-            </TableCell>
-            <TableCell className="max-md:hidden text-right tabular-nums">
-              {formatPrice(row.entry_price)}
-            </TableCell>
-            <TableCell className="max-md:hidden text-right tabular-nums">
-              {formatPrice(row.exit_price)}
-            </TableCell>
-            <TableCell className="max-md:hidden whitespace-nowrap tabular-nums text-muted-foreground">
-              {row.duration}
-            </TableCell>
-            <TableCell
-              className={cn(
-                'text-right font-medium whitespace-nowrap tabular-nums',
-                row.net_profit > 0 && 'text-success',
-                row.net_profit < 0 && 'text-destructive',
-              )}
-            >
-              {formatBRL(row.net_profit)}
-            </TableCell>
-            <TableCell className="max-md:hidden text-right tabular-nums text-muted-foreground">
-              {row.magic}
-            </TableCell>
-          </TableRow>
-        ))}
+          return (
+            <TableRow key={`${row.position_id}-${row.round_trip}`} className="hover:bg-muted/40">
+              <TableCell
+                className="whitespace-nowrap tabular-nums"
+                title={
+                  before ? c.openedBeforeHistory : c.openedAt(formatDateTimePtBR(row.open_time))
+                }
+              >
+                {formatDateTimePtBR(row.close_time)}
+              </TableCell>
+              <TableCell className="max-md:hidden font-medium whitespace-nowrap">
+                {row.symbol}
+              </TableCell>
+              <TableCell>
+                <Badge variant={row.type === 'BUY' ? 'primary' : 'warning'}>
+                  {row.type === 'BUY' ? c.buy : c.sell}
+                </Badge>
+              </TableCell>
+              <TableCell className="max-md:hidden text-right tabular-nums">
+                {formatDecimal(row.volume, 2)}
+              </TableCell>
+              <TableCell className="max-md:hidden text-right tabular-nums">
+                {before ? (
+                  <Badge title={c.openedBeforeHistory} aria-label={c.openedBeforeHistory}>
+                    {c.openedBeforeHistoryShort}
+                  </Badge>
+                ) : (
+                  formatPrice(row.entry_price)
+                )}
+              </TableCell>
+              <TableCell className="max-md:hidden text-right tabular-nums">
+                {formatPrice(row.exit_price)}
+              </TableCell>
+              <TableCell className="max-md:hidden whitespace-nowrap tabular-nums text-muted-foreground">
+                {before ? '—' : row.duration}
+              </TableCell>
+              <TableCell
+                className={cn(
+                  'text-right font-medium whitespace-nowrap tabular-nums',
+                  row.net_profit > 0 && 'text-success',
+                  row.net_profit < 0 && 'text-destructive',
+                )}
+              >
+                {formatBRL(row.net_profit)}
+              </TableCell>
+              <TableCell className="max-md:hidden text-right tabular-nums text-muted-foreground">
+                {row.magic}
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );
