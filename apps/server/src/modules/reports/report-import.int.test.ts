@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { currentAccountOf, liveAccountOf } from '../trading/trading.repo.js';
+import { parseMt5Report } from './import/detect.js';
 import { importMessages } from './import/messages.js';
 import { importRouteMessages } from './report-import.messages.js';
 
@@ -212,6 +213,14 @@ describe('/api/accounts', () => {
     expect((await choose(trader, ftmo.account.id)).statusCode).toBe(200);
     expect((await accounts(trader)).current_id).toBe(ftmo.account.id);
     expect(await trades()).toBe(ftmoTrades);
+    // The statement is the chosen account's too.
+    const statement = await app.inject({
+      method: 'POST',
+      url: '/api/reports/mt5/html',
+      headers: bearer(trader.token),
+      payload: { date_range: '1y' },
+    });
+    expect((await parseMt5Report(statement.rawPayload)).account.login).toBe('541223056');
     expect((await choose(trader, darwinex.account.id)).statusCode).toBe(200);
     expect(await trades()).toBe(darwinexTrades);
   });

@@ -37,7 +37,7 @@ interface AccountRow {
   profit: number | null;
 }
 
-/** The user's current account: the one whose agent said hello last (as latestAccountOf). */
+/** The user's current account, as the trading screens' (trading.repo.ts currentAccountOf). */
 export async function currentAccountOf(
   db: Queryable,
   userId: number,
@@ -47,7 +47,10 @@ export async function currentAccountOf(
             a.trade_mode, a.margin_mode, a.balance, a.equity, a.margin, a.free_margin,
             a.margin_level, a.profit
      FROM mt5_accounts a JOIN users u ON u.id = a.user_id
-     WHERE a.user_id = $1 ORDER BY a.last_hello_at DESC NULLS LAST LIMIT 1`,
+     WHERE a.user_id = $1
+     ORDER BY a.id = (SELECT c.account_id FROM account_choices c WHERE c.user_id = $1) DESC NULLS LAST,
+              a.last_hello_at DESC NULLS LAST, a.id DESC
+     LIMIT 1`,
     [userId],
   );
   const r = rows[0];
