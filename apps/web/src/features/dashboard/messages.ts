@@ -92,6 +92,8 @@ export const dashboardTexts = {
     ofBalance: (percent: string) => `${percent} do saldo`,
     winRate: 'Taxa de acerto hoje',
     tradesToday: (n: number) => (n === 1 ? '1 operação hoje' : `${n} operações hoje`),
+    // Issue 16: the MT5 statement counts closing deals; these cards count round trips.
+    countsRoundTrips: 'Conta idas e voltas (posição aberta e fechada)',
     profitFactor: 'Fator de lucro hoje',
     profitFactorHint: 'Lucro bruto ÷ prejuízo bruto',
     balance: 'Saldo',

@@ -44,6 +44,9 @@ export const statisticsTexts = {
   performance: {
     title: 'Desempenho',
     totalTrades: 'Total de trades',
+    // Issue 16: what a trade is here (the MT5 statement counts closing deals instead).
+    roundTrips: 'idas e voltas',
+    countsRoundTrips: 'Conta idas e voltas (posição aberta e fechada)',
     winningTrades: 'Trades vencedores',
     losingTrades: 'Trades perdedores',
     averageWin: 'Ganho médio',

@@ -54,6 +54,10 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     expect(within(card('PnL diário')).getByText('0,36% do saldo')).toBeTruthy();
     expect(cardValue('Taxa de acerto hoje')).toBe('80,0%');
     expect(within(card('Taxa de acerto hoje')).getByText('5 operações hoje')).toBeTruthy();
+    // Issue 16: the trade counts say what they count (the MT5 statement counts closing deals).
+    const note = 'Conta idas e voltas (posição aberta e fechada)';
+    expect(within(card('Taxa de acerto hoje')).getByTitle(note)).toBeTruthy();
+    expect(within(card('Lucro líquido')).getByTitle(note)).toBeTruthy();
     expect(cardValue('Fator de lucro hoje')).toBe('2,00');
     expect(within(card('Saldo')).getByText('Patrimônio R$ 51.266,50')).toBeTruthy();
     expect(cardValue('Lucro líquido')).toBe(nbsp('R$ 1.250,50'));

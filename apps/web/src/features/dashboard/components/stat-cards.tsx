@@ -2,6 +2,7 @@ import { DASHBOARD_BASE_BALANCE, formatBRL, formatPercent, formatProfitFactor } 
 import {
   BriefcaseBusiness,
   Gauge,
+  Info,
   Landmark,
   Percent,
   PiggyBank,
@@ -24,12 +25,15 @@ function StatCard({
   label,
   value,
   hint,
+  note,
   Icon,
   tone = 'neutral',
 }: {
   label: string;
   value: string;
   hint: string;
+  /** Says what the hint's figures count, as a tooltip on an info mark. */
+  note?: string;
   Icon: LucideIcon;
   tone?: Tone;
 }) {
@@ -49,7 +53,15 @@ function StatCard({
       >
         {value}
       </p>
-      <p className="text-xs text-muted-foreground">{hint}</p>
+      <p className="flex items-center gap-1 text-xs text-muted-foreground">
+        <span>{hint}</span>
+        {note && (
+          <span title={note} className="inline-flex">
+            <Info aria-hidden className="size-3" />
+            <span className="sr-only">{note}</span>
+          </span>
+        )}
+      </p>
     </Card>
   );
 }
@@ -97,6 +109,7 @@ export function StatCards({
         label={t.winRate}
         value={formatPercent(today?.winRate ?? 0, 1)}
         hint={t.tradesToday(tradesToday)}
+        note={t.countsRoundTrips}
         Icon={Percent}
       />
       <StatCard
@@ -118,6 +131,7 @@ export function StatCards({
       <StatCard
         label={t.netProfit}
         value={formatBRL(stats.profit)}
+        note={t.countsRoundTrips}
         hint={t.netProfitHint(
           stats.winning_trades,
           stats.losing_trades,

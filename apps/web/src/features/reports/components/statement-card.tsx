@@ -67,6 +67,7 @@ export function StatementCard({ range }: { range: ReportRange }) {
           {t.statement.title}
         </h2>
         <p className="text-sm text-muted-foreground">{t.statement.description}</p>
+        <p className="text-xs text-muted-foreground">{t.statement.counting}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <StatementButton format="html" range={range} />

@@ -39,6 +39,8 @@ export interface MetricItem {
   value: string;
   tone?: string | undefined;
   detail?: string | undefined;
+  /** A tooltip saying more about the value (what it counts). */
+  title?: string | undefined;
 }
 
 /** A titled card of label/value pairs, read as a description list. */
@@ -53,7 +55,10 @@ export function MetricList(props: { title: string; items: MetricItem[]; classNam
             className="flex items-baseline justify-between gap-3 border-b border-border/70 py-2 text-sm last:border-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-0"
           >
             <dt className="text-muted-foreground">{item.label}</dt>
-            <dd className={cn('text-right font-medium whitespace-nowrap tabular-nums', item.tone)}>
+            <dd
+              title={item.title}
+              className={cn('text-right font-medium whitespace-nowrap tabular-nums', item.tone)}
+            >
               {item.value}
               {item.detail && (
                 <>

@@ -67,7 +67,12 @@ export function PerformanceList({ stats }: { stats: StatisticsRecord }) {
     <MetricList
       title={p.title}
       items={[
-        { label: p.totalTrades, value: formatDecimal(stats.total_trades, 0) },
+        {
+          label: p.totalTrades,
+          value: formatDecimal(stats.total_trades, 0),
+          detail: p.roundTrips,
+          title: p.countsRoundTrips,
+        },
         { label: p.tradesPerDay, value: formatDecimal(stats.trades_per_day, 1) },
         {
           label: p.winningTrades,

@@ -70,7 +70,9 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     expect(valueOf('Índice de Calmar')).toBe('2,94');
     expect(valueOf('Fator de recuperação')).toBe('2,94');
     expect(valueOf('SQN')).toBe('1,62');
-    expect(valueOf('Total de trades')).toBe('40');
+    // Issue 16: says what it counts, round trips (the MT5 statement counts closing deals).
+    expect(valueOf('Total de trades')).toBe('40 idas e voltas');
+    expect(screen.getByTitle('Conta idas e voltas (posição aberta e fechada)')).toBeTruthy();
     expect(valueOf('Trades vencedores')).toBe('25');
     expect(valueOf('Trades perdedores')).toBe('15');
     expect(valueOf('Ganho médio')).toBe('R$ 107,50');
