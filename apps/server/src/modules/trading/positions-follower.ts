@@ -4,6 +4,7 @@ import type { DealRow } from './deal-row.js';
 import { DEAL_COLUMNS } from './deal-row.js';
 import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
 import { attachHandoff, DealsHandoff, heldRows, sinceMark } from './positions-follower-handoff.js';
+import { CopyFailed } from './closed-positions-copy.js';
 import { addDayTotals } from './day-totals.repo.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 import {
@@ -152,12 +153,18 @@ export class PositionsFollower {
           if (!(err instanceof Refused)) throw err;
           await this.apply(client, accountId, true);
         }
+      } catch (err) {
+        // Closing the connection rolls its transaction back and frees its lock.
+        if (err instanceof CopyFailed) broken = err;
+        throw err;
       } finally {
-        await client
-          .query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, accountId])
-          .catch((err: unknown) => {
-            broken = err instanceof Error ? err : new Error(String(err));
-          });
+        if (!broken) {
+          await client
+            .query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, accountId])
+            .catch((err: unknown) => {
+              broken = err instanceof Error ? err : new Error(String(err));
+            });
+        }
       }
     } finally {
       client.release(broken);
@@ -203,7 +210,7 @@ export class PositionsFollower {
       await writeWatermark(client, accountId, { version, state }, !incremental);
       await client.query('COMMIT');
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!(err instanceof CopyFailed)) await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     }
   }

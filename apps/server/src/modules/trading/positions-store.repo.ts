@@ -1,6 +1,7 @@
 import { formatDuration, type ClosedPosition } from '@vortex/core';
 import type pg from 'pg';
 import type { BuilderState } from './positions-builder.js';
+import { closedRows, copyClosed, fitsCopy } from './closed-positions-copy.js';
 import type { DealsVersion } from './positions-cache.repo.js';
 
 /** The follower's watermark: the deals version its rows were built from, and how to go on. */
@@ -103,13 +104,26 @@ export async function finishedCounts(
 const COLUMNS = `position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price,
   open_time, close_time, profit, commission, swap, exit_reason, is_flat`;
 
-/** Stores finished round trips in one statement (arrays in, one row each out). */
+/**
+ * Stores finished round trips in one statement: by binary COPY when every value fits its column
+ * as is (see closed-positions-copy.ts), else by insertClosedArrays.
+ */
 export async function insertClosed(
   db: pg.ClientBase,
   accountId: number,
   positions: readonly ClosedPosition[],
 ): Promise<void> {
   if (positions.length === 0) return;
+  if (positions.every(fitsCopy)) await copyClosed(db, closedRows(accountId, positions));
+  else await insertClosedArrays(db, accountId, positions);
+}
+
+/** The same rows as arrays in, one row each out: values are converted by the database. */
+export async function insertClosedArrays(
+  db: pg.ClientBase,
+  accountId: number,
+  positions: readonly ClosedPosition[],
+): Promise<void> {
   const col = <T>(pick: (p: ClosedPosition) => T) => positions.map(pick);
   await db.query(
     `INSERT INTO closed_positions (account_id, ${COLUMNS})
