@@ -61,7 +61,8 @@ export function coldSection(f: ColdFigures, build: { deals: number; ms: number }
         `${fixed(f.sweep.health.p99)} ms over ${int(f.sweep.health.n)} probes (idle: ${fixed(f.idleHealth.p99)} ms).`,
       `Goal: after a restart, ${f.sweepAccounts} accounts' first reads at once within 5 s with \`/health\` ` +
         `p99 ≤ 50 ms — ${met(f.together.totalMs <= 5_000 && f.together.health.p99 <= 50)}: ` +
-        `${int(f.together.totalMs)} ms in all, \`/health\` p99 ${fixed(f.together.health.p99)} ms.`,
+        `${int(f.together.totalMs)} ms in all, \`/health\` p99 ${fixed(f.together.health.p99)} ms ` +
+        `over ${int(f.together.health.n)} probes (idle: ${fixed(f.idleHealth.p99)} ms).`,
       `The follower (apps/server/src/modules/trading/positions-follower.ts) stored the closed ` +
         `positions of the ${int(build.deals)}-deal account in ${fixed(build.ms / 1000)} s ` +
         `(${perSecond(build.deals, build.ms)} deals/s, one transaction, 2,000 deals a step); the ` +

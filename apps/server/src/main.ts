@@ -27,8 +27,11 @@ import { buildWebServer } from './web/web-server.js';
 
 process.title = 'vortex-server';
 
-/** The API listens after the trading warm-up or this long, whichever comes first. */
-const WARM_UP_WAIT_MS = 1_000;
+/**
+ * The API listens after the trading warm-up or this long, whichever comes first; what is left of
+ * the warm-up then stops, so it never competes with the first real reads.
+ */
+const WARM_UP_WAIT_MS = 3_000;
 
 function readConfig(): Config {
   try {
@@ -96,8 +99,13 @@ async function main(): Promise<void> {
 
   // Alongside the app's assembly; a database gone meanwhile costs a warning, not the start.
   const warmStart = performance.now();
-  const warmUp = warmTradingReads(db.pool).then(
-    () => logger.info({ ms: Math.round(performance.now() - warmStart) }, 'trading reads warmed up'),
+  const warmStop = new AbortController();
+  const warmUp = warmTradingReads(db.pool, Date.now(), warmStop.signal).then(
+    (complete) =>
+      logger.info(
+        { ms: Math.round(performance.now() - warmStart), complete },
+        'trading reads warmed up',
+      ),
     (err: unknown) => logger.warn({ err }, 'trading warm-up failed'),
   );
 
@@ -149,6 +157,7 @@ async function main(): Promise<void> {
   });
   const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
   await Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, WARM_UP_WAIT_MS))]);
+  warmStop.abort();
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });
   let stopDemoBridge: () => Promise<void> = async () => undefined;

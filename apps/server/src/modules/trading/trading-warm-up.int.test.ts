@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { WARM_CONNECTIONS, warmTradingReads } from './trading-warm-up.js';
+import { warmConnectionsOf, warmTradingReads } from './trading-warm-up.js';
 
 let db: TestDatabase;
 
@@ -20,9 +20,19 @@ describe('warmTradingReads', () => {
     url.searchParams.set('options', '-c default_transaction_read_only=on');
     const pool = createPool(url.toString());
     try {
-      await warmTradingReads(pool);
-      expect(pool.totalCount).toBe(WARM_CONNECTIONS);
-      expect(pool.idleCount).toBe(WARM_CONNECTIONS);
+      expect(await warmTradingReads(pool)).toBe(true);
+      expect(pool.totalCount).toBe(warmConnectionsOf(pool));
+      expect(pool.idleCount).toBe(warmConnectionsOf(pool));
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('takes no further step once stopped, and says it did not finish', async () => {
+    const pool = createPool(db.url);
+    try {
+      expect(await warmTradingReads(pool, Date.now(), AbortSignal.abort())).toBe(false);
+      expect(pool.idleCount).toBe(pool.totalCount);
     } finally {
       await pool.end();
     }
