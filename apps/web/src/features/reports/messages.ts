@@ -19,7 +19,7 @@ export const reportsTexts = {
     title: 'Extrato MT5',
     // Issue 16: the summary counts round trips, the statement's Results the terminal's way.
     counting:
-      'No bloco Resultados, cada negócio de saída conta como um trade, como no MetaTrader 5; os cartões acima contam idas e voltas (posição aberta e fechada).',
+      'No bloco Resultados, cada negócio de saída conta como um trade, como no MetaTrader 5; o resumo desta página conta idas e voltas (posição aberta e fechada).',
     description:
       'O relatório do período selecionado no formato do MetaTrader 5: posições, ordens, negócios e resultados.',
     html: 'Relatório MT5 (HTML)',
