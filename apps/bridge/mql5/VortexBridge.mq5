@@ -6,14 +6,14 @@
 //| Wire: one JSON object per line (UTF-8, "\n"). The EA is the      |
 //| client; see apps/bridge/src/ea/ea-protocol.ts for every message. |
 //|   EA -> agent: hello, heartbeat, account, positions, orders,     |
-//|                deals, bars, command_result                       |
-//|   agent -> EA: sync {after_ticket}, command {command_id, kind,   |
-//|                ...flat fields}, error                            |
+//|                deals, history_orders, bars, command_result       |
+//|   agent -> EA: sync {after_ticket, orders_since_msc}, command    |
+//|                {command_id, kind, ...flat fields}, error         |
 //| Source text is kept ASCII: the agent words everything the trader |
 //| reads in pt-BR from retcodes and error codes.                    |
 //+------------------------------------------------------------------+
 #property copyright "Vortex"
-#property version   "1.00"
+#property version   "1.01"
 #property description "Ponte entre o MetaTrader 5 e o agente local do Vortex (127.0.0.1)."
 
 #include <Trade\Trade.mqh>
@@ -25,9 +25,10 @@ input int    InpHeartbeatSec = 5;          // Heartbeat and full state refresh, 
 input int    InpReconnectSec = 3;          // Wait between connection attempts, s
 input ulong  InpDeviation   = 10;          // Max slippage for market orders, points
 
-#define EA_VERSION       "1.00"
+#define EA_VERSION       "1.01"
 #define PROTOCOL_VERSION 1
 #define DEALS_PER_LINE   200
+#define MAX_DIGITS_SYMBOLS 5000
 #define BAR_HISTORY      500
 #define MAX_SUBSCRIPTIONS 20
 
@@ -37,6 +38,8 @@ uchar    g_rx[];                  // bytes received, not yet split into lines
 bool     g_synced = false;        // the agent told us where to resume deals
 ulong    g_lastDeal = 0;          // highest deal ticket sent (or known by the agent)
 datetime g_histFrom = 0;          // HistorySelect start for the next scan
+long     g_ordersSince = 0;       // newest ORDER_TIME_DONE_MSC sent (or known by the agent)
+ulong    g_sentAtSince[];         // history orders sent with exactly that done time
 bool     g_tradeDirty = true;     // OnTradeTransaction saw something
 datetime g_lastConnectTry = 0;
 int      g_lastConnectError = 0;
@@ -96,6 +99,7 @@ void OnTimer()
      {
       g_tradeDirty = false;
       PushDeals();
+      PushHistoryOrders();
      }
    PushBars();
   }
@@ -235,6 +239,9 @@ void HandleLine(const string line)
      {
       g_lastDeal = (ulong)StringToInteger(JGet(keys, vals, "after_ticket"));
       g_histFrom = 0;
+      // An older agent says nothing of orders: they are then all sent (it ignores them).
+      g_ordersSince = JHas(keys, "orders_since_msc") ? StringToInteger(JGet(keys, vals, "orders_since_msc")) : 0;
+      ArrayFree(g_sentAtSince);
       g_synced = true;
       g_tradeDirty = true;
       return;
@@ -494,7 +501,22 @@ void SendHello()
             ",\"currency\":\"" + JsonEscape(AccountInfoString(ACCOUNT_CURRENCY)) + "\"" +
             ",\"margin_mode\":\"" + (marginMode == ACCOUNT_MARGIN_MODE_RETAIL_HEDGING ? "hedging" : "netting") + "\"" +
             ",\"trade_mode\":\"" + (tradeMode == ACCOUNT_TRADE_MODE_REAL ? "real" : "demo") + "\"" +
-            ",\"terminal_build\":" + IntegerToString(TerminalInfoInteger(TERMINAL_BUILD)) + "}");
+            ",\"terminal_build\":" + IntegerToString(TerminalInfoInteger(TERMINAL_BUILD)) +
+            ",\"symbol_digits\":" + SymbolDigitsJson() + "}");
+  }
+
+// SYMBOL_DIGITS of the Market Watch symbols: the statement writes their prices with them.
+string SymbolDigitsJson()
+  {
+   int n = MathMin(SymbolsTotal(true), MAX_DIGITS_SYMBOLS);
+   string out = "[";
+   for(int i = 0; i < n; i++)
+     {
+      string symbol = SymbolName(i, true);
+      out += (i > 0 ? "," : "") + "{\"symbol\":\"" + JsonEscape(symbol) + "\",\"digits\":" +
+             IntegerToString(SymbolInfoInteger(symbol, SYMBOL_DIGITS)) + "}";
+     }
+   return out + "]";
   }
 
 void SendHeartbeat()
@@ -613,6 +635,7 @@ string DealJson(const ulong ticket)
           ",\"price\":" + Num(HistoryDealGetDouble(ticket, DEAL_PRICE)) +
           ",\"profit\":" + Num(HistoryDealGetDouble(ticket, DEAL_PROFIT)) +
           ",\"commission\":" + Num(HistoryDealGetDouble(ticket, DEAL_COMMISSION)) +
+          ",\"fee\":" + Num(HistoryDealGetDouble(ticket, DEAL_FEE)) +
           ",\"swap\":" + Num(HistoryDealGetDouble(ticket, DEAL_SWAP)) +
           ",\"magic\":" + IntegerToString(HistoryDealGetInteger(ticket, DEAL_MAGIC)) +
           ",\"reason\":" + IntegerToString(HistoryDealGetInteger(ticket, DEAL_REASON)) +
@@ -670,6 +693,86 @@ void PushDeals()
    g_lastDeal = highest;
    // The next scan starts a little before the newest deal: history is ordered by time.
    g_histFrom = newest > 3600 ? newest - 3600 : 0;
+  }
+
+string HistoryOrderJson(const ulong ticket)
+  {
+   return "{\"ticket\":" + IntegerToString((long)ticket) +
+          ",\"symbol\":\"" + JsonEscape(HistoryOrderGetString(ticket, ORDER_SYMBOL)) + "\"" +
+          ",\"type\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_TYPE)) +
+          ",\"state\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_STATE)) +
+          ",\"volume_initial\":" + Num(HistoryOrderGetDouble(ticket, ORDER_VOLUME_INITIAL)) +
+          ",\"volume_current\":" + Num(HistoryOrderGetDouble(ticket, ORDER_VOLUME_CURRENT)) +
+          ",\"price_open\":" + Num(HistoryOrderGetDouble(ticket, ORDER_PRICE_OPEN)) +
+          ",\"sl\":" + Num(HistoryOrderGetDouble(ticket, ORDER_SL)) +
+          ",\"tp\":" + Num(HistoryOrderGetDouble(ticket, ORDER_TP)) +
+          ",\"price_current\":" + Num(HistoryOrderGetDouble(ticket, ORDER_PRICE_CURRENT)) +
+          ",\"time_setup_msc\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_TIME_SETUP_MSC)) +
+          ",\"time_done_msc\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_TIME_DONE_MSC)) +
+          ",\"magic\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_MAGIC)) +
+          ",\"comment\":\"" + JsonEscape(HistoryOrderGetString(ticket, ORDER_COMMENT)) + "\"" +
+          ",\"position_id\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_POSITION_ID)) +
+          ",\"reason\":" + IntegerToString(HistoryOrderGetInteger(ticket, ORDER_REASON)) + "}";
+  }
+
+bool SentAtSince(const ulong ticket)
+  {
+   for(int i = ArraySize(g_sentAtSince) - 1; i >= 0; i--)
+      if(g_sentAtSince[i] == ticket)
+         return true;
+   return false;
+  }
+
+// History orders done at or after g_ordersSince and not sent yet, DEALS_PER_LINE per line. They
+// enter the history by done time, not by ticket (a limit placed early may fill late).
+void PushHistoryOrders()
+  {
+   datetime from = (datetime)(g_ordersSince / 1000);
+   if(!HistorySelect(from > 0 ? from - 1 : 0, TimeCurrent() + 86400))
+      return;
+   int total = HistoryOrdersTotal();
+   long newest = g_ordersSince;
+   ulong atNewest[];
+   string batch = "";
+   int inBatch = 0;
+   for(int i = 0; i < total; i++)
+     {
+      ulong ticket = HistoryOrderGetTicket(i);
+      long done = HistoryOrderGetInteger(ticket, ORDER_TIME_DONE_MSC);
+      if(done < g_ordersSince || (done == g_ordersSince && SentAtSince(ticket)))
+         continue;
+      batch += (inBatch > 0 ? "," : "") + HistoryOrderJson(ticket);
+      inBatch++;
+      if(done > newest)
+        {
+         newest = done;
+         ArrayFree(atNewest);
+        }
+      if(done == newest)
+        {
+         int n = ArraySize(atNewest);
+         ArrayResize(atNewest, n + 1, 16);
+         atNewest[n] = ticket;
+        }
+      if(inBatch == DEALS_PER_LINE)
+        {
+         if(!SendLine("{\"type\":\"history_orders\",\"orders\":[" + batch + "]}"))
+            return;
+         batch = "";
+         inBatch = 0;
+        }
+     }
+   if(inBatch > 0 && !SendLine("{\"type\":\"history_orders\",\"orders\":[" + batch + "]}"))
+      return;
+   if(newest > g_ordersSince)
+     {
+      g_ordersSince = newest;
+      ArrayFree(g_sentAtSince);
+     }
+   int kept = ArraySize(g_sentAtSince);
+   ArrayResize(g_sentAtSince, kept + ArraySize(atNewest));
+   for(int i = 0; i < ArraySize(atNewest); i++)
+      g_sentAtSince[kept + i] = atNewest[i];
   }
 
 // For each subscription: the closed bars (shift >= 1) newer than the last one sent.

@@ -16,6 +16,7 @@ import { ConnectionLog } from './connection-log.js';
 import { connectionMessages as msg, describeClose, describeError } from './connection-messages.js';
 import { DealWindow } from './deal-window.js';
 import type { AgentEnd } from './exit-codes.js';
+import { HistoryOrderWindow } from './history-orders.js';
 import type { Mt5Source } from './mt5-source.js';
 
 export interface AgentOptions {
@@ -74,6 +75,7 @@ export class BridgeAgent {
   /** Why this agent itself ended the connection, when it did. */
   private dropCause: string | undefined;
   private readonly deals: DealWindow;
+  private readonly historyOrders: HistoryOrderWindow;
   private readonly commands: CommandRunner;
   private readonly streams = new BarStreams();
   private readonly status: ConnectionLog;
@@ -90,6 +92,12 @@ export class BridgeAgent {
     this.deals = new DealWindow({
       stateDir: opts.stateDir,
       batchSize: opts.batchSize,
+      ackTimeoutMs: opts.ackTimeoutMs,
+      send: (m) => this.send(m),
+      log: this.log,
+    });
+    this.historyOrders = new HistoryOrderWindow({
+      file: path.join(opts.stateDir, 'history-orders.json'),
       ackTimeoutMs: opts.ackTimeoutMs,
       send: (m) => this.send(m),
       log: this.log,
@@ -116,6 +124,10 @@ export class BridgeAgent {
     return this.deals.pending;
   }
 
+  get pendingHistoryOrders(): number {
+    return this.historyOrders.pending;
+  }
+
   private async end(end: AgentEnd, cleanup: Promise<unknown> = Promise.resolve()): Promise<void> {
     if (this.stopped) {
       await this.done;
@@ -128,7 +140,13 @@ export class BridgeAgent {
     clearTimeout(this.retryTimer);
     clearTimeout(this.handshakeTimer);
     this.deals.reset();
-    await Promise.all([closed(this.ws), this.deals.flushed(), cleanup.catch(() => undefined)]);
+    this.historyOrders.reset();
+    await Promise.all([
+      closed(this.ws),
+      this.deals.flushed(),
+      this.historyOrders.flushed(),
+      cleanup.catch(() => undefined),
+    ]);
     this.finish(end);
   }
 
@@ -187,6 +205,7 @@ export class BridgeAgent {
       const wasReady = this.ready;
       this.ready = false;
       this.deals.reset();
+      this.historyOrders.reset();
       clearInterval(this.timer);
       clearInterval(this.watchTimer);
       clearTimeout(this.handshakeTimer);
@@ -241,6 +260,7 @@ export class BridgeAgent {
         this.lastOrders = '';
         this.streams.rewind();
         this.deals.start();
+        this.historyOrders.start();
         this.tick();
         this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs ?? 10_000);
         this.watchTimer = setInterval(() => this.watch(), WATCH_MS);
@@ -250,6 +270,12 @@ export class BridgeAgent {
         return;
       case 'deals_rejected':
         await this.deals.rejected(m.batch_id, m.reason);
+        return;
+      case 'history_orders_ack':
+        await this.historyOrders.settled(m.batch_id);
+        return;
+      case 'history_orders_rejected':
+        await this.historyOrders.settled(m.batch_id, m.reason);
         return;
       case 'command':
         await this.runCommand(m);
@@ -299,6 +325,7 @@ export class BridgeAgent {
     this.ws?.ping();
     const src = this.opts.source;
     void this.deals.add(src.poll(this.deals.lastTicket()));
+    if (src.historyOrders) void this.historyOrders.add(src.historyOrders(this.historyOrders.since));
     this.heartbeat();
     this.send({ type: 'account', ts: Date.now(), account: src.account() });
     const positions = JSON.stringify(src.positions());
@@ -313,6 +340,7 @@ export class BridgeAgent {
     }
     this.sendBars();
     this.deals.pump();
+    this.historyOrders.pump();
   }
 
   private heartbeat(): void {

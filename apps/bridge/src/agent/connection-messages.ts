@@ -35,6 +35,10 @@ export const connectionMessages = {
   stopped: (reason: string) => `Agente encerrado: ${reason}`,
   crashed: (error: string) =>
     `Erro inesperado no agente: ${error}\nO agente foi encerrado; o script de início o reinicia.`,
+  historyOrdersRefused: (count: number, reason: string) =>
+    count === 1
+      ? `1 ordem do histórico recusada pelo servidor, que não será reenviada: ${reason}`
+      : `${count} ordens do histórico recusadas pelo servidor, que não serão reenviadas: ${reason}`,
   deadLettered: (count: number, reasons: string, file: string) =>
     count === 1
       ? `1 deal recusado pelo servidor (${reasons}): guardado em ${file} e não será reenviado.`

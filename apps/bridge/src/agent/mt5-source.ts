@@ -3,8 +3,10 @@ import type {
   Command,
   Mt5Account,
   Mt5Deal,
+  Mt5HistoryOrder,
   Mt5Order,
   Mt5Position,
+  SymbolDigits,
   TIMEFRAMES,
 } from '@vortex/core';
 
@@ -17,6 +19,8 @@ export interface TerminalInfo {
   trade_mode: 'real' | 'demo';
   /** The symbols it offers to trade, when it can say (the server refuses a bot on another). */
   symbols?: string[];
+  /** SYMBOL_DIGITS of the symbols it trades, when it can say (the statement writes prices so). */
+  symbol_digits?: SymbolDigits[];
 }
 
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -37,6 +41,11 @@ export interface Mt5Source {
   account(): Mt5Account;
   positions(): Mt5Position[];
   orders(): Mt5Order[];
+  /**
+   * History orders done at or after `sinceDoneMsc` (epoch ms), when the terminal can say; a
+   * source without them (an older EA) leaves the statement to rebuild orders from deals.
+   */
+  historyOrders?(sinceDoneMsc: number): Mt5HistoryOrder[];
   alive(): boolean;
   /** Runs one server command on the terminal; never rejects (a failure is an outcome). */
   execute(command: Command, commandId: string): Promise<CommandOutcome>;

@@ -3,6 +3,7 @@ import {
   TIMEFRAME_SECONDS,
   type Bar,
   type Mt5Deal,
+  type Mt5HistoryOrder,
   type Mt5Order,
   type Mt5Position,
 } from '@vortex/core';
@@ -62,6 +63,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     trade_mode: 'demo',
     // One contract: the WIN series current at the simulated start, by B3's calendar.
     symbols: [sim.symbol],
+    symbol_digits: [{ symbol: sim.symbol, digits: sim.spec.digits }],
   };
   return {
     terminal: () => terminal,
@@ -111,6 +113,8 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
         time_setup: o.time_setup,
         comment: o.comment,
       })),
+    historyOrders: (sinceDoneMsc): Mt5HistoryOrder[] =>
+      sim.historyOrdersSince(sinceDoneMsc).map((o) => ({ ...o })),
     alive: () => session.loggedIn,
     execute: async (command) => {
       // Trade at the current quote, not at the one of the last heartbeat.

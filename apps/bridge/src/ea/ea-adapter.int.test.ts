@@ -90,7 +90,7 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
       server: 'XPMT5-DEMO',
       margin_mode: 'netting',
     });
-    expect(await ea.next('sync')).toEqual({ type: 'sync', after_ticket: 0 });
+    expect(await ea.next('sync')).toEqual({ type: 'sync', after_ticket: 0, orders_since_msc: 0 });
     expect(adapter.alive()).toBe(false);
 
     const account = {
@@ -131,6 +131,49 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     expect(logs.some((l) => l.startsWith('Deal inválido do Expert Advisor ignorado: symbol'))).toBe(
       true,
     );
+  });
+
+  it("serves the EA's history orders and symbol digits, and resumes orders from the agent's cursor", async () => {
+    const { adapter, logs } = await start();
+    const ea = await FakeEa.connect(adapter.port);
+    eas.push(ea);
+    ea.send({ ...hello, symbol_digits: [{ symbol: 'WINZ25', digits: 0 }] });
+    expect(await adapter.waitForTerminal()).toMatchObject({
+      symbol_digits: [{ symbol: 'WINZ25', digits: 0 }],
+    });
+    await ea.next('sync');
+    const order = (ticket: number, done: number) => ({
+      ticket,
+      symbol: 'WINZ25',
+      type: 2,
+      state: 4,
+      volume_initial: 1,
+      volume_current: 0,
+      price_open: 125_000,
+      sl: 124_800,
+      tp: 125_400,
+      price_current: 125_000,
+      time_setup_msc: done - 1_000,
+      time_done_msc: done,
+      magic: 9,
+      comment: '',
+      position_id: ticket,
+      reason: 3,
+    });
+    ea.send({
+      type: 'history_orders',
+      orders: [order(7, 1_000), order(8, 2_000), { ...order(9, 3_000), state: 99 }],
+    });
+    await until(() => adapter.historyOrders(0).length === 2);
+    expect(adapter.historyOrders(1_500).map((o) => o.ticket)).toEqual([8]);
+    expect(logs.some((l) => l.startsWith('Ordem do histórico inválida do Expert Advisor'))).toBe(
+      true,
+    );
+    // A new connection of the EA scans the history from where the agent has it.
+    const again = await FakeEa.connect(adapter.port);
+    eas.push(again);
+    again.send(hello);
+    expect(await again.next('sync')).toMatchObject({ orders_since_msc: 1_500 });
   });
 
   it('sends a command to the EA and reports its answer in pt-BR', async () => {
@@ -235,7 +278,11 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     expect(adapter.terminal().account_number).toBe(5_123_456);
 
     const second = await connect();
-    expect(await second.next('sync')).toEqual({ type: 'sync', after_ticket: 2 });
+    expect(await second.next('sync')).toEqual({
+      type: 'sync',
+      after_ticket: 2,
+      orders_since_msc: 0,
+    });
     expect(parseEaCommand(await second.next('command')).command).toEqual(feed);
     second.send({ type: 'heartbeat', terminal_connected: true, trade_allowed: true });
     await until(() => adapter.alive());

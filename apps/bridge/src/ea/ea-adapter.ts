@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import net, { type Socket } from 'node:net';
-import type { Bar, Command, Mt5Account, Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
+import type {
+  Bar,
+  Command,
+  Mt5Account,
+  Mt5Deal,
+  Mt5HistoryOrder,
+  Mt5Order,
+  Mt5Position,
+} from '@vortex/core';
 import { commandMessages } from '../agent/messages.js';
 import type { CommandOutcome, Mt5Source, TerminalInfo, Timeframe } from '../agent/mt5-source.js';
 import {
@@ -108,11 +116,16 @@ export class EaAdapter implements Mt5Source {
       margin_mode: h.margin_mode,
       trade_mode: h.trade_mode,
       ...(h.symbols ? { symbols: h.symbols } : {}),
+      ...(h.symbol_digits ? { symbol_digits: h.symbol_digits } : {}),
     };
   }
 
   poll(afterTicket: number): Mt5Deal[] {
     return this.state.takeDeals(afterTicket);
+  }
+
+  historyOrders(sinceDoneMsc: number): Mt5HistoryOrder[] {
+    return this.state.takeHistoryOrders(sinceDoneMsc);
   }
 
   account(): Mt5Account {
@@ -258,6 +271,11 @@ export class EaAdapter implements Mt5Source {
           this.log(`Deal inválido do Expert Advisor ignorado: ${reason}`);
         }
         return;
+      case 'history_orders':
+        for (const reason of this.state.addHistoryOrders(m.orders)) {
+          this.log(`Ordem do histórico inválida do Expert Advisor ignorada: ${reason}`);
+        }
+        return;
       case 'bars':
         this.state.addBars(m.symbol, m.timeframe, m.bars);
         return;
@@ -284,7 +302,11 @@ export class EaAdapter implements Mt5Source {
     }
     this.hello = m;
     this.log(`Expert Advisor ${m.ea_version} conectado: conta ${m.account_number} (${m.server}).`);
-    this.write(socket, { type: 'sync', after_ticket: this.state.dealCursor() });
+    this.write(socket, {
+      type: 'sync',
+      after_ticket: this.state.dealCursor(),
+      orders_since_msc: this.state.ordersCursor(),
+    });
     for (const command of this.subscriptions.values()) {
       const id = randomUUID();
       this.replays.add(id);

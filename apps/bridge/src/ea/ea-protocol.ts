@@ -4,6 +4,7 @@ import {
   Mt5AccountSchema,
   Mt5OrderSchema,
   Mt5PositionSchema,
+  SymbolDigitsSchema,
   TimeframeSchema,
   type Command,
 } from '@vortex/core';
@@ -39,6 +40,8 @@ export const EaHelloSchema = z.strictObject({
   terminal_build: z.number().int().nonnegative().optional(),
   /** The symbols the terminal offers, when the EA says (the simulated terminal does). */
   symbols: z.array(z.string().trim().min(1).max(32)).max(5_000).optional(),
+  /** SYMBOL_DIGITS of the symbols it trades; older EAs leave it out. */
+  symbol_digits: z.array(SymbolDigitsSchema).max(5_000).optional(),
 });
 
 export const EaHeartbeatSchema = z.strictObject({
@@ -71,6 +74,14 @@ export const EaDealsSchema = z.strictObject({
   type: z.literal('deals'),
   deals: z.array(z.unknown()).max(1_000),
 });
+/**
+ * History orders done at or after the sync's `orders_since_msc`, checked one by one against
+ * Mt5HistoryOrderSchema by the adapter, like deals. Older EAs never send them.
+ */
+export const EaHistoryOrdersSchema = z.strictObject({
+  type: z.literal('history_orders'),
+  orders: z.array(z.unknown()).max(1_000),
+});
 /** Closed bars of a subscribed symbol and timeframe, oldest first. */
 export const EaBarsSchema = z.strictObject({
   type: z.literal('bars'),
@@ -99,6 +110,7 @@ export const EaMessageSchema = z.discriminatedUnion('type', [
   EaPositionsSchema,
   EaOrdersSchema,
   EaDealsSchema,
+  EaHistoryOrdersSchema,
   EaBarsSchema,
   EaCommandResultSchema,
 ]);
@@ -107,10 +119,14 @@ export type EaHello = z.infer<typeof EaHelloSchema>;
 
 // Agent -> EA.
 
-/** Answer to hello: send every deal with a ticket above `after_ticket`, then keep going. */
+/**
+ * Answer to hello: send every deal with a ticket above `after_ticket`, and every history order
+ * done at or after `orders_since_msc`, then keep going. An older EA ignores the second field.
+ */
 export const EaSyncSchema = z.strictObject({
   type: z.literal('sync'),
   after_ticket: z.number().int().nonnegative(),
+  orders_since_msc: z.number().int().nonnegative().optional(),
 });
 export const EaErrorSchema = z.strictObject({ type: z.literal('error'), error: z.string() });
 

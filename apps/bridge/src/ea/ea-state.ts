@@ -1,8 +1,10 @@
 import {
   Mt5DealSchema,
+  Mt5HistoryOrderSchema,
   type Bar,
   type Mt5Account,
   type Mt5Deal,
+  type Mt5HistoryOrder,
   type Mt5Order,
   type Mt5Position,
 } from '@vortex/core';
@@ -28,6 +30,41 @@ export class EaState {
   orders: Mt5Order[] = [];
   private readonly deals = new Map<number, Mt5Deal>();
   private readonly bars = new Map<string, Bar[]>();
+  private readonly historyOrders = new Map<number, Mt5HistoryOrder>();
+  /** The agent's history-order cursor (done time, epoch ms), as it last asked. */
+  private ordersTaken = 0;
+
+  /** Where the EA should resume its history-order scan. */
+  ordersCursor(): number {
+    return this.ordersTaken;
+  }
+
+  /** Buffers valid history orders; returns the reasons of the ones refused. */
+  addHistoryOrders(raw: readonly unknown[]): string[] {
+    const refused: string[] = [];
+    for (const item of raw) {
+      const parsed = Mt5HistoryOrderSchema.safeParse(item);
+      if (!parsed.success) {
+        refused.push(
+          parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
+      } else if (parsed.data.time_done_msc >= this.ordersTaken) {
+        this.historyOrders.set(parsed.data.ticket, parsed.data);
+      }
+    }
+    return refused;
+  }
+
+  /** History orders done at or after `since`; those before it are dropped (the agent has them). */
+  takeHistoryOrders(since: number): Mt5HistoryOrder[] {
+    this.ordersTaken = Math.max(this.ordersTaken, since);
+    const kept: Mt5HistoryOrder[] = [];
+    for (const [ticket, o] of this.historyOrders) {
+      if (o.time_done_msc < this.ordersTaken) this.historyOrders.delete(ticket);
+      else kept.push(o);
+    }
+    return kept.sort((a, b) => a.time_done_msc - b.time_done_msc || a.ticket - b.ticket);
+  }
   /** The highest ticket the agent has taken (its `poll` cursor). */
   private taken = 0;
 

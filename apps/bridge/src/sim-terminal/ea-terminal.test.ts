@@ -1,4 +1,4 @@
-import { Mt5DealSchema } from '@vortex/core';
+import { Mt5DealSchema, Mt5HistoryOrderSchema } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { EaHelloSchema, EaMessageSchema, type EaMessage } from '../ea/ea-protocol.js';
 import { DEALS_PER_LINE, EaTerminal } from './ea-terminal.js';
@@ -62,10 +62,33 @@ describe('the simulated terminal speaks as VortexBridge.mq5', () => {
     expect(dealsOf(tick())).toEqual(market.deals.filter((d) => d.ticket > 250));
   });
 
+  it("sends the history orders done since the sync's cursor, each once", async () => {
+    const { market, terminal, tick } = setup(30);
+    const all = market.source.historyOrders?.(0) ?? [];
+    expect(all.length).toBeGreaterThan(10);
+    terminal.connected();
+    await terminal.receive({ type: 'sync', after_ticket: 0 });
+    const ordersOf = (messages: EaMessage[]) =>
+      messages.flatMap((m) =>
+        m.type === 'history_orders' ? m.orders.map((o) => Mt5HistoryOrderSchema.parse(o)) : [],
+      );
+    expect(ordersOf(tick())).toEqual(all);
+    expect(ordersOf(tick())).toEqual([]);
+    const since = all[Math.floor(all.length / 2)]?.time_done_msc ?? 0;
+    terminal.connected();
+    await terminal.receive({ type: 'sync', after_ticket: 0, orders_since_msc: since });
+    expect(ordersOf(tick())).toEqual(all.filter((o) => o.time_done_msc >= since));
+  });
+
   it('sends every state on a full beat and, between beats, only what changed', async () => {
     const { clock, market, terminal, tick } = setup(2);
     terminal.connected();
-    await terminal.receive({ type: 'sync', after_ticket: market.deals.at(-1)?.ticket ?? 0 });
+    const lastDone = market.source.historyOrders?.(0).at(-1)?.time_done_msc ?? 0;
+    await terminal.receive({
+      type: 'sync',
+      after_ticket: market.deals.at(-1)?.ticket ?? 0,
+      orders_since_msc: lastDone + 1,
+    });
     const first = tick();
     expect(types(first)).toEqual(['heartbeat', 'account', 'positions', 'orders']);
     expect(first[0]).toMatchObject({ terminal_connected: true, trade_allowed: true });

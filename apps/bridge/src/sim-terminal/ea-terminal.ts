@@ -39,6 +39,9 @@ export class EaTerminal {
   readonly bars = new BarStreams();
   private synced = false;
   private lastDeal = 0;
+  /** The newest done time of the history orders sent, and the tickets sent with exactly it. */
+  private ordersSince = 0;
+  private sentAtSince = new Set<number>();
   private lastBeat: number | undefined;
   private sent: Record<StateKey, string> = { account: '', positions: '', orders: '' };
   private readonly now: () => number;
@@ -70,6 +73,8 @@ export class EaTerminal {
         const sync = EaSyncSchema.safeParse(raw);
         if (!sync.success) return { kind: 'ignored', reason: 'sync sem after_ticket válido' };
         this.lastDeal = sync.data.after_ticket;
+        this.ordersSince = sync.data.orders_since_msc ?? 0;
+        this.sentAtSince = new Set();
         this.synced = true;
         return { kind: 'handled' };
       }
@@ -110,7 +115,7 @@ export class EaTerminal {
     if (this.changed('positions', positions, full)) out.push({ type: 'positions', positions });
     const orders = source.orders().slice(0, 1_000);
     if (this.changed('orders', orders, full)) out.push({ type: 'orders', orders });
-    if (this.synced) out.push(...this.dealLines());
+    if (this.synced) out.push(...this.dealLines(), ...this.historyOrderLines());
     out.push(...this.bars.collect(source));
     return out;
   }
@@ -121,6 +126,24 @@ export class EaTerminal {
     if (!full && text === this.sent[key]) return false;
     this.sent[key] = text;
     return true;
+  }
+
+  /** History orders done since the cursor and not sent yet, DEALS_PER_LINE per line. */
+  private historyOrderLines(): EaMessage[] {
+    const orders = (this.market.source.historyOrders?.(this.ordersSince) ?? []).filter(
+      (o) => o.time_done_msc > this.ordersSince || !this.sentAtSince.has(o.ticket),
+    );
+    const last = orders.at(-1);
+    if (!last) return [];
+    if (last.time_done_msc > this.ordersSince) this.sentAtSince = new Set();
+    this.ordersSince = last.time_done_msc;
+    for (const o of orders)
+      if (o.time_done_msc === this.ordersSince) this.sentAtSince.add(o.ticket);
+    const out: EaMessage[] = [];
+    for (let i = 0; i < orders.length; i += DEALS_PER_LINE) {
+      out.push({ type: 'history_orders', orders: orders.slice(i, i + DEALS_PER_LINE) });
+    }
+    return out;
   }
 
   /** Every deal above the agent's cursor, in ticket order, DEALS_PER_LINE per line. */

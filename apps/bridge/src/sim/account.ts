@@ -3,7 +3,7 @@ import { roundCents } from './money.js';
 import type { Quote } from './orders.js';
 import { applyFill, closingPrice, closingProfit, type Fill, type Position } from './positions.js';
 import type { DealReason } from './retcodes.js';
-import type { AccountInfo, PositionInfo, SimDeal } from './types.js';
+import type { AccountInfo, PositionInfo, SimDeal, SimHistoryOrder } from './types.js';
 
 export interface AccountOptions {
   readonly initialBalance: number;
@@ -23,6 +23,8 @@ export class Account {
   readonly stopOutLevel: number;
   private balanceValue: number;
   private readonly ledger: SimDeal[] = [];
+  /** Orders that left the book, in the order they did (so by done time). */
+  private readonly orderHistory: SimHistoryOrder[] = [];
   private readonly book = new Map<string, Position>();
   private orderSeq = 0;
 
@@ -96,6 +98,7 @@ export class Account {
       price: fill.price,
       profit: outcome.profit,
       commission,
+      fee: 0,
       swap: 0,
       magic: fill.magic,
       reason,
@@ -106,6 +109,17 @@ export class Account {
     this.ledger.push(deal);
     this.balanceValue = roundCents(this.balanceValue + deal.profit + deal.commission);
     return deal;
+  }
+
+  recordOrder(order: SimHistoryOrder): void {
+    this.orderHistory.push(order);
+  }
+
+  /** History orders done at or after `doneMsc` (epoch ms), oldest first. */
+  historyOrdersSince(doneMsc: number): SimHistoryOrder[] {
+    let from = this.orderHistory.length;
+    while (from > 0 && (this.orderHistory[from - 1]?.time_done_msc ?? 0) >= doneMsc) from--;
+    return this.orderHistory.slice(from);
   }
 
   /** Deals with a ticket above `ticket` (tickets are 1, 2, 3, … so this is a slice). */

@@ -1,8 +1,8 @@
 import { type InstrumentSpec, type Tick } from '@vortex/core';
 import type { Account } from './account.js';
 import { opposite, sideOf, type OrderBook } from './orders.js';
-import { DEAL_REASON, type DealReason } from './retcodes.js';
-import { fillAtMarket, type FillContext } from './trading.js';
+import { DEAL_REASON, ORDER_STATE, type DealReason } from './retcodes.js';
+import { fillAtMarket, recordUnfilled, type FillContext } from './trading.js';
 
 export interface OrderEvent {
   readonly order: number;
@@ -30,6 +30,7 @@ export function matchTick(state: MatchingState, tick: Tick, events: OrderEvent[]
       const side = sideOf(order.type);
       const delta = account.marginDelta(spec.symbol, side, order.volume);
       if (delta > 0 && delta > account.equity(tick) - account.margin()) {
+        recordUnfilled(ctx, order, ORDER_STATE.REJECTED);
         events.push({ order: order.ticket, state: 'rejected' });
         continue;
       }

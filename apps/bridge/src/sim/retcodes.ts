@@ -27,6 +27,9 @@ export const RETCODE_MESSAGES: Readonly<Record<Retcode, string>> = {
 export const DEAL_REASON = { CLIENT: 0, EXPERT: 3, SL: 4, TP: 5, SO: 6 } as const;
 export type DealReason = (typeof DEAL_REASON)[keyof typeof DEAL_REASON];
 
+/** MT5 ENUM_ORDER_STATE values the simulator writes to its order history. */
+export const ORDER_STATE = { CANCELED: 2, FILLED: 4, REJECTED: 5 } as const;
+
 /** MT5 ENUM_DEAL_ENTRY. */
 export const DEAL_ENTRY = { IN: 0, OUT: 1, INOUT: 2 } as const;
 export type DealEntryCode = (typeof DEAL_ENTRY)[keyof typeof DEAL_ENTRY];

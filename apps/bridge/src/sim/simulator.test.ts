@@ -26,6 +26,7 @@ const deal = (fields: Partial<SimDeal>): SimDeal => ({
   price: 0,
   profit: 0,
   commission: -0.25,
+  fee: 0,
   swap: 0,
   magic: 0,
   reason: 0,

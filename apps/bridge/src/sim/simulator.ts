@@ -25,6 +25,7 @@ import type {
   PendingOrderInfo,
   PositionInfo,
   SimDeal,
+  SimHistoryOrder,
   TradeResult,
 } from './types.js';
 
@@ -201,6 +202,11 @@ export class Simulator {
   /** Deals with ticket >= `fromTicket`, oldest first. */
   deals(fromTicket = 1): SimDeal[] {
     return this.ledger.dealsSince(fromTicket - 1);
+  }
+
+  /** History orders done at or after `doneMsc` (epoch ms), oldest first. */
+  historyOrdersSince(doneMsc: number): SimHistoryOrder[] {
+    return this.ledger.historyOrdersSince(doneMsc);
   }
 
   /** Deals with ticket > `ticket`: a streaming cursor. */

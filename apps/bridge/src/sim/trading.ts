@@ -12,10 +12,12 @@ import {
 import { closingPrice } from './positions.js';
 import {
   DEAL_REASON,
+  ORDER_STATE,
   orderTypeCode,
   RETCODE,
   RETCODE_MESSAGES,
   type DealReason,
+  type OrderTypeCode,
   type Retcode,
   type Side,
 } from './retcodes.js';
@@ -92,14 +94,27 @@ function lacksMargin(ctx: TradeContext, side: Side, volume: number): boolean {
 
 export type FillContext = Pick<TradeContext, 'spec' | 'account' | 'now'>;
 
-/** Fills at the tick's bid or ask and books the deal; used by requests and by the tick loop. */
+/** A pending order that triggered: its type, price and when it was placed, for its history. */
+interface Placed {
+  type?: OrderTypeCode;
+  price?: number;
+  time_setup_msc?: number;
+}
+
+/**
+ * Fills at the tick's bid or ask, books the deal and writes the order to the history; used by
+ * requests and by the tick loop. An order that reduces the position records the S / L and T / P
+ * the position had then (the levels the terminal shows for a closed position).
+ */
 export function fillAtMarket(
   ctx: FillContext,
   quote: Tick,
-  order: { ticket: number; side: Side; volume: number; sl: number; tp: number },
+  order: { ticket: number; side: Side; volume: number; sl: number; tp: number } & Placed,
   meta: { magic: number; comment: string; reason: DealReason },
 ): SimDeal {
-  return ctx.account.execute(
+  const held = ctx.account.position(ctx.spec.symbol);
+  const levels = held && held.type !== order.side ? held : order;
+  const deal = ctx.account.execute(
     {
       order: order.ticket,
       symbol: ctx.spec.symbol,
@@ -114,6 +129,51 @@ export function fillAtMarket(
     },
     meta.reason,
   );
+  ctx.account.recordOrder({
+    ticket: order.ticket,
+    symbol: ctx.spec.symbol,
+    type: order.type ?? order.side,
+    state: ORDER_STATE.FILLED,
+    volume_initial: order.volume,
+    volume_current: 0,
+    price_open: order.type === undefined ? 0 : (order.price ?? 0),
+    sl: levels.sl,
+    tp: levels.tp,
+    price_current: deal.price,
+    time_setup_msc: order.time_setup_msc ?? ctx.now,
+    time_done_msc: ctx.now,
+    magic: meta.magic,
+    comment: meta.comment,
+    position_id: deal.position_id,
+    reason: meta.reason,
+  });
+  return deal;
+}
+
+/** A pending order that left the book without trading: canceled, or rejected when triggered. */
+export function recordUnfilled(
+  ctx: FillContext,
+  order: PendingOrder,
+  state: typeof ORDER_STATE.CANCELED | typeof ORDER_STATE.REJECTED,
+): void {
+  ctx.account.recordOrder({
+    ticket: order.ticket,
+    symbol: order.symbol,
+    type: order.type,
+    state,
+    volume_initial: order.volume,
+    volume_current: order.volume,
+    price_open: order.price,
+    sl: order.sl,
+    tp: order.tp,
+    price_current: 0,
+    time_setup_msc: order.time_setup_msc,
+    time_done_msc: ctx.now,
+    magic: order.magic,
+    comment: order.comment,
+    position_id: 0,
+    reason: order.expert ? DEAL_REASON.EXPERT : DEAL_REASON.CLIENT,
+  });
 }
 
 export function placeOrder(ctx: TradeContext, req: OrderRequest): TradeResult {
@@ -184,6 +244,7 @@ export function cancelOrder(ctx: TradeContext, ticket: number): TradeResult {
   if (!order) return result(ctx, RETCODE.INVALID);
   if (!ctx.isOpen) return result(ctx, RETCODE.MARKET_CLOSED);
   ctx.book.remove(ticket);
+  recordUnfilled(ctx, order, ORDER_STATE.CANCELED);
   return result(ctx, RETCODE.DONE, { order: ticket, volume: order.volume });
 }
 

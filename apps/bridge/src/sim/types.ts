@@ -21,12 +21,39 @@ export interface SimDeal {
   readonly profit: number;
   /** Negative: what the broker charged for this deal's whole volume. */
   readonly commission: number;
+  /** DEAL_FEE: the simulated broker folds every charge into the commission, so 0. */
+  readonly fee: number;
   readonly swap: number;
   readonly magic: number;
   readonly reason: DealReason;
   readonly comment: string;
   readonly time: number;
   readonly time_msc: number;
+}
+
+/**
+ * An order that left the book (HistoryOrderGet fields): filled, canceled or rejected. A closing
+ * order carries the S / L and T / P the position had when it closed, as MT5's DEAL_SL/DEAL_TP.
+ */
+export interface SimHistoryOrder {
+  readonly ticket: number;
+  readonly symbol: string;
+  readonly type: OrderTypeCode;
+  /** MT5 ORDER_STATE: 2 canceled, 4 filled, 5 rejected. */
+  readonly state: 2 | 4 | 5;
+  readonly volume_initial: number;
+  readonly volume_current: number;
+  /** 0 for a market order. */
+  readonly price_open: number;
+  readonly sl: number;
+  readonly tp: number;
+  readonly price_current: number;
+  readonly time_setup_msc: number;
+  readonly time_done_msc: number;
+  readonly magic: number;
+  readonly comment: string;
+  readonly position_id: number;
+  readonly reason: DealReason;
 }
 
 /** An open netting position (PositionGet fields); `ticket` is also its position id. */

@@ -1,0 +1,88 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, makeUser } from '../../../server/test/identities.js';
+import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { BridgeAgent } from './agent.js';
+import { createSimSource } from './sim-source.js';
+
+let db: TestDatabase;
+let t: TestApp;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  app = t.app;
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+describe('the agent reports what the statement needs from the simulated terminal', () => {
+  it('streams every history order once, with its levels, and the symbol digits on hello', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: '/bridge/token/create',
+        headers: bearer(trader.token),
+      })
+    ).json<{ token: string }>().token;
+    const fixedNow = Date.parse('2025-11-19T17:00:00Z');
+    const source = () =>
+      createSimSource({ seed: 'orders-test', historyDays: 5, speed: 1, now: () => fixedNow });
+    const expected = source().historyOrders?.(0) ?? [];
+    expect(expected.length).toBeGreaterThan(10);
+    const agent = new BridgeAgent({
+      serverUrl: base,
+      pairingToken: token,
+      stateDir: await mkdtemp(path.join(os.tmpdir(), 'vortex-orders-')),
+      source: source(),
+      clientVersion: '0.2.0',
+      heartbeatMs: 200,
+      log: () => undefined,
+    });
+    await agent.start();
+    const stored = async () =>
+      (
+        await db.pool.query<{ ticket: number; sl: number; tp: number; time_done_msc: number }>(
+          `SELECT o.ticket, o.sl, o.tp, o.time_done_msc FROM mt5_history_orders o
+           JOIN mt5_accounts a ON a.id = o.account_id WHERE a.user_id = $1 ORDER BY o.ticket`,
+          [trader.id],
+        )
+      ).rows;
+    await vi.waitFor(
+      async () => {
+        expect((await stored()).length).toBe(expected.length);
+        expect(agent.pendingHistoryOrders).toBe(0);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const byTicket = [...expected].sort((a, b) => a.ticket - b.ticket);
+    expect(await stored()).toEqual(
+      byTicket.map((o) => ({
+        ticket: o.ticket,
+        sl: o.sl,
+        tp: o.tp,
+        time_done_msc: o.time_done_msc,
+      })),
+    );
+    // The reference trader sets its stops: the orders carry them.
+    expect(byTicket.some((o) => o.sl > 0 && o.tp > 0)).toBe(true);
+    const digits = await db.pool.query<{ symbol: string; digits: number }>(
+      `SELECT d.symbol, d.digits FROM mt5_symbol_digits d JOIN mt5_accounts a ON a.id = d.account_id
+       WHERE a.user_id = $1`,
+      [trader.id],
+    );
+    expect(digits.rows).toEqual([{ symbol: expected[0]?.symbol, digits: 0 }]);
+    agent.stop();
+    await agent.done;
+  });
+});
