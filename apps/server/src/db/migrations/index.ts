@@ -25,6 +25,7 @@ import { sql as m0024 } from './0024-closed-positions-without-fk-checks.js';
 import { sql as m0025 } from './0025-rebuild-positions-mid-history.js';
 import { sql as m0026 } from './0026-imported-accounts.js';
 import { sql as m0027 } from './0027-history-orders-fees-digits.js';
+import { sql as m0028 } from './0028-positions-key-max.js';
 
 export interface Migration {
   id: number;
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   { id: 25, name: 'rebuild-positions-mid-history', sql: m0025 },
   { id: 26, name: 'imported-accounts', sql: m0026 },
   { id: 27, name: 'history-orders-fees-digits', sql: m0027 },
+  { id: 28, name: 'positions-key-max', sql: m0028 },
 ];

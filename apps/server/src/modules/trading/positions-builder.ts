@@ -18,9 +18,16 @@ export interface BuilderState {
   last: TradeDeal | null;
   /** Trade deals taken in so far (PositionBook.dealCount). */
   tradeDeals: number;
+  /** The highest id of a finished round trip: ids above it have finished none. */
+  keyMax: number;
 }
 
-export const emptyState = (): BuilderState => ({ openTrips: {}, last: null, tradeDeals: 0 });
+export const emptyState = (): BuilderState => ({
+  openTrips: {},
+  last: null,
+  tradeDeals: 0,
+  keyMax: -1,
+});
 
 const keyOf = (deal: TradeDeal): string | null => deal.position_id ?? deal.ticket;
 
@@ -43,20 +50,26 @@ export class PositionsBuilder {
   private readonly open: Map<string, RoundTrip>;
   private last: TradeDeal | null;
   private deals: number;
+  private keyMax: number;
 
   constructor(state: BuilderState) {
     this.open = new Map(Object.entries(state.openTrips));
     this.last = state.last;
     this.deals = state.tradeDeals;
+    this.keyMax = state.keyMax;
   }
 
-  /** The batch's trade deals, and the ids among them whose finished count must be known. */
+  /**
+   * The batch's trade deals, and the ids among them whose finished count must be known: those
+   * not in progress, unless above every id finished so far (then it is none). Ids are the
+   * decimal text of MT5's integer ids.
+   */
   prepare(rows: readonly DealRow[]): { deals: TradeDeal[]; unknown: string[] } {
     const deals = tradeDealsOf(rows);
     const unknown = new Set<string>();
     for (const deal of deals) {
       const key = keyOf(deal);
-      if (key !== null && !this.open.has(key)) unknown.add(key);
+      if (key !== null && Number(key) <= this.keyMax && !this.open.has(key)) unknown.add(key);
     }
     return { deals, unknown: [...unknown] };
   }
@@ -81,6 +94,7 @@ export class PositionsBuilder {
       const next = stepTrip(trip, before, deal, (t) => {
         count = t.number;
         done.push(toPosition(t, key));
+        this.keyMax = Math.max(this.keyMax, Number(key));
       });
       if (next) this.open.set(key, next);
       else {
@@ -93,7 +107,12 @@ export class PositionsBuilder {
   }
 
   state(): BuilderState {
-    return { openTrips: Object.fromEntries(this.open), last: this.last, tradeDeals: this.deals };
+    return {
+      openTrips: Object.fromEntries(this.open),
+      last: this.last,
+      tradeDeals: this.deals,
+      keyMax: this.keyMax,
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { DealIngest } from '../bridge/deal-ingest.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { MemoryEventBus } from '../live/event-bus.js';
+import { CopyFailed } from './closed-positions-copy.js';
 import { PositionsFollower } from './positions-follower.js';
 
 let db: TestDatabase;
@@ -78,7 +79,7 @@ async function built(accountId: number) {
       'SELECT day, net, operations FROM deal_day_totals WHERE account_id = $1 ORDER BY day',
     ),
     mark: await q(
-      `SELECT deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal
+      `SELECT deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, key_max
        FROM positions_watermarks WHERE account_id = $1`,
     ),
   };
@@ -186,6 +187,52 @@ describe('PositionsFollower with the deals handed over by the ingestion', () => 
     await store(follower, accountId, trips(40, 41, 1_000));
     await follower.catchUp(accountId);
     expect(follower.applied).toEqual({ handedOff: 2, read: 3 });
+    expect(await built(accountId)).toEqual(await rebuilt(accountId));
+  });
+
+  it('asks the stored rows about an id that finished before, and only about such ids', async () => {
+    const accountId = await newAccount();
+    const follower = new PositionsFollower(db.pool);
+    await store(follower, accountId, trips(1, 10));
+    await follower.catchUp(accountId);
+    // Position 5 opens again, after 11 and 12 (above every id finished) were taken in.
+    await store(follower, accountId, [
+      ...trips(11, 12),
+      deal(101, 5, 0, 200),
+      deal(102, 5, 1, 205, 15),
+    ]);
+    await follower.catchUp(accountId);
+    const again = await built(accountId);
+    expect(again.positions.filter((p) => p.position_id === '5').map((p) => p.round_trip)).toEqual([
+      1, 2,
+    ]);
+    expect(again.mark).toMatchObject([{ key_max: 12 }]);
+    expect(again).toEqual(await rebuilt(accountId));
+
+    // A row the follower did not write, for an id above its highest: not asked about, so the
+    // run's COPY meets it on the key and the run leaves nothing behind, its lock freed.
+    await db.pool.query(
+      `INSERT INTO closed_positions (account_id, position_id, round_trip, symbol, magic, side,
+         volume, entry_price, exit_price, open_time, close_time, profit, commission, swap,
+         exit_reason, is_flat)
+       VALUES ($1, '21', 1, 'WINZ25', 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 'EXPERT', true)`,
+      [accountId],
+    );
+    const before = await built(accountId);
+    await store(follower, accountId, trips(21, 22, 200));
+    await expect(follower.catchUp(accountId)).rejects.toBeInstanceOf(CopyFailed);
+    expect(await built(accountId)).toEqual(before);
+    const { rows: locks } = await db.pool.query(
+      `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1`,
+      [accountId],
+    );
+    expect(locks).toEqual([]);
+    await db.pool.query(
+      `DELETE FROM closed_positions WHERE account_id = $1 AND position_id = '21'`,
+      [accountId],
+    );
+    await follower.catchUp(accountId);
+    expect(follower.applied).toEqual({ handedOff: 3, read: 1 });
     expect(await built(accountId)).toEqual(await rebuilt(accountId));
   });
 

@@ -62,10 +62,12 @@ beforeAll(async () => {
       [accountId, ticket, position, type, entry, volume, price, profit, time],
     );
   }
-  // Built as before: the follower's watermark at these deals, with the old logic's state.
-  await new PositionsFollower(db.pool).catchUp(accountId);
+  // Built as before: the follower's watermark at these deals, with the old logic's state
+  // (written here: today's follower writes columns of later migrations).
   await db.pool.query(
-    'UPDATE positions_watermarks SET open_trips = $2, builds = 1 WHERE account_id = $1',
+    `INSERT INTO positions_watermarks (account_id, deals_count, max_ticket, epoch, trade_deals,
+       open_trips, last_deal, builds)
+     VALUES ($1, 3, 3, 0, 2, $2, NULL, 1)`,
     [accountId, JSON.stringify({ '9': oldTrip })],
   );
 });
@@ -85,7 +87,11 @@ const shown = async () => {
 
 describe('migration 25: positions built before are built again', () => {
   it('drops the old build, and the backfill builds the account by the new logic', async () => {
-    expect(await shown()).toEqual([['9', 1, 3]]);
+    const old = await db.pool.query<{ open_trips: Record<string, RoundTrip> }>(
+      'SELECT open_trips FROM positions_watermarks WHERE account_id = $1',
+      [accountId],
+    );
+    expect(old.rows.map((r) => Object.keys(r.open_trips))).toEqual([['9']]);
 
     expect(await migrate(db.pool)).toContain(25);
     expect(await shown()).toBeUndefined();

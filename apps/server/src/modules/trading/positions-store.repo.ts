@@ -20,6 +20,7 @@ interface WatermarkRow {
   open_trips: BuilderState['openTrips'];
   last_deal: BuilderState['last'];
   builds: string;
+  key_max: string;
 }
 
 export async function readWatermark(
@@ -27,7 +28,7 @@ export async function readWatermark(
   accountId: number,
 ): Promise<Watermark | undefined> {
   const { rows } = await db.query<WatermarkRow>(
-    `SELECT deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, builds
+    `SELECT deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, builds, key_max
      FROM positions_watermarks WHERE account_id = $1`,
     [accountId],
   );
@@ -39,7 +40,12 @@ export async function readWatermark(
       maxTicket: Number(r.max_ticket),
       epoch: Number(r.epoch),
     },
-    state: { openTrips: r.open_trips, last: r.last_deal, tradeDeals: Number(r.trade_deals) },
+    state: {
+      openTrips: r.open_trips,
+      last: r.last_deal,
+      tradeDeals: Number(r.trade_deals),
+      keyMax: Number(r.key_max),
+    },
     builds: Number(r.builds),
   };
 }
@@ -52,12 +58,13 @@ export async function writeWatermark(
 ): Promise<void> {
   await db.query(
     `INSERT INTO positions_watermarks AS w
-       (account_id, deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, builds)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
+       (account_id, deals_count, max_ticket, epoch, trade_deals, open_trips, last_deal, key_max,
+        builds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $9, 1)
      ON CONFLICT (account_id) DO UPDATE SET deals_count = EXCLUDED.deals_count,
        max_ticket = EXCLUDED.max_ticket, epoch = EXCLUDED.epoch, trade_deals = EXCLUDED.trade_deals,
-       open_trips = EXCLUDED.open_trips, last_deal = EXCLUDED.last_deal, updated_at = now(),
-       builds = w.builds + $8::int`,
+       open_trips = EXCLUDED.open_trips, last_deal = EXCLUDED.last_deal,
+       key_max = EXCLUDED.key_max, updated_at = now(), builds = w.builds + $8::int`,
     [
       accountId,
       version.count,
@@ -67,6 +74,7 @@ export async function writeWatermark(
       JSON.stringify(state.openTrips),
       JSON.stringify(state.last),
       rebuilt ? 1 : 0,
+      state.keyMax,
     ],
   );
 }
