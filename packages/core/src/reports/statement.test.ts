@@ -3,35 +3,10 @@ import { statementLabels } from './messages.js';
 import { encodeUtf16le, renderStatementHtml } from './render-html.js';
 import { renderStatementXml } from './render-xml.js';
 import { buildStatement } from './statement-model.js';
-import type { StatementDeal, StatementInput, StatementTable } from './statement.types.js';
+import { STATEMENT_ACCOUNT, STATEMENT_T0, statementDeal } from './statement.fixture.js';
+import type { StatementInput, StatementTable } from './statement.types.js';
 
-const T0 = Date.UTC(2026, 10, 16, 13); // 10:00 in São Paulo
-
-/** A deal of the "week on WINZ25" fixture; times are minutes after Monday 10:00. */
-function fixtureDeal(
-  ticket: number,
-  minute: number,
-  over: Partial<StatementDeal> = {},
-): StatementDeal {
-  return {
-    ticket,
-    order: ticket + 500,
-    position_id: 0,
-    symbol: 'WINZ25',
-    type: 0,
-    entry: 0,
-    volume: 1,
-    price: 125_000,
-    profit: 0,
-    commission: -1,
-    swap: 0,
-    magic: 135000,
-    reason: 3,
-    comment: '',
-    time_msc: T0 + minute * 60_000,
-    ...over,
-  };
-}
+const T0 = STATEMENT_T0; // 10:00 in São Paulo
 
 /**
  * "A week on WINZ25" from a 1000 start: a 500 deposit, a long closed at +101 (-1 and -1
@@ -41,14 +16,7 @@ function fixtureDeal(
 function weekOnWinz(over: Partial<StatementInput> = {}): StatementInput {
   return {
     ownerName: 'Ana Souza',
-    account: {
-      number: 5_012_345,
-      currency: 'BRL',
-      server: 'XPMT5-DEMO',
-      company: 'XP Investimentos',
-      tradeMode: 'demo',
-      marginMode: 'netting',
-    },
+    account: STATEMENT_ACCOUNT,
     figures: {
       balance: 1546,
       equity: 1606,
@@ -62,12 +30,12 @@ function weekOnWinz(over: Partial<StatementInput> = {}): StatementInput {
     generatedAt: T0 + 5 * 86_400_000,
     startBalance: 1000,
     deals: [
-      fixtureDeal(1, 0, { type: 2, symbol: '', commission: 0, profit: 500, comment: 'depósito' }),
-      fixtureDeal(2, 10, { position_id: 2 }),
-      fixtureDeal(3, 40, { position_id: 2, type: 1, entry: 1, price: 125_101, profit: 101 }),
-      fixtureDeal(4, 60, { position_id: 4, type: 1 }),
-      fixtureDeal(5, 90, { position_id: 4, type: 0, entry: 1, price: 125_050, profit: -50 }),
-      fixtureDeal(6, 120, { position_id: 6, order: 0 }),
+      statementDeal(1, 0, { type: 2, symbol: '', commission: 0, profit: 500, comment: 'depósito' }),
+      statementDeal(2, 10, { position_id: 2 }),
+      statementDeal(3, 40, { position_id: 2, type: 1, entry: 1, price: 125_101, profit: 101 }),
+      statementDeal(4, 60, { position_id: 4, type: 1 }),
+      statementDeal(5, 90, { position_id: 4, type: 0, entry: 1, price: 125_050, profit: -50 }),
+      statementDeal(6, 120, { position_id: 6, order: 0 }),
     ],
     openPositions: [
       {

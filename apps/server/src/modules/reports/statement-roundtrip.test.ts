@@ -4,30 +4,17 @@ import {
   buildStatement,
   encodeUtf16le,
   renderStatementHtml,
-  type StatementDeal,
   type StatementLanguage,
 } from '@vortex/core';
+import {
+  STATEMENT_ACCOUNT,
+  STATEMENT_T0,
+  statementDeal,
+} from '../../../../../packages/core/src/reports/statement.fixture.js';
 import { parseMt5Report } from './import/detect.js';
 
-const T0 = Date.UTC(2026, 10, 16, 13);
-const deal = (ticket: number, minute: number, over: Partial<StatementDeal>): StatementDeal => ({
-  ticket,
-  order: ticket + 1000,
-  position_id: 0,
-  symbol: 'WINZ25',
-  type: 0,
-  entry: 0,
-  volume: 1,
-  price: 125_000,
-  profit: 0,
-  commission: -1,
-  swap: 0,
-  magic: 1,
-  reason: 3,
-  comment: '',
-  time_msc: T0 + minute * 60_000,
-  ...over,
-});
+const T0 = STATEMENT_T0;
+const deal = statementDeal;
 
 // A deposit, a long won by 1 300 (a figure with a thousands space) and a short lost by 20.
 const DEALS = [
@@ -41,14 +28,7 @@ const DEALS = [
 function statement(language: StatementLanguage) {
   return buildStatement({
     ownerName: 'Ana Souza',
-    account: {
-      number: 5_012_345,
-      currency: 'BRL',
-      server: 'XPMT5-DEMO',
-      company: 'XP Investimentos',
-      tradeMode: 'demo',
-      marginMode: 'hedging',
-    },
+    account: { ...STATEMENT_ACCOUNT, marginMode: 'hedging' },
     figures: {
       balance: 11_278,
       equity: 11_278,
@@ -83,8 +63,8 @@ describe("our importer of the terminal's reports reads our statement back", () =
         margin_mode: 'hedging',
       });
       expect(report.positions.map((p) => [p.id, p.symbol, p.type, p.magic])).toEqual([
-        ['1', 'WINZ25', 'buy', '1'],
-        ['2', 'WINZ25', 'sell', '1'],
+        ['1', 'WINZ25', 'buy', '135000'],
+        ['2', 'WINZ25', 'sell', '135000'],
       ]);
       expect(report.orders).toHaveLength(4);
       expect(report.deals.map((d) => d.balance)).toEqual([10_000, 9_999, 11_298, 11_297, 11_276]);

@@ -9,34 +9,19 @@ import {
   renderStatementHtml,
   type StatementDeal,
 } from '@vortex/core';
+import {
+  STATEMENT_T0,
+  statementDeal,
+} from '../../../../../packages/core/src/reports/statement.fixture.js';
 import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { parsePositions } from '../../../test/vendor/mt-report-parser/index.js';
 
 const TZ = 'America/Sao_Paulo';
-const T0 = Date.UTC(2026, 10, 16, 13);
+const T0 = STATEMENT_T0;
 
 let ticket = 100;
-function deal(minute: number, over: Partial<StatementDeal>): StatementDeal {
-  ticket++;
-  return {
-    ticket,
-    order: ticket + 1000,
-    position_id: 0,
-    symbol: 'WINZ25',
-    type: 0,
-    entry: 0,
-    volume: 1,
-    price: 125_000,
-    profit: 0,
-    commission: -1,
-    swap: 0,
-    magic: 135000,
-    reason: 3,
-    comment: '',
-    time_msc: T0 + minute * 60_000,
-    ...over,
-  };
-}
+const deal = (minute: number, over: Partial<StatementDeal>) =>
+  statementDeal(++ticket, minute, over);
 
 /** A sample week: a B3 index long, a stock short, a forex long closed in two parts, a big win. */
 const DEALS: StatementDeal[] = [
