@@ -23,6 +23,7 @@ import { closeUnlessGreeted } from './agent-auth-timeout.js';
 import { parseAgentMessage, type ParsedAgentMessage } from './agent-parse.js';
 import type { OutageLog } from './database-outage.js';
 import { DealIngest } from './deal-ingest.js';
+import { messageText } from './message-text.js';
 import { storeHistoryOrders } from './history-orders.js';
 import { upsertSymbolDigits } from './history-orders.repo.js';
 import type { HeartbeatBatch } from './heartbeat-batch.js';
@@ -417,7 +418,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
 
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     greeted();
-    const parsed = parseAgentMessage(isBinary ? '' : data.toString('utf8'));
+    const parsed = parseAgentMessage(isBinary ? '' : messageText(data));
     queue = queue
       .then(() => handle(parsed))
       .then(
