@@ -10,6 +10,7 @@ import {
   type StatementDeal,
 } from '@vortex/core';
 import {
+  STATEMENT_ACCOUNT,
   STATEMENT_T0,
   statementDeal,
 } from '../../../../../packages/core/src/reports/statement.fixture.js';
@@ -64,14 +65,7 @@ const DEALS: StatementDeal[] = [
 function ourEnStatement(): string {
   const model = buildStatement({
     ownerName: 'Ana Souza',
-    account: {
-      number: 5_012_345,
-      currency: 'BRL',
-      server: 'XPMT5-DEMO',
-      company: 'XP Investimentos',
-      tradeMode: 'demo',
-      marginMode: 'hedging',
-    },
+    account: { ...STATEMENT_ACCOUNT, marginMode: 'hedging' },
     figures: null,
     from: T0 - 86_400_000,
     to: T0 + 86_400_000,
