@@ -112,8 +112,10 @@ export function fillAtMarket(
   order: { ticket: number; side: Side; volume: number; sl: number; tp: number } & Placed,
   meta: { magic: number; comment: string; reason: DealReason },
 ): SimDeal {
+  // A close without levels of its own (the server's, or a client's) records the position's.
   const held = ctx.account.position(ctx.spec.symbol);
-  const levels = held && held.type !== order.side ? held : order;
+  const closing = held && held.type !== order.side && order.sl === 0 && order.tp === 0;
+  const levels = closing ? held : order;
   const deal = ctx.account.execute(
     {
       order: order.ticket,

@@ -89,7 +89,7 @@ export function buildStatement(input: StatementInput): StatementModel {
   const orders = history
     ? historyOrdersTable(history, input, L.columns, digits)
     : ordersTable(deals, L.columns);
-  const levels = history ? positionLevels(history) : new Map<number, never>();
+  const levels = history ? positionLevels(history) : undefined;
   const tables: StatementSection[] =
     input.reportType === 'full'
       ? [

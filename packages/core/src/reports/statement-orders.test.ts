@@ -150,6 +150,39 @@ describe('the statement from the orders the terminal reported', () => {
     ]);
   });
 
+  it('gives each row of a reversed netting position the levels it had, not the next row’s', () => {
+    const reversed = input({
+      deals: [
+        deal(1, { order: 20, position_id: 20, type: 1, time_msc: min(5) }),
+        deal(2, { order: 21, position_id: 20, type: 0, entry: 2, volume: 2, time_msc: min(10) }),
+        deal(3, { order: 22, position_id: 20, type: 1, entry: 1, time_msc: min(20) }),
+      ],
+      historyOrders: [
+        order(20, { type: 1, sl: 125_200, tp: 124_600, time_done_msc: min(5), position_id: 20 }),
+        order(21, {
+          volume_initial: 2,
+          sl: 124_800,
+          tp: 125_400,
+          time_setup_msc: min(10),
+          time_done_msc: min(10),
+          position_id: 20,
+        }),
+        order(22, {
+          type: 1,
+          sl: 124_800,
+          tp: 125_400,
+          time_setup_msc: min(20),
+          time_done_msc: min(20),
+          position_id: 20,
+        }),
+      ],
+    });
+    expect(tableOf(reversed, 'positions').map((row) => [row[3], row[7], row[8]])).toEqual([
+      ['sell', '125200', '124600'],
+      ['buy', '124800', '125400'],
+    ]);
+  });
+
   it('writes each deal’s fee, sums it in the totals and takes it from the balance', () => {
     const deals = tableOf(input(), 'deals');
     expect(deals.map((row) => [row[6], row[9], row[10], row[13]])).toEqual([

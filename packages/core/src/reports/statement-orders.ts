@@ -57,15 +57,29 @@ export function historyOrdersTable(
 }
 
 /**
- * Each position's last S / L and T / P, as the terminal's Positions section shows them: those of
- * the last order that traded for the position carrying any (the opening one, or a later order
- * that set them; an agent reports a close with the levels in force then).
+ * Each closed position's last S / L and T / P, as the terminal's Positions section shows them:
+ * those of the last order that traded for it while it was open and carried any (the opening one,
+ * or a later one that set them; an agent reports a close with the levels in force then). A
+ * netting reversal closes one row and opens the next with the same id: its order, larger than
+ * the row it closes, belongs to the next row only.
  */
 export function positionLevels(orders: readonly Mt5HistoryOrder[]): PositionLevels {
-  const levels = new Map<number, { sl: number; tp: number }>();
+  const byPosition = new Map<number, Mt5HistoryOrder[]>();
   for (const o of [...orders].sort(byDone)) {
-    if (o.position_id === 0 || !TRADED_STATES.has(o.state)) continue;
-    if (o.sl > 0 || o.tp > 0) levels.set(o.position_id, { sl: o.sl, tp: o.tp });
+    if (o.position_id === 0 || !TRADED_STATES.has(o.state) || (o.sl <= 0 && o.tp <= 0)) continue;
+    const list = byPosition.get(o.position_id) ?? [];
+    list.push(o);
+    byPosition.set(o.position_id, list);
   }
-  return levels;
+  return (p) => {
+    const list = byPosition.get(Number(p.position_id)) ?? [];
+    let found: Mt5HistoryOrder | undefined;
+    for (const o of list) {
+      if (o.time_done_msc < p.open_time || o.time_done_msc > p.close_time) continue;
+      const reverses = o.volume_initial - o.volume_current > p.volume + 1e-9;
+      if (o.time_done_msc === p.close_time && o.time_done_msc > p.open_time && reverses) continue;
+      found = o;
+    }
+    return found && { sl: found.sl, tp: found.tp };
+  };
 }

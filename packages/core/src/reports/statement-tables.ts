@@ -8,8 +8,9 @@ type Columns = StatementLabels['columns'];
 /** A symbol's SYMBOL_DIGITS, when the agent reported them. */
 export type DigitsOf = (symbol: string) => number | undefined;
 const noDigits: DigitsOf = () => undefined;
-/** A closed position's last S / L and T / P, by position id. */
-export type PositionLevels = ReadonlyMap<number, { sl: number; tp: number }>;
+/** A closed position's last S / L and T / P, when known. */
+export type PositionLevels = (p: ClosedPosition) => { sl: number; tp: number } | undefined;
+const noLevels: PositionLevels = () => undefined;
 const col = (label: string, numeric = false, span?: number): StatementColumn => ({
   label,
   numeric,
@@ -40,7 +41,7 @@ export function positionsTable(
   positions: readonly ClosedPosition[],
   c: Columns,
   digits: DigitsOf = noDigits,
-  levels: PositionLevels = new Map(),
+  levels: PositionLevels = noLevels,
 ): StatementTable {
   return {
     kind: 'table',
@@ -64,7 +65,7 @@ export function positionsTable(
     ],
     rows: positions.map((p) => {
       const d = digits(p.symbol);
-      const known = levels.get(Number(p.position_id));
+      const known = levels(p);
       return [
         time(p.open_time),
         text(p.position_id),
