@@ -46,6 +46,7 @@ import { MemoryEventBus, type EventBus } from '../modules/live/event-bus.js';
 import { liveSessionsNow } from '../modules/live/live-auth.js';
 import { LiveHub } from '../modules/live/live-hub.js';
 import { liveRoutes } from '../modules/live/live.routes.js';
+import { databaseTickets, MemoryTickets } from '../modules/live/live-tickets.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import { marketRoutes } from '../modules/market/market.routes.js';
 import { DbMessageQueue, type QueueOptions } from '../modules/messaging/db-message-queue.js';
@@ -233,7 +234,17 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   await app.register(bridgeStatusRoutes(bridge));
   await app.register(bridgeAdminRoutes(bridge));
   await app.register(bridgeAuditRoutes({ pool: deps.pool }));
-  await app.register(liveRoutes({ pool: deps.pool, hub }));
+  // Shared through Redis, any instance may be asked to open a ticket: the database spends it.
+  const tickets = link ? databaseTickets(deps.pool) : new MemoryTickets(deps.pool, sessionCache);
+  await app.register(
+    liveRoutes({
+      pool: deps.pool,
+      hub,
+      tickets,
+      sessions: sessionCache,
+      allowedHosts: deps.allowedHosts,
+    }),
+  );
   await app.register(mt5Routes(bridge));
   await app.register(reportsRoutes({ pool: deps.pool }));
   await app.register(botConfigRoutes({ pool: deps.pool }));

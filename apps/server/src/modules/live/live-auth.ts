@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { HttpError } from '../../app/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
 import { authenticate, sessionUsable } from '../auth/session.service.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import type { SessionRow } from '../auth/sessions.repo.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { spendLiveTicket, type SpentTicketRow } from './live-tickets.repo.js';
@@ -52,6 +53,20 @@ function asAccount(row: SpentTicketRow): Parameters<typeof accountBlock>[0] {
   };
 }
 
+/** Who opens a channel on this session row now; undefined when it may not open one. */
+export function identityOfRow(
+  row: SpentTicketRow | undefined,
+  now: Date,
+): LiveIdentity | undefined {
+  if (!row || !sessionUsable(row, now) || accountBlock(asAccount(row), now)) return undefined;
+  return {
+    userId: row.id,
+    isAdmin: row.role === 'admin',
+    role: row.role,
+    sessionId: row.session_id,
+  };
+}
+
 /**
  * Who opens a live channel with this ticket, in one round trip (the ticket spent and its
  * session and user read together); a spent, expired or unknown ticket, or a session or user
@@ -62,20 +77,17 @@ export async function identityForTicket(
   ticket: string,
   now = new Date(),
 ): Promise<LiveIdentity> {
-  const row = await spendLiveTicket(pool, ticket);
-  if (!row || !sessionUsable(row, now) || accountBlock(asAccount(row), now)) {
-    throw new HttpError(401, liveMessages.ticketInvalid);
-  }
-  return {
-    userId: row.id,
-    isAdmin: row.role === 'admin',
-    role: row.role,
-    sessionId: row.session_id,
-  };
+  const who = identityOfRow(await spendLiveTicket(pool, ticket), now);
+  if (!who) throw new HttpError(401, liveMessages.ticketInvalid);
+  return who;
 }
 
 /** The spec's WebSocket sends the bearer token in its first message (never in the URL). */
-export async function identityForToken(pool: pg.Pool, token: string): Promise<LiveIdentity> {
-  const { user, sessionId } = await authenticate(pool, token);
+export async function identityForToken(
+  pool: pg.Pool,
+  token: string,
+  cache?: SessionCache,
+): Promise<LiveIdentity> {
+  const { user, sessionId } = await authenticate(pool, token, new Date(), cache);
   return { userId: user.id, isAdmin: user.role === 'admin', role: user.role, sessionId };
 }

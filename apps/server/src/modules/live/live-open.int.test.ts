@@ -1,5 +1,5 @@
 import { liveMessages } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -51,6 +51,30 @@ describe('opening a live channel from a warm session cache', () => {
     const refused = racing.find((c) => c.closed);
     expect(refused?.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
     for (const c of racing) c.close();
+  });
+
+  it('opens from memory: the ticket and its session need no statement of their own', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    await ticketFor(trader);
+    const ticket = await ticketFor(trader);
+    const query = vi.spyOn(db.pool, 'query');
+    try {
+      const c = await LiveWsClient.open(base, { ticket });
+      await c.waitFor((m) => m.type === 'ws_connected' && m.user_id === trader.id);
+      c.close();
+      // Other work of the server's (its queues) may query meanwhile; nothing of the open does.
+      const statements = query.mock.calls.map((args) => {
+        const q: unknown = args[0];
+        if (typeof q === 'string') return q;
+        const config = (q ?? {}) as { name?: string; text?: string };
+        return `${config.name ?? ''} ${config.text ?? ''}`;
+      });
+      expect(statements.filter((q) => /live_tickets|sessions|read-live-session/.test(q))).toEqual(
+        [],
+      );
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('opens with the role the user holds at open, not the one the ticket was issued under', async () => {

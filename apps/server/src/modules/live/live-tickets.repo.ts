@@ -52,6 +52,21 @@ export async function spendLiveTicket(
   return rows[0];
 }
 
+/** A session and what an open checks of its user, by the session's id. */
+export async function readLiveSession(
+  db: Queryable,
+  sessionId: number,
+): Promise<SpentTicketRow | undefined> {
+  const { rows } = await db.query<SpentTicketRow>({
+    name: 'read-live-session',
+    text: `SELECT s.id AS session_id, s.user_id, s.expires_at, s.last_seen_at, s.revoked_at,
+       users.id, users.role, users.status, users.account_type, users.trial_ends_at
+     FROM sessions s JOIN users ON users.id = s.user_id WHERE s.id = $1`,
+    values: [sessionId],
+  });
+  return rows[0];
+}
+
 export async function purgeLiveTickets(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(
     "DELETE FROM live_tickets WHERE expires_at < now() - interval '1 hour'",

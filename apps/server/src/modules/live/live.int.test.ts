@@ -1,6 +1,6 @@
-import { LIVE_CONNECTIONS_PER_USER, liveMessages } from '@vortex/core';
+import { LIVE_CONNECTIONS_PER_USER, LIVE_TICKET_TTL_MS, liveMessages } from '@vortex/core';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
@@ -111,11 +111,17 @@ describe('live events', () => {
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ error: liveMessages.ticketInvalid });
 
+    // Past its lifetime (this server keeps its tickets in memory: its clock decides).
     const stale = await ticketFor(trader);
-    await db.pool.query("UPDATE live_tickets SET expires_at = now() - interval '1 second'");
-    const ws = await LiveWsClient.open(base, { ticket: stale });
-    expect(await ws.waitClosed()).toBe(4401);
-    expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(Date.now() + LIVE_TICKET_TTL_MS + 1_000);
+      const ws = await LiveWsClient.open(base, { ticket: stale });
+      expect(await ws.waitClosed()).toBe(4401);
+      expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a socket whose first message is not a credential', async () => {

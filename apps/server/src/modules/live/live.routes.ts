@@ -1,29 +1,21 @@
-import {
-  apiErrorMessages,
-  ApiErrorSchema,
-  LiveQuerySchema,
-  LiveTicketSchema,
-  LiveWsAuthSchema,
-  liveMessages,
-  type LiveWsControl,
-} from '@vortex/core';
+import { apiErrorMessages, ApiErrorSchema, LiveQuerySchema, LiveTicketSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import type { WebSocket } from '@fastify/websocket';
-import { authOf } from '../../app/authorize.js';
+import { authOf, tokenOf } from '../../app/authorize.js';
 import { HttpError } from '../../app/http-error.js';
-import { isDatabaseUnavailable } from '../../db/db-errors.js';
-import { identityForTicket, identityForToken, type LiveIdentity } from './live-auth.js';
-import { type LiveChannel, SseChannel, WsChannel } from './live-channels.js';
+import type { SessionCache } from '../auth/session-cache.js';
+import { type LiveChannel, SseChannel } from './live-channels.js';
 import { chunkedHead, httpChunkText } from './live-frames.js';
 import type { LiveHub } from './live-hub.js';
-import { issueLiveTicket } from './live-tickets.repo.js';
+import type { LiveTickets } from './live-tickets.js';
+import { takeUpgrades } from './live-upgrade.js';
+import { wsHandshake } from './live-ws.js';
 
 const tags = ['eventos'];
-/** A WebSocket must authenticate within this time. */
-const WS_AUTH_MS = 10_000;
+const WS_PATH = '/api/bridge/ws';
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
@@ -39,22 +31,8 @@ function readyChunk(userId: number): string {
   return httpChunkText(`retry: 500\nevent: ready\ndata: {"user_id":${userId}}\n\n`);
 }
 
-// Module functions rather than closures per socket: a channel holds only what it needs.
-function control(socket: WebSocket, m: LiveWsControl): void {
-  socket.send(JSON.stringify(m));
-}
-
-function fail(socket: WebSocket, error: string, code: number): void {
-  control(socket, { type: 'error', error });
-  socket.close(code, code === 1013 ? 'try again later' : 'unauthorized');
-}
-
-function expireWs(socket: WebSocket): void {
-  fail(socket, liveMessages.sessionEnded, 4401);
-}
-
 function ignore(): void {
-  // Messages after the first carry nothing the server uses; a socket error just ends it.
+  // A socket error just ends it.
 }
 
 /** Fastify's response listeners would hold its request and reply for a stream's whole life. */
@@ -77,7 +55,14 @@ function releaseUpgradeHold(socket: WebSocket): void {
 }
 
 export const liveRoutes =
-  (deps: { pool: pg.Pool; hub: LiveHub }): FastifyPluginAsyncZod =>
+  (deps: {
+    pool: pg.Pool;
+    hub: LiveHub;
+    tickets: LiveTickets;
+    sessions?: SessionCache;
+    /** The Host names the API answers to: only those open without Fastify's routing. */
+    allowedHosts?: readonly string[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // One listener for every channel's socket: a channel keeps no closure of its own.
     function forget(this: Watched): void {
@@ -101,14 +86,15 @@ export const liveRoutes =
         schema: {
           tags,
           summary: 'Ticket de uso único para abrir o canal de eventos ao vivo',
-          response: { 201: LiveTicketSchema, 401: ApiErrorSchema },
+          response: { 201: LiveTicketSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
         },
       },
       async (req, reply) => {
         const auth = authOf(req);
-        const { ticket, expiresAt } = await issueLiveTicket(deps.pool, {
+        const { ticket, expiresAt } = await deps.tickets.issue({
           userId: auth.user.id,
           sessionId: auth.sessionId,
+          token: tokenOf(req) ?? '',
         });
         return reply.code(201).send({ success: true, ticket, expires_at: expiresAt.toISOString() });
       },
@@ -128,7 +114,7 @@ export const liveRoutes =
       },
       async (req, reply) => {
         const mark = deps.hub.mark();
-        const who = await identityForTicket(deps.pool, req.query.ticket);
+        const who = await deps.tickets.spend(req.query.ticket);
         const res = reply.raw;
         const socket = res.socket;
         // Gone while its ticket was read: nothing to open (it would hold a slot forever).
@@ -150,59 +136,26 @@ export const liveRoutes =
       },
     );
 
+    const handshake = wsHandshake({ ...deps, watch });
+
     app.get(
-      '/api/bridge/ws',
+      WS_PATH,
       { websocket: true, config: { access: 'public' }, schema: { hide: true } },
       (socket) => {
         releaseUpgradeHold(socket);
-        const timer = setTimeout(fail, WS_AUTH_MS, socket, liveMessages.firstMessage, 4401);
-        const stopTimer = () => clearTimeout(timer);
-        socket.once('close', stopTimer);
-        socket.once('message', (data: Buffer) => {
-          stopTimer();
-          // Nothing of the handshake stays with an open channel.
-          socket.off('close', stopTimer);
-          void openWs(socket, data);
-        });
-        socket.on('message', ignore);
+        handshake(socket);
       },
     );
 
-    async function openWs(socket: WebSocket, data: Buffer): Promise<void> {
-      const mark = deps.hub.mark();
-      let who: LiveIdentity;
-      try {
-        who = await authenticateFirst(data.toString('utf8'));
-      } catch (err) {
-        // 1013, try again later: the ticket may be good, the database could not tell.
-        if (isDatabaseUnavailable(err)) fail(socket, apiErrorMessages.databaseUnavailable, 1013);
-        else
-          fail(socket, err instanceof HttpError ? err.message : liveMessages.ticketInvalid, 4401);
-        return;
-      }
-      // Gone while it authenticated: nothing to add (it would hold a slot forever).
-      if (socket.readyState !== socket.OPEN) return;
-      const channel = new WsChannel(who, socket, expireWs);
-      if (!deps.hub.admit(channel, mark)) {
-        fail(socket, apiErrorMessages.tooManyRequests, 4429);
-        return;
-      }
-      watch(socket, channel);
-      const connected: LiveWsControl = { type: 'ws_connected', user_id: who.userId };
-      channel.sendText(JSON.stringify(connected));
-    }
-
-    async function authenticateFirst(raw: string): Promise<LiveIdentity> {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        throw new HttpError(400, liveMessages.firstMessage);
-      }
-      const parsed = LiveWsAuthSchema.safeParse(json);
-      if (!parsed.success) throw new HttpError(400, liveMessages.firstMessage);
-      const { ticket, auth_token } = parsed.data;
-      if (ticket) return identityForTicket(deps.pool, ticket);
-      return identityForToken(deps.pool, auth_token ?? '');
+    // The plain upgrade, the one every browser sends, is taken before Fastify routes it.
+    if (deps.allowedHosts) {
+      takeUpgrades(app, {
+        path: WS_PATH,
+        allowedHosts: deps.allowedHosts,
+        accept: (socket) => {
+          socket.on('error', ignore);
+          handshake(socket);
+        },
+      });
     }
   };
