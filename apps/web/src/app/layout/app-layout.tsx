@@ -6,9 +6,11 @@ import {
   useBridgeLiveSync,
   useOnboardingGate,
 } from '../../features/bridge';
+import { useAccounts } from '../../lib/accounts';
 import { LiveProvider } from '../../lib/live';
 import { cn } from '../../lib/cn';
 import { isAdmin, useCurrentUser } from '../../lib/session';
+import { AccountSwitcher, ImportedAccountBadge, useImportedAccount } from './account-switcher';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 
@@ -19,7 +21,16 @@ import { Sidebar } from './sidebar';
 function useOnboarding() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  return useOnboardingGate(pathname === paths.dashboard.path && user !== null && !isAdmin(user));
+  // An imported account has no agent to connect: its dashboard is not held behind onboarding.
+  const accounts = useAccounts();
+  const current = accounts.data?.accounts.find((a) => a.id === accounts.data.current_id);
+  return useOnboardingGate(
+    pathname === paths.dashboard.path &&
+      user !== null &&
+      !isAdmin(user) &&
+      !accounts.isPending &&
+      current?.kind !== 'imported',
+  );
 }
 
 /** The frame of every logged-in screen: sidebar, header badge, live channel, onboarding. */
@@ -35,6 +46,7 @@ function Frame() {
   const onboarding = useOnboarding();
   const forced = onboarding.pending;
   useBridgeLiveSync();
+  const imported = useImportedAccount();
   return (
     <div className="flex min-h-dvh bg-background text-foreground">
       <aside
@@ -50,8 +62,9 @@ function Frame() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {!forced && <MobileMenu />}
-        <div className="flex justify-end px-4 pt-4 sm:px-6 lg:px-10">
-          <BridgeBadge />
+        <div className="flex flex-wrap items-center justify-end gap-3 px-4 pt-4 sm:px-6 lg:px-10">
+          <AccountSwitcher />
+          {imported ? <ImportedAccountBadge /> : <BridgeBadge />}
         </div>
         <main className="flex-1 px-4 py-4 sm:px-6 lg:px-10 lg:py-6">
           <Outlet />

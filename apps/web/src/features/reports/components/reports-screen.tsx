@@ -14,6 +14,7 @@ import { reportsTexts as t } from '../messages';
 import { DailyPnlChart } from './daily-pnl-chart';
 import { ExitReasons } from './exit-reasons';
 import { HourlyTable } from './hourly-table';
+import { ImportCard } from './import-card';
 import { RangeSelect } from './range-select';
 import { StatementCard } from './statement-card';
 import { SummaryCards } from './summary-cards';
@@ -110,6 +111,7 @@ export function ReportsScreen() {
         </div>
       </header>
       <StatementCard range={range} />
+      <ImportCard />
       {summary.isError && <ErrorState error={summary.error} onRetry={refresh} busy={fetching} />}
       {summary.isPending && (
         <div

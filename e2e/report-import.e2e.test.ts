@@ -1,0 +1,146 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup.js';
+import { LoginPage } from './pages/login.page.js';
+import { ReportImportSection } from './pages/report-import.page.js';
+import { apiAs } from './support/api.js';
+import { launchBrowser } from './support/browser.js';
+import { setTheme, type Theme } from './support/screens.js';
+import { repoRoot } from './support/system.js';
+
+// issue 16: a trader uploads the terminal's own report on /reports, watches it go up and lands
+// on the dashboard of the imported account.
+const apiUrl = inject('apiUrl');
+const webUrl = inject('webUrl');
+const stamp = Date.now().toString(36);
+const trader = { email: `import.${stamp}@exemplo.com.br`, password: 'Importa@2026' };
+const FIXTURES = path.join(repoRoot, 'apps/server/test/fixtures/mt5');
+const REPORT = path.join(FIXTURES, 'ReportHistory-541223056-FTMO.html');
+const SHOTS = path.join(repoRoot, '.test-results', 'report-import');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A REAL trader registered and approved through the API: the journey is the import. */
+async function approvedTrader(): Promise<void> {
+  const res = await fetch(`${apiUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      full_name: 'Renata Importa',
+      email: trader.email,
+      phone: '+55 11 98888-4321',
+      date_of_birth: '1988-03-14',
+      password: trader.password,
+      account_type: 'REAL',
+      uses_mt5: true,
+      broker: 'FTMO',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register: HTTP ${res.status} ${await res.text()}`);
+  const admin = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+  const { users } = await apiAs<{ users: { id: number; email: string }[] }>(
+    apiUrl,
+    admin,
+    '/users',
+  );
+  const id = users.find((u) => u.email === trader.email)?.id;
+  await apiAs(apiUrl, admin, `/users/${id}/approve`, { method: 'PUT', body: {} });
+}
+
+async function shot(name: string, theme: Theme): Promise<void> {
+  await setTheme(page, theme);
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  await approvedTrader();
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1366, height: 900 },
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('import of an MT5 report', () => {
+  it('uploads the report on /reports with a progress bar and lands on its dashboard', async () => {
+    await page.goto(`${webUrl}/login`);
+    await new LoginPage(page).login(trader.email, trader.password);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${webUrl}/reports`);
+    const section = new ReportImportSection(page);
+    await section.region().waitFor();
+
+    // A slow uplink, so the upload's progress is there to be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await section.choose(REPORT);
+    await section.submit();
+    expect(await section.waitForUploadProgress()).toBeGreaterThan(0);
+    await section.result().waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const text = await section.region().textContent();
+    expect(text).toContain('Conta 541223056 · FTMO-Server4');
+    expect(text).toMatch(/\d+ negócios novos, 0 já estavam gravados/);
+    await shot('reports-imported', 'light');
+    // A reload forgets the answer: the shot after it shows the section at rest, in dark.
+    await shot('reports', 'dark');
+
+    await page.goto(`${webUrl}/reports`);
+    await section.choose(REPORT);
+    await section.submit();
+    await section.result().waitFor({ timeout: 60_000 });
+    expect(await section.region().textContent()).toMatch(
+      /0 negócios novos, \d+ já estavam gravados/,
+    );
+    await section.openDashboard();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Conta importada (não conectada)').waitFor();
+    await shot('dashboard', 'light');
+    await shot('dashboard', 'dark');
+  });
+
+  it('refuses a file that is not an MT5 report, saying so in pt-BR', async () => {
+    await page.goto(`${webUrl}/reports`);
+    const section = new ReportImportSection(page);
+    await section.choose(path.join(FIXTURES, 'SOURCES.md'));
+    await section.submit();
+    await section.refusal().waitFor();
+    expect(await section.refusal().textContent()).toContain(
+      'O arquivo não é um relatório do MetaTrader 5.',
+    );
+  });
+});
