@@ -66,14 +66,15 @@ export async function warmTradingReads(
     Array.from({ length: warmConnectionsOf(pool) }, () => pool.connect()),
   );
   try {
-    const connected = clients.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
-    const [first] = connected;
-    const mapped = await Promise.all(
-      connected.map((client) => warmStatements(client, now, client === first ? go : undefined)),
-    );
+    const [first, ...rest] = clients.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+    // The first read's code goes first: the other connections' statements run alongside it.
+    const done = await Promise.all([
+      first && warmStatements(first, now, go).then((ok) => ok && warmCompute(now, go)),
+      ...rest.map((client) => warmStatements(client, now)),
+    ]);
     const failed = clients.find((c) => c.status === 'rejected');
     if (failed) throw failed.reason;
-    return mapped.every(Boolean) && (await warmCompute(now, go));
+    return done.every(Boolean);
   } finally {
     for (const c of clients) if (c.status === 'fulfilled') c.value.release();
   }
