@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { accountsKey, useChooseAccount } from '../../../lib/accounts';
+import { useChooseAccount } from '../../../lib/accounts';
 import { importReport, type ImportResult, type ImportStage } from '../api/import-report';
 import { importTexts as t } from '../import-messages';
 
@@ -102,7 +102,8 @@ export function ImportCard() {
     importReport(file, (stage) => setState({ kind: 'busy', stage }))
       .then(async (result) => {
         setState({ kind: 'done', result });
-        await client.invalidateQueries({ queryKey: accountsKey });
+        // The screens may now read another account (the newest when none was chosen).
+        await client.invalidateQueries();
       })
       .catch((err: unknown) =>
         setState({ kind: 'failed', message: err instanceof Error ? err.message : t.failed }),
