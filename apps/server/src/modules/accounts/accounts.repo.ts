@@ -1,5 +1,6 @@
 import type { AccountSummary } from '@vortex/core';
 import type { Queryable } from '../../lib/db-types.js';
+import type { upsertAccount } from '../bridge/trading-ingest.repo.js';
 
 const SUMMARY = 'id, kind, account_number, server, company, currency';
 
@@ -41,15 +42,8 @@ export async function chooseAccount(
   return (rowCount ?? 0) > 0;
 }
 
-export interface ImportedAccountKey {
-  userId: number;
-  accountNumber: number;
-  server: string;
-  company: string;
-  currency: string;
-  marginMode: string;
-  tradeMode: string;
-}
+/** The same fields as the agent's account: an imported account is keyed as a live one. */
+export type ImportedAccountKey = Parameters<typeof upsertAccount>[1];
 
 /** The user's imported account of that number and server, made on its first import. */
 export async function upsertImportedAccount(db: Queryable, a: ImportedAccountKey): Promise<number> {
