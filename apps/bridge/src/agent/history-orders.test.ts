@@ -3,26 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Mt5HistoryOrder } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
+import { historyOrder } from '../../../../packages/core/src/reports/statement.fixture.js';
 import { HistoryOrderWindow } from './history-orders.js';
 
-const order = (ticket: number, done: number): Mt5HistoryOrder => ({
-  ticket,
-  symbol: 'WINZ25',
-  type: 0,
-  state: 4,
-  volume_initial: 1,
-  volume_current: 0,
-  price_open: 0,
-  sl: 0,
-  tp: 0,
-  price_current: 125_000,
-  time_setup_msc: done,
-  time_done_msc: done,
-  magic: 0,
-  comment: '',
-  position_id: ticket,
-  reason: 0,
-});
+const order = (ticket: number, done: number): Mt5HistoryOrder => historyOrder(ticket, done);
 
 async function windowIn(dir?: string) {
   const file = path.join(dir ?? (await mkdtemp(path.join(os.tmpdir(), 'vortex-ho-'))), 'h.json');

@@ -3,49 +3,17 @@ import type { Mt5HistoryOrder } from '../bridge/mt5-records.schema.js';
 import { formatCell } from './cells.js';
 import { renderStatementHtml } from './render-html.js';
 import { buildStatement } from './statement-model.js';
+import { historyOrder, STATEMENT_T0, statementDeal } from './statement.fixture.js';
 import type { StatementDeal, StatementInput, StatementTable } from './statement.types.js';
 
-const T0 = Date.UTC(2026, 10, 16, 13); // 10:00 in São Paulo
+const T0 = STATEMENT_T0; // 10:00 in São Paulo
 const min = (m: number) => T0 + m * 60_000;
 
-const deal = (ticket: number, over: Partial<StatementDeal>): StatementDeal => ({
-  ticket,
-  order: 0,
-  position_id: 0,
-  symbol: 'WINZ25',
-  type: 0,
-  entry: 0,
-  volume: 1,
-  price: 125_000,
-  profit: 0,
-  commission: -1,
-  swap: 0,
-  magic: 135000,
-  reason: 3,
-  comment: '',
-  time_msc: T0,
-  ...over,
-});
+const deal = (ticket: number, over: Partial<StatementDeal>): StatementDeal =>
+  statementDeal(ticket, 0, { order: 0, ...over });
 
-const order = (ticket: number, over: Partial<Mt5HistoryOrder>): Mt5HistoryOrder => ({
-  ticket,
-  symbol: 'WINZ25',
-  type: 0,
-  state: 4,
-  volume_initial: 1,
-  volume_current: 0,
-  price_open: 0,
-  sl: 0,
-  tp: 0,
-  price_current: 125_000,
-  time_setup_msc: T0,
-  time_done_msc: T0,
-  magic: 135000,
-  comment: '',
-  position_id: 0,
-  reason: 3,
-  ...over,
-});
+const order = (ticket: number, over: Partial<Mt5HistoryOrder>): Mt5HistoryOrder =>
+  historyOrder(ticket, T0, { magic: 135000, position_id: 0, reason: 3, ...over });
 
 /**
  * A long opened by a buy-limit order (S / L 124 800, T / P 125 400) whose stop loss is then

@@ -1,3 +1,4 @@
+import type { Mt5HistoryOrder } from '../bridge/mt5-records.schema.js';
 import type { StatementAccount, StatementDeal } from './statement.types.js';
 
 /** Monday 2026-11-16, 10:00 in São Paulo: minute 0 of the statement tests' deals. */
@@ -38,6 +39,36 @@ export function statementDeal(
     reason: 3,
     comment: '',
     time_msc: STATEMENT_T0 + minute * 60_000,
+    ...over,
+  };
+}
+
+/**
+ * A history order as the agent reports it (the statement's Orders, the agent's outbox): a market
+ * buy of 1 WINZ25 filled at `doneMsc`, no S / L or T / P, opening position `ticket`.
+ */
+export function historyOrder(
+  ticket: number,
+  doneMsc: number,
+  over: Partial<Mt5HistoryOrder> = {},
+): Mt5HistoryOrder {
+  return {
+    ticket,
+    symbol: 'WINZ25',
+    type: 0,
+    state: 4,
+    volume_initial: 1,
+    volume_current: 0,
+    price_open: 0,
+    sl: 0,
+    tp: 0,
+    price_current: 125_000,
+    time_setup_msc: doneMsc,
+    time_done_msc: doneMsc,
+    magic: 0,
+    comment: '',
+    position_id: ticket,
+    reason: 0,
     ...over,
   };
 }

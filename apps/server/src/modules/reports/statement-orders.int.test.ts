@@ -1,9 +1,11 @@
+import type { Mt5HistoryOrder } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { historyOrder } from '../../../../../packages/core/src/reports/statement.fixture.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -84,25 +86,8 @@ const deals = (fee: boolean) => {
   ];
 };
 
-const historyOrder = (ticket: number, over: Record<string, unknown>) => ({
-  ticket,
-  symbol: 'WINZ25',
-  type: 0,
-  state: 4,
-  volume_initial: 1,
-  volume_current: 0,
-  price_open: 0,
-  sl: 0,
-  tp: 0,
-  price_current: 125_000,
-  time_setup_msc: at(60),
-  time_done_msc: at(60),
-  magic: 0,
-  comment: '',
-  position_id: 10,
-  reason: 0,
-  ...over,
-});
+const reported = (ticket: number, over: Partial<Mt5HistoryOrder>) =>
+  historyOrder(ticket, at(60), { position_id: 10, ...over });
 
 async function statement(u: TestUser): Promise<string> {
   const res = await app.inject({
@@ -135,8 +120,8 @@ describe('the statement of an account whose agent reports history orders, fees a
       type: 'history_orders',
       batch_id: 'o',
       orders: [
-        historyOrder(10, { sl: 124_800, tp: 125_400, time_done_msc: at(60) + 150 }),
-        historyOrder(12, {
+        reported(10, { sl: 124_800, tp: 125_400, time_done_msc: at(60) + 150 }),
+        reported(12, {
           type: 1,
           sl: 124_900,
           tp: 125_400,
