@@ -200,7 +200,8 @@ describe('import of an MT5 report', () => {
     await page.screenshot({ path: path.join(SHOTS, 'reports-recent-light.png'), fullPage: true });
     await section.openDashboard();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText('Conta importada (não conectada)').waitFor();
+    // The dashboard's status line says so, not 'Dados reais ao vivo' (the header's badge too).
+    await page.getByRole('status').filter({ hasText: 'Conta importada (não conectada)' }).waitFor();
     await shot('dashboard', 'light');
     await shot('dashboard', 'dark');
   });

@@ -100,6 +100,39 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Sem dados para exibir' })).toBeNull();
   });
 
+  it('says an imported account is not connected instead of live, with its number', async () => {
+    dashboardApi({
+      'GET /api/accounts': () =>
+        json({
+          success: true,
+          data: {
+            accounts: [
+              {
+                id: 7,
+                kind: 'imported',
+                account_number: 541223056,
+                server: 'FTMO-Server4',
+                company: 'FTMO',
+                currency: 'USD',
+              },
+            ],
+            current_id: 7,
+          },
+        }),
+    });
+    await openDashboard();
+    // The header's badge says it too; the banner is the dashboard's status line.
+    const banner = await waitFor(() => {
+      const found = screen
+        .getAllByRole('status')
+        .find((el) => el.textContent.includes('Conta importada (não conectada)'));
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    expect(within(banner).getByText('Conta 541223056')).toBeTruthy();
+    expect(screen.queryByText('Dados reais ao vivo')).toBeNull();
+  });
+
   it("shows '∞' for today's profit factor without losses", async () => {
     const today = { ...overview().today, losses: 0, wins: 5, profitFactor: null };
     dashboardApi({

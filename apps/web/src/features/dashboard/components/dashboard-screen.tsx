@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useCurrentAccount } from '../../../lib/accounts';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
 import { dashboardTexts } from '../messages';
@@ -41,6 +42,8 @@ export function DashboardScreen({
   const hasOpenRows = (snapshot?.positions.length ?? 0) + (snapshot?.orders.length ?? 0) > 0;
   const live = d.state === 'live' && overview;
   const status = d.mt5.data;
+  const current = useCurrentAccount();
+  const imported = current?.kind === 'imported';
 
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6">
@@ -54,7 +57,12 @@ export function DashboardScreen({
 
       <StatusBanner
         state={d.state}
-        account={d.realtime.data?.connection_status.account ?? status?.account ?? null}
+        account={
+          imported
+            ? current.account_number
+            : (d.realtime.data?.connection_status.account ?? status?.account ?? null)
+        }
+        imported={imported}
         bridgeOnline={status?.bridge_connected ?? false}
         liveChannelOpen={d.liveOpen}
         loadError={d.overview.isError ? e.load(d.overview.error.message) : null}

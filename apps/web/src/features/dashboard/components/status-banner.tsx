@@ -1,4 +1,5 @@
-import { Activity, CircleAlert, Inbox, RotateCw } from 'lucide-react';
+import { accountMessages } from '@vortex/core';
+import { Activity, CircleAlert, FileUp, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +12,8 @@ const t = dashboardTexts.banner;
 interface StatusBannerProps {
   state: DataState;
   account: number | null;
+  /** The screens read an account imported from the terminal's reports: no live state to tell. */
+  imported?: boolean;
   bridgeOnline: boolean;
   liveChannelOpen: boolean;
   /** The load error, shown in the empty banner ('Erro ao carregar dados: ...'). */
@@ -50,6 +53,18 @@ export function StatusBanner(props: StatusBannerProps) {
       <Frame tone="info">
         <Spinner className="size-4 text-muted-foreground" />
         <span>{t.loading}</span>
+      </Frame>
+    );
+  }
+  if (state === 'live' && props.imported) {
+    return (
+      <Frame tone="info">
+        <FileUp aria-hidden className="size-4 text-muted-foreground" />
+        <span className="font-medium">{accountMessages.imported}</span>
+        {props.account !== null && props.account !== 0 && (
+          <span className="text-muted-foreground">{t.liveAccount(props.account)}</span>
+        )}
+        <span className="text-muted-foreground">· {accountMessages.importedHint}</span>
       </Frame>
     );
   }
