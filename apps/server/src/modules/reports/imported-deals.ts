@@ -134,6 +134,8 @@ export function importedDeals(report: ImportedReport): Mt5Deal[] {
       price: d.price ?? 0,
       profit: d.profit,
       commission: d.commission,
+      // The terminal's Fee column; a Strategy Tester report has none.
+      fee: d.fee ?? 0,
       swap: d.swap,
       magic: Number.isSafeInteger(magic) ? magic : 0,
       reason: reasonOf(d.comment, magic),

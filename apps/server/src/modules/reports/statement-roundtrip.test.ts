@@ -12,6 +12,7 @@ import {
   statementDeal,
 } from '../../../../../packages/core/src/reports/statement.fixture.js';
 import { parseMt5Report } from './import/detect.js';
+import { importedDeals } from './imported-deals.js';
 
 const T0 = STATEMENT_T0;
 const deal = statementDeal;
@@ -25,7 +26,7 @@ const DEALS = [
   deal(5, 50, { position_id: 2, type: 0, entry: 1, profit: -20 }),
 ];
 
-function statement(language: StatementLanguage) {
+function statement(language: StatementLanguage, deals = DEALS) {
   return buildStatement({
     ownerName: 'Ana Souza',
     account: { ...STATEMENT_ACCOUNT, marginMode: 'hedging' },
@@ -41,7 +42,7 @@ function statement(language: StatementLanguage) {
     to: T0 + 86_400_000,
     generatedAt: T0 + 86_400_000,
     startBalance: 0,
-    deals: DEALS,
+    deals,
     openPositions: [],
     workingOrders: [],
     reportType: 'full',
@@ -83,4 +84,11 @@ describe("our importer of the terminal's reports reads our statement back", () =
       });
     },
   );
+
+  it('keeps each deal’s fee for the account it imports into', async () => {
+    const withFee = DEALS.map((d) => (d.ticket === 3 ? { ...d, fee: -0.5 } : d));
+    const model = statement('en', withFee);
+    const report = await parseMt5Report(Buffer.from(encodeUtf16le(renderStatementHtml(model))));
+    expect(importedDeals(report).map((d) => d.fee)).toEqual([0, 0, -0.5, 0, 0]);
+  });
 });
