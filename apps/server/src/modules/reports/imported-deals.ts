@@ -91,8 +91,7 @@ function assignPositions(report: ImportedReport): Map<string, number> {
       continue;
     }
     const against = book.filter((p) => p.side !== side);
-    const closing =
-      against.find((p) => known.get(String(p.id))?.close_time_text === d.time_text) ?? against[0];
+    const closing = closedBy(d, against, known);
     if (!closing) {
       const before = report.positions.find(
         (p) => p.symbol === d.symbol && p.close_time_text === d.time_text,
@@ -112,6 +111,28 @@ function assignPositions(report: ImportedReport): Map<string, number> {
     }
   }
   return ids;
+}
+
+/**
+ * The open position a closing deal closes, on hedging: of those the Positions section says
+ * closed at the deal's time, the one it closes whole at its profit (several positions closed in
+ * the same second, as a stop-out or a close-all does, differ by volume and profit), else whole,
+ * else any of them; else the oldest.
+ */
+function closedBy(
+  d: ImportedReport['deals'][number],
+  against: OpenPosition[],
+  known: Map<string, ImportedReport['positions'][number]>,
+): OpenPosition | undefined {
+  const volume = d.volume ?? 0;
+  const then = against.filter((p) => known.get(String(p.id))?.close_time_text === d.time_text);
+  const whole = then.filter((p) => Math.abs(p.volume - volume) < EPS);
+  return (
+    whole.find((p) => Math.abs((known.get(String(p.id))?.profit ?? NaN) - d.profit) < 0.005) ??
+    whole[0] ??
+    then[0] ??
+    against[0]
+  );
 }
 
 /** The report's deals as Mt5Deal rows, in the report's order. */

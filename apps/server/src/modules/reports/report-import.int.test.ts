@@ -85,6 +85,21 @@ describe('POST /api/reports/import', () => {
     );
     expect(rows[0]?.n).toBe(first.orders);
     expect(first.orders).toBeGreaterThan(100);
+    // Every position of the report's Positions section, closed whole at its volume and profit,
+    // even those closed in the same second as others (a deal is matched by volume and profit).
+    const report = await parseMt5Report(fixture(FTMO));
+    const stored = await db.pool.query<{ position_id: string; volume: number; profit: number }>(
+      `SELECT position_id, round(sum(volume)::numeric, 2)::float8 AS volume,
+              round(sum(profit)::numeric, 2)::float8 AS profit FROM closed_positions
+       WHERE account_id = $1 GROUP BY position_id ORDER BY position_id`,
+      [first.account.id],
+    );
+    expect(stored.rows.map((r) => [r.position_id, r.volume, r.profit])).toEqual(
+      report.positions
+        .map((p) => [p.id, p.volume, p.profit])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect(first.positions).toBe(report.positions.length);
 
     const again = imported(await upload(trader, await bytesOf(FTMO)));
     expect(again.account.id).toBe(first.account.id);
@@ -100,7 +115,10 @@ describe('POST /api/reports/import', () => {
       url: '/dashboard/stats?days=3650',
       headers: bearer(trader.token),
     });
-    expect(stats.json<{ data: { total_trades: number } }>().data.total_trades).toBeGreaterThan(50);
+    // The dashboard counts the same round trips as the import's answer and the report.
+    expect(stats.json<{ data: { total_trades: number } }>().data.total_trades).toBe(
+      report.positions.length,
+    );
   });
 
   it('re-importing an overlapping period adds only the new deals', async () => {
