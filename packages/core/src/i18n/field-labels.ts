@@ -53,6 +53,9 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   date_range: 'Período',
   report_type: 'Tipo de relatório',
   language: 'Idioma',
+  // Accounts and the import of the terminal's reports.
+  account_id: 'Conta',
+  import_id: 'Importação',
   range: 'Período',
   start: 'Início',
   end: 'Fim',
