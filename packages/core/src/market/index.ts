@@ -1,4 +1,3 @@
 export * from './bars.schema.js';
 export * from './aggregate-bars.js';
-export * from './b3-calendar.js';
 export * from './win-series.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { b3Holidays, isB3SessionDay, nextB3SessionDay } from './b3-calendar.js';
+import { b3Holidays, isB3SessionDay, nextB3SessionDay } from '../calendar/b3-calendar.js';
 import {
   currentWinSeries,
   currentWinSymbol,

@@ -1,5 +1,5 @@
 import { zoneClock } from '../trading/zone-clock.js';
-import { nextB3SessionDay } from './b3-calendar.js';
+import { nextB3SessionDay } from '../calendar/b3-calendar.js';
 
 /** The one place that says which mini-index (WIN) series trades on a day. */
 
