@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import { dayKey, zoneClock } from '../trading/zone-clock.js';
 import { taxDays, type TaxDay } from './tax-days.js';
 import { taxMonths, type TaxMonth } from './tax-months.js';
-import { taxOperations, type TaxDeal } from './tax-operations.js';
+import { taxOperations, type TaxDeal, type TaxOperation } from './tax-operations.js';
 
 export interface ComputeTaxesOptions {
   /** 'YYYY-MM-DD' today in São Paulo. */
@@ -23,6 +23,32 @@ export function localDayOf(time: number, timeZone: string = DEFAULT_TIME_ZONE): 
   return dayKey(zoneClock(timeZone).localDay(time));
 }
 
+/** The São Paulo day key of an instant, each day's key built once (a million deals, a few thousand days). */
+export function dayKeyOf(timeZone: string = DEFAULT_TIME_ZONE): (time: number) => string {
+  const clock = zoneClock(timeZone);
+  const keys = new Map<number, string>();
+  return (time) => {
+    const day = clock.localDay(time);
+    let key = keys.get(day);
+    if (key === undefined) keys.set(day, (key = dayKey(day)));
+    return key;
+  };
+}
+
+/** Days and months from the operations of a ledger already fed (see TaxLedger). */
+export function taxesOf(
+  operations: readonly TaxOperation[],
+  options: Pick<ComputeTaxesOptions, 'today' | 'from'>,
+): TaxComputation {
+  const days = taxDays(operations);
+  const months = taxMonths(days, {
+    until: options.today.slice(0, 7),
+    today: options.today,
+    ...(options.from === undefined ? {} : { from: options.from }),
+  });
+  return { days, months };
+}
+
 /**
  * A person's income tax on futures from the deals of all their accounts: the days with their
  * operations and every month up to today's, losses, IRRF and small DARFs carried across.
@@ -31,16 +57,9 @@ export function computeTaxes(
   deals: readonly TaxDeal[],
   options: ComputeTaxesOptions,
 ): TaxComputation {
-  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const operations = taxOperations(deals, {
-    dayOf: (time) => localDayOf(time, timeZone),
+    dayOf: dayKeyOf(options.timeZone),
     costPerContractSide: options.costPerContractSide ?? 0,
   });
-  const days = taxDays(operations);
-  const months = taxMonths(days, {
-    until: options.today.slice(0, 7),
-    today: options.today,
-    ...(options.from === undefined ? {} : { from: options.from }),
-  });
-  return { days, months };
+  return taxesOf(operations, options);
 }

@@ -111,58 +111,72 @@ function matchClose(lots: Lot[], volume: number, day: string): Piece[] {
   return pieces;
 }
 
+const byTimeThenTicket = (a: TaxDeal, b: TaxDeal): number =>
+  a.time - b.time || Number(a.ticket) - Number(b.ticket);
+
+/** Deals by time then ticket; a repository's rows usually come so, and are then kept as they are. */
+function inTimeOrder(deals: TaxDeal[]): TaxDeal[] {
+  for (let i = 1; i < deals.length; i++) {
+    if (byTimeThenTicket(deals[i - 1] as TaxDeal, deals[i] as TaxDeal) > 0)
+      return deals.sort(byTimeThenTicket);
+  }
+  return deals;
+}
+
 const sideOpenedBy = (closing: DealSide | null): DealSide | null =>
   closing === 'BUY' ? 'SELL' : closing === 'SELL' ? 'BUY' : null;
 
 /**
- * The closed operations of a set of deals, one per piece of a closing deal matched to its
- * openings, in the deals' time order. A position is followed per account and position id (the
- * symbol when the deal has none); a reversal (INOUT) closes what was open and opens the rest.
+ * Follows positions deal by deal and writes an operation for each piece of a closing deal
+ * matched to its openings. A position is followed per account and position id (the symbol when
+ * the deal has none); a reversal (INOUT) closes what was open and opens the rest. Deals must
+ * come in time order (then ticket); a caller with many can feed them page by page.
  */
-export function taxOperations(
-  deals: readonly TaxDeal[],
-  options: TaxOperationOptions,
-): TaxOperation[] {
-  const perSide = toCents(options.costPerContractSide ?? 0);
-  const books = new Map<string, Lot[]>();
-  const operations: TaxOperation[] = [];
-  const sorted = [...deals]
-    .filter((d) => d.entry !== null && d.volume > 0)
-    .sort((a, b) => a.time - b.time || Number(a.ticket) - Number(b.ticket));
-  for (const deal of sorted) {
-    const key = `${deal.account_id}|${deal.position_id ?? `symbol:${deal.symbol}`}`;
-    let lots = books.get(key);
-    if (!lots) books.set(key, (lots = []));
-    const day = options.dayOf(deal.time);
-    const costs = -toCents(deal.commission + deal.fee) + Math.round(perSide * deal.volume);
-    const open = (volume: number, openCosts: number) =>
-      lots.push({ time: deal.time, day, side: deal.type, volume, costs: openCosts });
+export class TaxLedger {
+  readonly operations: TaxOperation[] = [];
+  private readonly books = new Map<string, Map<string, Lot[]>>();
+  private readonly perSide: number;
+
+  constructor(private readonly options: TaxOperationOptions) {
+    this.perSide = toCents(options.costPerContractSide ?? 0);
+  }
+
+  private lotsOf(deal: TaxDeal): Lot[] {
+    let account = this.books.get(deal.account_id);
+    if (!account) this.books.set(deal.account_id, (account = new Map()));
+    const key = deal.position_id ?? `symbol:${deal.symbol}`;
+    let lots = account.get(key);
+    if (!lots) account.set(key, (lots = []));
+    return lots;
+  }
+
+  add(deal: TaxDeal): void {
+    if (deal.entry === null || !(deal.volume > 0)) return;
+    const lots = this.lotsOf(deal);
+    const day = this.options.dayOf(deal.time);
+    const costs = -toCents(deal.commission + deal.fee) + Math.round(this.perSide * deal.volume);
     if (deal.entry === 'IN') {
-      open(deal.volume, costs);
-      continue;
+      lots.push({ time: deal.time, day, side: deal.type, volume: deal.volume, costs });
+      return;
     }
-    const openVolume = lots.reduce((a, l) => a + l.volume, 0);
+    let openVolume = 0;
+    for (const lot of lots) openVolume += lot.volume;
     const closing = deal.entry === 'INOUT' ? Math.min(openVolume, deal.volume) : deal.volume;
     const opening = deal.entry === 'INOUT' ? deal.volume - closing : 0;
     const pieces = closing > VOLUME_EPSILON ? matchClose(lots, closing, day) : [];
     // A reversal with nothing known open: its result belongs to volume from before the history.
     if (pieces.length === 0) pieces.push({ volume: 0, lot: null, openCosts: 0 });
-    const gross = splitCents(
-      toCents(deal.profit + deal.swap),
-      pieces.map((p) => p.volume || 1),
-    );
+    const weights = pieces.map((p) => p.volume || 1);
+    const gross = splitCents(toCents(deal.profit + deal.swap), weights);
     const [closeCosts = 0, reopenCosts = 0] = splitCents(costs, [
       closing || (opening ? 0 : 1),
       opening,
     ]);
-    const exitCosts = splitCents(
-      closeCosts,
-      pieces.map((p) => p.volume || 1),
-    );
+    const exitCosts = splitCents(closeCosts, weights);
     pieces.forEach((piece, i) => {
       const pieceGross = gross[i] ?? 0;
       const pieceCosts = piece.openCosts + (exitCosts[i] ?? 0);
-      operations.push({
+      this.operations.push({
         account_id: deal.account_id,
         position_id: deal.position_id,
         symbol: deal.symbol,
@@ -178,7 +192,21 @@ export function taxOperations(
         result_cents: pieceGross - pieceCosts,
       });
     });
-    if (opening > VOLUME_EPSILON) open(opening, reopenCosts);
+    if (opening > VOLUME_EPSILON) {
+      lots.push({ time: deal.time, day, side: deal.type, volume: opening, costs: reopenCosts });
+    }
+    // A flat position is forgotten: the map holds what is open, not every position ever.
+    if (lots.length === 0)
+      this.books.get(deal.account_id)?.delete(deal.position_id ?? `symbol:${deal.symbol}`);
   }
-  return operations;
+}
+
+/** The closed operations of a set of deals in any order (see TaxLedger). */
+export function taxOperations(
+  deals: readonly TaxDeal[],
+  options: TaxOperationOptions,
+): TaxOperation[] {
+  const ledger = new TaxLedger(options);
+  for (const deal of inTimeOrder([...deals])) ledger.add(deal);
+  return ledger.operations;
 }
