@@ -9,6 +9,9 @@ export const taxMessages = {
   empty: 'Nenhuma operação encerrada neste ano.',
   loading: 'Calculando...',
   loadFailed: 'Não foi possível calcular o imposto. Tente novamente.',
+  retry: 'Tentar novamente',
+  readOnly:
+    'Seu perfil é de visualização: você vê o cálculo, mas não altera as configurações nem marca pagamentos.',
   // The months' table.
   colMonth: 'Mês',
   colDayTrade: 'Day trade',
@@ -33,10 +36,12 @@ export const taxMessages = {
   paidOn: 'Pago em',
   paidAmountDiffers: 'O valor calculado mudou desde que o pagamento foi marcado.',
   darfCode: 'Código 6015',
+  markFailed: 'Não foi possível registrar o pagamento do DARF. Tente novamente.',
   // A month's operations.
   showDays: 'Ver operações',
   hideDays: 'Ocultar operações',
   daysEmpty: 'Nenhuma operação encerrada neste mês.',
+  daysLoadFailed: 'Não foi possível carregar as operações do mês.',
   colDay: 'Dia',
   colSymbol: 'Ativo',
   colKind: 'Tipo',
@@ -63,6 +68,9 @@ export const taxMessages = {
   downloadCsv: 'Baixar CSV anual',
   printable: 'Versão para impressão',
   print: 'Imprimir',
+  back: 'Voltar ao Imposto de Renda',
+  csvFailed: 'Não foi possível baixar o CSV anual. Tente novamente.',
+  consolidationTitle: 'Consolidação mensal',
   annualTitle: 'Renda Variável — Operações em mercado futuro',
   annualSubtitle: 'Resumo anual no formato da declaração do IRPF (ficha Renda Variável).',
   // Reminder alert.
@@ -77,6 +85,38 @@ export const taxMessages = {
   paidMarked: 'DARF marcado como pago.',
   paidUnmarked: 'Pagamento do DARF desmarcado.',
 } as const;
+
+const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+/** 'YYYY-MM' as people say it: '2026-01' -> 'janeiro de 2026'. */
+export function taxMonthLabel(month: string): string {
+  const name = MONTH_NAMES[Number(month.slice(5, 7)) - 1];
+  return name ? `${name} de ${month.slice(0, 4)}` : month;
+}
+
+/** 'YYYY-MM-DD' as dd/mm/aaaa, read as a calendar day (no time zone can shift it). */
+export function taxDayLabel(day: string): string {
+  const [y, m, d] = day.split('-');
+  return y && m && d ? `${d}/${m}/${y}` : day;
+}
+
+/** The printable page's line under its title. */
+export function annualYearLabel(year: number): string {
+  return `Ano-calendário ${year}`;
+}
 
 /** The alert text of a DARF reminder. */
 export function darfReminderText(monthLabel: string, amount: string, dueDate: string): string {
