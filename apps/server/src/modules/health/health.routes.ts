@@ -33,10 +33,36 @@ function probePool(pool: pg.Pool): pg.Pool {
   return probe;
 }
 
+/** A database answer this recent is the answer: probes every few ms never queue on PostgreSQL. */
+export const HEALTH_PING_REUSE_MS = 1000;
+
+/**
+ * One ping in flight at a time, and a successful one reused for HEALTH_PING_REUSE_MS: a burst of
+ * probes (or anyone polling /health in a loop) costs the database one `SELECT 1` a second, and a
+ * probe measures the server, not its wait for a busy PostgreSQL. A failure is never reused, and
+ * an outage seen by any query answers at once through `status.state`.
+ */
+export function sharedPing(probe: pg.Pool, status: DatabaseStatus): () => Promise<number | null> {
+  let inflight: Promise<number | null> | undefined;
+  let last: { at: number; latency: number } | undefined;
+  return () => {
+    if (last && performance.now() - last.at < HEALTH_PING_REUSE_MS) {
+      return Promise.resolve(last.latency);
+    }
+    inflight ??= pingDatabase(probe, status).then((latency) => {
+      inflight = undefined;
+      last = latency === null ? undefined : { at: performance.now(), latency };
+      return latency;
+    });
+    return inflight;
+  };
+}
+
 export const healthRoutes =
   (deps: HealthDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const probe = probePool(deps.pool);
+    const ping = sharedPing(probe, deps.status);
     app.addHook('onClose', () => probe.end());
     app.get(
       '/health',
@@ -51,7 +77,7 @@ export const healthRoutes =
       async (_req, reply) => {
         const { status } = deps;
         // While it is known to be away, say so at once: its watcher probes it every second.
-        const latency = status.state === 'up' ? await pingDatabase(probe, status) : null;
+        const latency = status.state === 'up' ? await ping() : null;
         const ok = latency !== null;
         const outage = status.lastOutage;
         if (!ok) reply.header('retry-after', '5');
