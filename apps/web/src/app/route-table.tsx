@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
               { path: strip(paths.backtest.path), lazy: () => import('./routes/backtest') },
               { path: strip(paths.alerts.path), lazy: () => import('./routes/alerts') },
               { path: strip(paths.reports.path), lazy: () => import('./routes/reports') },
+              { path: strip(paths.taxes.path), lazy: () => import('./routes/taxes') },
+              {
+                path: strip(paths.taxesAnnual.path),
+                lazy: () => import('./routes/taxes-annual'),
+              },
               {
                 element: <RequireAdmin />,
                 children: [

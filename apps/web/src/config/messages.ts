@@ -28,6 +28,7 @@ export const navLabels = {
   bridge: 'Bridge',
   alerts: 'Alertas',
   reports: 'Relatórios',
+  taxes: 'Imposto de Renda',
   backup: 'Backup',
   users: 'Usuários',
   bridgeAdmin: 'Controle Bridge (Admin)',

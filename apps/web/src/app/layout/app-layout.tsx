@@ -53,7 +53,7 @@ function Frame() {
         data-testid="sidebar"
         data-forced={forced || undefined}
         className={cn(
-          'sticky top-0 z-50 h-dvh shrink-0 border-r border-sidebar-border lg:flex lg:w-64',
+          'sticky top-0 z-50 h-dvh shrink-0 border-r border-sidebar-border lg:flex lg:w-64 print:hidden',
           // Forced on a small screen: an icon rail, so the dashboard keeps most of the width.
           forced ? 'flex w-16' : 'hidden',
         )}
@@ -61,12 +61,17 @@ function Frame() {
         <Sidebar rail={forced} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        {!forced && <MobileMenu />}
-        <div className="flex flex-wrap items-center justify-end gap-3 px-4 pt-4 sm:px-6 lg:px-10">
+        {/* On paper only the screen's own content: no menu, switcher or badges. */}
+        {!forced && (
+          <div className="contents print:hidden">
+            <MobileMenu />
+          </div>
+        )}
+        <div className="flex flex-wrap items-center justify-end gap-3 px-4 pt-4 sm:px-6 lg:px-10 print:hidden">
           <AccountSwitcher />
           {imported ? <ImportedAccountBadge /> : <BridgeBadge />}
         </div>
-        <main className="flex-1 px-4 py-4 sm:px-6 lg:px-10 lg:py-6">
+        <main className="flex-1 px-4 py-4 sm:px-6 lg:px-10 lg:py-6 print:p-0">
           <Outlet />
         </main>
       </div>

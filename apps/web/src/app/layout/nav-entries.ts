@@ -6,6 +6,7 @@ import {
   DatabaseBackup,
   FileText,
   LayoutDashboard,
+  Landmark,
   MonitorCog,
   ShieldCheck,
   SlidersHorizontal,
@@ -39,6 +40,8 @@ const links: LinkSpec[] = [
   { key: 'bridge', icon: Cable, adminOnly: true },
   { key: 'alerts', icon: Bell, adminOnly: false },
   { key: 'reports', icon: FileText, adminOnly: false },
+  // Issue 17: each person's own income tax from their own deals, so for every role.
+  { key: 'taxes', icon: Landmark, adminOnly: false },
   { key: 'backup', icon: DatabaseBackup, adminOnly: true },
   { key: 'users', icon: Users, adminOnly: true },
   { key: 'bridgeAdmin', icon: ShieldCheck, adminOnly: true },

@@ -30,6 +30,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Bridge',
       'Alertas',
       'Relatórios',
+      'Imposto de Renda',
       'Backup',
       'Usuários',
       'Controle Bridge (Admin)',
@@ -46,6 +47,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Forçar Refresh',
       'Alertas',
       'Relatórios',
+      'Imposto de Renda',
     ]);
   });
 
@@ -62,6 +64,7 @@ describe('sidebar entries (trading.md §2)', () => {
       '/backtest',
       '/alerts',
       '/reports',
+      '/impostos',
     ]);
     expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('joao.trader');
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('Trader');

@@ -1,0 +1,5 @@
+import { AnnualSummaryPage } from '../../features/taxes';
+
+export function Component() {
+  return <AnnualSummaryPage />;
+}

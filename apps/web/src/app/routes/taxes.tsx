@@ -1,0 +1,5 @@
+import { TaxesScreen } from '../../features/taxes';
+
+export function Component() {
+  return <TaxesScreen />;
+}

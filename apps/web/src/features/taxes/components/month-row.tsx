@@ -1,0 +1,87 @@
+import { taxDayLabel, taxMessages as m, taxMonthLabel, type TaxMonthRow } from '@vortex/core';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { TableCell, TableRow } from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
+import { brl, toneOf } from '../utils/format';
+import { irrfDeducted } from '../utils/year-totals';
+import { DarfStatus } from './darf-status';
+import { MonthDays } from './month-days';
+
+/** The months table's column count, for the operations row spanning it. */
+export const MONTH_COLUMNS = 11;
+
+interface MonthRowProps {
+  row: TaxMonthRow;
+  today: string;
+  open: boolean;
+  onToggle: () => void;
+  canMark: boolean;
+  marking: boolean;
+  onMark: (paid: boolean) => void;
+}
+
+const money = 'text-right whitespace-nowrap tabular-nums';
+
+/** One month of the year and, when opened, its operations by day underneath. */
+export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark }: MonthRowProps) {
+  const label = taxMonthLabel(row.month);
+  const detailId = `tax-month-${row.month}`;
+  const due = row.darf_status === 'due';
+  // A DARF not yet due or under the minimum is what has piled up so far, shown dimmed.
+  const pending = row.darf_status === 'below_minimum' || row.darf_status === 'in_progress';
+  return (
+    <>
+      <TableRow aria-label={label} data-month={row.month} className={cn(open && 'bg-muted/30')}>
+        <TableCell className="min-w-44">
+          <div className="font-medium capitalize">{label}</div>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto gap-1 px-0 text-xs print:hidden"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={onToggle}
+          >
+            {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+            {open ? m.hideDays : m.showDays}
+          </Button>
+        </TableCell>
+        <TableCell className={cn(money, toneOf(row.day_trade.result_cents))}>
+          {brl(row.day_trade.result_cents)}
+        </TableCell>
+        <TableCell className={cn(money, toneOf(row.swing.result_cents))}>
+          {brl(row.swing.result_cents)}
+        </TableCell>
+        <TableCell className={money}>{brl(row.day_trade.loss_after_cents)}</TableCell>
+        <TableCell className={money}>{brl(row.swing.loss_after_cents)}</TableCell>
+        <TableCell className={money}>
+          {brl(row.day_trade.base_cents + row.swing.base_cents)}
+        </TableCell>
+        <TableCell className={money}>{brl(row.tax_cents)}</TableCell>
+        <TableCell className={money}>{brl(irrfDeducted(row))}</TableCell>
+        <TableCell
+          className={cn(money, due && 'font-semibold', pending && 'text-muted-foreground')}
+        >
+          {row.darf_status === 'none' ? '—' : brl(row.darf_cents)}
+        </TableCell>
+        <TableCell className="whitespace-nowrap tabular-nums">
+          {due ? taxDayLabel(row.due_date) : '—'}
+        </TableCell>
+        <TableCell>
+          <DarfStatus row={row} today={today} canMark={canMark} busy={marking} onMark={onMark} />
+        </TableCell>
+      </TableRow>
+      {open && (
+        <TableRow id={detailId} className="bg-muted/20 hover:bg-muted/20">
+          <TableCell colSpan={MONTH_COLUMNS} className="px-0 py-4 first:pl-0 last:pr-0">
+            {/* As wide as the visible part of the scrolling table, so it never scrolls away. */}
+            <div className="sticky left-4 w-[calc(100cqw-2rem)]">
+              <MonthDays month={row.month} />
+            </div>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}

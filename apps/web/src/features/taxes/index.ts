@@ -1,0 +1,2 @@
+export { TaxesScreen } from './components/taxes-screen';
+export { AnnualSummaryPage } from './components/annual-summary-page';
