@@ -1,3 +1,4 @@
+import { isB3SessionDay } from '../calendar/b3-calendar.js';
 import { DEFAULT_TIME_ZONE, MS_PER_DAY, MS_PER_MINUTE } from './constants.js';
 import { zoneClock } from './zone-clock.js';
 
@@ -5,14 +6,16 @@ import { zoneClock } from './zone-clock.js';
 export const MARKET_OPEN_MINUTE = 9 * 60;
 export const MARKET_CLOSE_MINUTE = 18 * 60 + 30;
 
-/** Open on weekdays within the session hours of the zone; holidays are not known here. */
+/**
+ * Open within the session hours of the zone on B3's session days (weekdays that are not B3
+ * holidays). Ash Wednesday counts as open from 09:00 though B3 starts it at 13:00: the calendar
+ * knows which days trade, not their late opens.
+ */
 export function isMarketOpen(now: number, timeZone: string = DEFAULT_TIME_ZONE): boolean {
   const clock = zoneClock(timeZone);
   const local = now + clock.offsetAt(now);
   const day = Math.floor(local / MS_PER_DAY);
-  // 1970-01-01 was a Thursday: 0 is Sunday, 6 Saturday.
-  const weekday = (((day + 4) % 7) + 7) % 7;
-  if (weekday === 0 || weekday === 6) return false;
   const minute = Math.floor((local - day * MS_PER_DAY) / MS_PER_MINUTE);
-  return minute >= MARKET_OPEN_MINUTE && minute < MARKET_CLOSE_MINUTE;
+  if (minute < MARKET_OPEN_MINUTE || minute >= MARKET_CLOSE_MINUTE) return false;
+  return isB3SessionDay(new Date(day * MS_PER_DAY).toISOString().slice(0, 10));
 }
