@@ -1,7 +1,10 @@
 import {
+  addDays,
   botControlMessages,
   DEFAULT_BOT_CONFIG,
+  isB3SessionDay,
   magicOf,
+  nextB3SessionDay,
   STRATEGY_KEYS,
   currentWinSymbol,
 } from '@vortex/core';
@@ -24,17 +27,16 @@ const HOUR = 3_600_000;
 
 /**
  * Where the simulated market starts: now when São Paulo is inside a session with hours left
- * (the bot needs its bars to be later than its start), else 10:00 of the next weekday, so the
- * test trades within a session whatever the wall clock says. São Paulo has kept UTC-3 since 2019.
+ * (the bot needs its bars to be later than its start), else 10:00 of the next B3 session day
+ * (the simulator keeps B3's holidays), so the test trades within a session whatever the wall
+ * clock says. São Paulo has kept UTC-3 since 2019.
  */
 function sessionStart(now: number): number {
   const local = new Date(now - 3 * HOUR);
   const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
-  const weekday = local.getUTCDay();
-  if (weekday >= 1 && weekday <= 5 && minute >= 9 * 60 + 5 && minute <= 15 * 60) return now;
-  let day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
-  while ([0, 6].includes(new Date(day).getUTCDay())) day += 24 * HOUR;
-  return day + 13 * HOUR;
+  const today = local.toISOString().slice(0, 10);
+  if (isB3SessionDay(today) && minute >= 9 * 60 + 5 && minute <= 15 * 60) return now;
+  return Date.parse(`${nextB3SessionDay(addDays(today, 1))}T10:00:00-03:00`);
 }
 
 let system: RunningSystem | undefined;

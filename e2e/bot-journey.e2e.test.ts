@@ -16,8 +16,9 @@ const ZONE = 'America/Sao_Paulo';
 const BB_OFFSET = 6100;
 const RSI_OFFSET = 6200;
 const BOT_MAGICS = [MAGIC_BASE + BB_OFFSET, MAGIC_BASE + RSI_OFFSET];
-// The simulated market may be closed for a weekend: up to ~190 s at this speed.
-const MARKET_WAIT_MS = 300_000;
+// The simulated market may be closed for a weekend, up to ~190 s at this speed, or for one with
+// B3 holidays beside it (Carnaval, Christmas: Friday 18:25 to Wednesday 09:00), up to ~332 s.
+const MARKET_WAIT_MS = 360_000;
 
 let system: RunningSystem | undefined;
 let browser: Browser | undefined;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { backfill } from './backfill.js';
 import { roundCents } from './money.js';
 
-// Wednesday 2025-10-15, 20:00 in São Paulo, after the close: 90 weekdays back is Thursday
-// 2025-06-12, and the history ends flat.
+// Wednesday 2025-10-15, 20:00 in São Paulo, after the close: 90 B3 sessions back is Wednesday
+// 2025-06-11 (Corpus Christi, 2025-06-19, has none), and the history ends flat.
 const END = Date.parse('2025-10-15T20:00:00-03:00');
 const calendar = new SessionCalendar();
 
@@ -19,7 +19,7 @@ describe('backfill: 90 trading days with the reference trader', () => {
       `backfill 90 days: ${elapsed.toFixed(0)} ms, ${history.ticks} ticks, ` +
         `${bars.length} M1 bars, ${deals.length} deals, balance R$ ${account.balance}`,
     );
-    expect(history.startTime).toBe(Date.parse('2025-06-12T09:00:00-03:00'));
+    expect(history.startTime).toBe(Date.parse('2025-06-11T09:00:00-03:00'));
     expect(history.simulator.symbol).toBe('WINV25');
   });
 

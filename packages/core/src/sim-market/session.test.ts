@@ -52,6 +52,19 @@ describe('SessionCalendar (WIN, America/Sao_Paulo)', () => {
     expect(carnival.nextSession(sp('2025-03-04T12:00:00')).open).toBe(sp('2025-03-05T09:00:00'));
   });
 
+  it('holds no session on B3 holidays by default, and trades through São Paulo’s own', () => {
+    expect(calendar.isOpen(sp('2025-03-03T12:00:00'))).toBe(false); // Carnaval Monday
+    expect(calendar.isOpen(sp('2025-12-24T12:00:00'))).toBe(false); // B3 closes, banks open
+    expect(calendar.isOpen(sp('2025-03-05T14:00:00'))).toBe(true); // Ash Wednesday afternoon
+    expect(calendar.isOpen(sp('2024-01-25T12:00:00'))).toBe(true); // city holiday, B3 trades
+    // Good Friday 2026-04-03: Thursday's session is followed by Monday's.
+    const thursday = sp('2026-04-02T18:30:00');
+    expect(calendar.nextSession(thursday).open).toBe(sp('2026-04-06T09:00:00'));
+    expect(calendar.sessionsBack(sp('2026-04-06T10:00:00'), 2).open).toBe(
+      sp('2026-04-02T09:00:00'),
+    );
+  });
+
   it('gives local minutes since midnight', () => {
     expect(calendar.localMinute(sp('2025-03-10T18:20:30'))).toBe(18 * 60 + 20.5);
   });

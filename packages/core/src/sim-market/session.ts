@@ -1,3 +1,4 @@
+import { isB3Holiday } from '../calendar/b3-calendar.js';
 import { MS_PER_DAY, MS_PER_MINUTE } from '../trading/constants.js';
 import { zoneClock, type ZoneClock } from '../trading/zone-clock.js';
 
@@ -10,11 +11,12 @@ export interface SessionHours {
   readonly isHoliday?: (day: string) => boolean;
 }
 
-/** WIN's regular session: 09:00–18:25 in São Paulo. */
+/** WIN's regular session: 09:00–18:25 in São Paulo, on B3's session days. */
 export const WIN_SESSION: SessionHours = {
   timeZone: 'America/Sao_Paulo',
   openMinute: 9 * 60,
   closeMinute: 18 * 60 + 25,
+  isHoliday: isB3Holiday,
 };
 
 /** One trading day: local day number and the [open, close) instants in epoch ms. */

@@ -207,9 +207,9 @@ describe('POST /api/bot/backtest over the simulator', () => {
     const res = await post(stranger, { config: DEFAULT_BOT_CONFIG, ...march, seed: 7 });
     expect(res.statusCode).toBe(200);
     const body = res.json<BacktestResponse>();
-    // 21 weekdays in March 2025, 09:00–18:25 São Paulo: 565 M1 bars each.
-    expect(body).toMatchObject({ success: true, source: 'simulator', seed: 7, bars: 21 * 565 });
-    expect(body.first_bar_time).toBe(Date.parse('2025-03-03T09:00:00-03:00') / 1000);
+    // 21 weekdays in March 2025 less Carnaval (3rd, 4th), 09:00–18:25 São Paulo: 565 M1 bars each.
+    expect(body).toMatchObject({ success: true, source: 'simulator', seed: 7, bars: 19 * 565 });
+    expect(body.first_bar_time).toBe(Date.parse('2025-03-05T09:00:00-03:00') / 1000);
     expect(body.last_bar_time).toBe(Date.parse('2025-03-31T18:24:00-03:00') / 1000);
     expect(body.trades.length).toBeGreaterThan(0);
     expect(body.statistics.total_trades).toBe(body.trades.length);
@@ -237,7 +237,7 @@ describe('POST /api/bot/backtest over the simulator', () => {
       general: { ...DEFAULT_BOT_CONFIG.general, timeframe: 'M5' },
     };
     const body = (await post(trader, { config, ...march })).json<BacktestResponse>();
-    expect(body.bars).toBe(21 * 113); // 565 minutes = 113 five-minute bars
+    expect(body.bars).toBe(19 * 113); // 565 minutes = 113 five-minute bars
   });
 
   it('answers bad ranges and seeds with a 400 in pt-BR', async () => {
