@@ -10,7 +10,7 @@ import { MemoryEventBus } from '../live/event-bus.js';
 import { PositionsCache } from '../trading/positions-cache.js';
 import { AlertDispatcher } from './alert-dispatcher.js';
 import { watchAlerts } from './alert-watch.js';
-import { digestPeriod, sendStatisticsDigests } from './statistics-digest.js';
+import { sendStatisticsDigests } from './statistics-digest.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -60,23 +60,12 @@ describe('connection lost', () => {
 });
 
 describe('statistics digest', () => {
-  it('is due daily, on Fridays for weekly, on the last day for monthly (São Paulo days)', () => {
-    const friday = Date.parse('2026-11-27T21:30:00Z'); // 18:30 in São Paulo
-    const monday = Date.parse('2026-11-23T21:30:00Z');
-    const lastDay = Date.parse('2026-11-30T21:30:00Z');
-    expect(digestPeriod('daily', monday)).toMatchObject({ label: '23/11/2026', day: '2026-11-23' });
-    expect(digestPeriod('weekly', monday)).toBeUndefined();
-    expect(digestPeriod('weekly', friday)).toMatchObject({ label: '21/11/2026 a 27/11/2026' });
-    expect(digestPeriod('monthly', friday)).toBeUndefined();
-    expect(digestPeriod('monthly', lastDay)?.range.from).toBe(Date.parse('2026-11-01T03:00:00Z'));
-  });
-
   it("sends each trader with trades today the day's statistics once, across runs", async () => {
     const [active, idle] = [await makeUser(db.pool), await makeUser(db.pool)];
     const agent = await pairTestAgent(t.app, base, active, 8_100_001);
     await pairTestAgent(t.app, base, idle, 8_100_002).then((a) => a.close());
-    const now = Date.now();
-    // A minute ago: today's (São Paulo) unless the test runs in the day's first minute.
+    // A B3 session day's run (daily digests skip weekends and holidays); the deals a minute before.
+    const now = Date.parse('2026-11-23T18:30:00-03:00');
     const time = Math.floor(now / 1000) - 60;
     agent.send({
       type: 'deals',
@@ -91,7 +80,6 @@ describe('statistics digest', () => {
     const deps = { pool: db.pool, positions: new PositionsCache(db.pool), dispatcher, log };
     expect(await sendStatisticsDigests(deps, now)).toBe(1);
     expect(await sendStatisticsDigests(deps, now)).toBe(0);
-    // The deals are recent enough to raise their trade alerts too.
     const digest = (await dispatcher.recent(active.id)).find((a) => a.type === 'statistics');
     expect(digest?.message).toContain('1 trade,');
     expect(await typesOf(idle.id)).toEqual([]);

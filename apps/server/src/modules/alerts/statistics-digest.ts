@@ -1,8 +1,12 @@
 import { Cron } from 'croner';
 import {
+  addDays,
   DEFAULT_TIME_ZONE,
   formatDatePtBR,
+  isB3SessionDay,
+  isoDay,
   statisticsAlert,
+  weekdayOf,
   type AlertFrequency,
 } from '@vortex/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +20,7 @@ import { localDateKey, localMidnight, type TimeRange } from '../trading/trading-
 import type { AlertDispatcher } from './alert-dispatcher.js';
 import { alertsConfigOf } from './alerts-config.service.js';
 
-/** After B3's session closes (18:25 for WIN), São Paulo time, every day. */
+/** After B3's session closes (18:25 for WIN), São Paulo time; `digestPeriod` says which are due. */
 export const DIGEST_CRON = '30 18 * * *';
 
 export interface DigestPeriod {
@@ -27,22 +31,34 @@ export interface DigestPeriod {
   day: string;
 }
 
+/** Whether `day` is a B3 session day and no other follows it up to `until` ('YYYY-MM-DD'). */
+function isLastSessionBy(day: string, until: string): boolean {
+  if (!isB3SessionDay(day)) return false;
+  for (let at = addDays(day, 1); at <= until; at = addDays(at, 1)) {
+    if (isB3SessionDay(at)) return false;
+  }
+  return true;
+}
+
 /**
- * The period a digest sent at `now` covers, or undefined when that frequency is not due today:
- * daily covers today; weekly, on Fridays, the seven days ending today; monthly, on the month's
- * last day, the month so far.
+ * The period a digest sent at `now` covers, or undefined when that frequency is not due today.
+ * Digests follow B3's sessions: daily on each session day, covering it; weekly on the week's
+ * last session day (Thursday when Friday is a holiday), the seven days ending then; monthly on
+ * the month's last session day, the month so far.
  */
 export function digestPeriod(frequency: AlertFrequency, now: number): DigestPeriod | undefined {
   const day = localDateKey(now);
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const civil = new Date(Date.UTC(y, m - 1, d));
   let from: number;
-  if (frequency === 'daily') from = localMidnight(y, m, d);
-  else if (frequency === 'weekly') {
-    if (civil.getUTCDay() !== 5) return undefined;
+  if (frequency === 'daily') {
+    if (!isB3SessionDay(day)) return undefined;
+    from = localMidnight(y, m, d);
+  } else if (frequency === 'weekly') {
+    // Session days are weekdays: the week's Friday is 5 minus the weekday away.
+    if (!isLastSessionBy(day, addDays(day, 5 - weekdayOf(day)))) return undefined;
     from = localMidnight(y, m, d - 6);
   } else {
-    if (new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() !== 1) return undefined;
+    if (!isLastSessionBy(day, isoDay(y, m + 1, 0))) return undefined;
     from = localMidnight(y, m, 1);
   }
   const label =
