@@ -19,18 +19,21 @@ describe('digestPeriod follows B3’s session days', () => {
     expect(due('daily', '2026-02-18')).toBe(true); // Ash Wednesday trades from 13:00
   });
 
-  it('sends the weekly digest on the week’s last session day, over the seven days ending it', () => {
+  it('sends the weekly digest on the week’s last session day, from the day after the previous one', () => {
     expect(digestPeriod('weekly', at1830('2026-11-27'))).toMatchObject({
-      label: '21/11/2026 a 27/11/2026',
+      // The week before ended on Thursday the 19th (the 20th is a national holiday since 2024).
+      label: '20/11/2026 a 27/11/2026',
     });
     expect(due('weekly', '2026-11-23')).toBe(false);
     expect(due('weekly', '2026-11-26')).toBe(false);
     // Good Friday 2026-04-03: the Thursday closes the week.
     expect(digestPeriod('weekly', at1830('2026-04-02'))).toMatchObject({
-      label: '27/03/2026 a 02/04/2026',
+      label: '28/03/2026 a 02/04/2026',
       day: '2026-04-02',
-      range: { from: Date.parse('2026-03-27T00:00:00-03:00'), to: at1830('2026-04-02') },
+      range: { from: Date.parse('2026-03-28T00:00:00-03:00'), to: at1830('2026-04-02') },
     });
+    // And the next week starts on the holiday, so nothing between the two digests is left out.
+    expect(digestPeriod('weekly', at1830('2026-04-10'))?.label).toBe('03/04/2026 a 10/04/2026');
     expect(due('weekly', '2026-04-03')).toBe(false);
     // Christmas 2026 is a Friday and B3 closes its eve: Wednesday the 23rd closes the week.
     expect(due('weekly', '2026-12-23')).toBe(true);

@@ -40,11 +40,18 @@ function isLastSessionBy(day: string, until: string): boolean {
   return true;
 }
 
+/** The last session day of the week before `day`'s (its Friday or earlier). */
+function previousWeeksLastSession(day: string): string {
+  let at = addDays(day, -weekdayOf(day) - 2);
+  while (!isB3SessionDay(at)) at = addDays(at, -1);
+  return at;
+}
+
 /**
  * The period a digest sent at `now` covers, or undefined when that frequency is not due today.
  * Digests follow B3's sessions: daily on each session day, covering it; weekly on the week's
- * last session day (Thursday when Friday is a holiday), the seven days ending then; monthly on
- * the month's last session day, the month so far.
+ * last session day (Thursday when Friday is a holiday), from the day after the previous week's
+ * digest; monthly on the month's last session day, the month so far.
  */
 export function digestPeriod(frequency: AlertFrequency, now: number): DigestPeriod | undefined {
   const day = localDateKey(now);
@@ -56,7 +63,13 @@ export function digestPeriod(frequency: AlertFrequency, now: number): DigestPeri
   } else if (frequency === 'weekly') {
     // Session days are weekdays: the week's Friday is 5 minus the weekday away.
     if (!isLastSessionBy(day, addDays(day, 5 - weekdayOf(day)))) return undefined;
-    from = localMidnight(y, m, d - 6);
+    // From the day after the previous week's digest: weeks neither overlap nor leave a gap.
+    const [py, pm, pd] = addDays(previousWeeksLastSession(day), 1).split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    from = localMidnight(py, pm, pd);
   } else {
     if (!isLastSessionBy(day, isoDay(y, m + 1, 0))) return undefined;
     from = localMidnight(y, m, 1);
