@@ -62,6 +62,7 @@ import { DEFAULT_TRADING_CACHE_MB, PositionsCache } from '../modules/trading/pos
 import { PositionsFollower } from '../modules/trading/positions-follower.js';
 import { readOpenBook, type OpenBook } from '../modules/trading/realtime.service.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
+import { installTaxes } from '../modules/taxes/taxes.module.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import { installWhatsAppCommands } from '../modules/whatsapp/whatsapp-commands.js';
 import { asWhatsAppLink, type WhatsAppLink } from '../modules/whatsapp/whatsapp-link.js';
@@ -321,13 +322,14 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     backups.recover().catch((err: unknown) => deps.logger.error({ err }, 'backup not recovered'));
   });
   await app.register(tradingRoutes({ ...bridge, openBooks, positions }));
-  await installAlerts(app, {
+  const dispatcher = await installAlerts(app, {
     pool: deps.pool,
     bus,
     positions,
     queue: () => app.messageQueue,
     appUrl: deps.appUrl,
   });
+  await installTaxes(app, { pool: deps.pool, dispatcher });
   await app.register(marketRoutes(bridge));
   await app.register(
     bridgeHealthRoutes({

@@ -24,9 +24,16 @@ export const alertTypeNames: Record<AlertType, string> = {
   promotions: 'Promoções e Novidades',
 };
 
-/** What raises alerts: the configurable types, plus the bot's risk stop, which always alerts. */
-export const RAISED_ALERT_TYPES = [...ALERT_TYPES, 'bot_risk_stop'] as const;
+/**
+ * What raises alerts: the configurable types, plus two that always alert on the enabled
+ * channels: the bot's risk stop, and the DARF reminder (switched in the tax settings instead).
+ */
+export const RAISED_ALERT_TYPES = [...ALERT_TYPES, 'bot_risk_stop', 'darf_reminder'] as const;
 export type RaisedAlertType = (typeof RAISED_ALERT_TYPES)[number];
+
+/** Whether the alerts configuration has a switch for this type. */
+export const isConfigurableAlertType = (type: RaisedAlertType): type is AlertType =>
+  (ALERT_TYPES as readonly string[]).includes(type);
 
 export const ALERT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

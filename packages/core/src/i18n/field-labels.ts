@@ -101,6 +101,12 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   notify_on_failure: 'Notificar em caso de falha',
   notification_email: 'Email para notificações',
   filename: 'Arquivo',
+  // Income tax (issue 17): the year, a month, a DARF marked paid and the settings.
+  year: 'Ano',
+  month: 'Mês',
+  paid: 'Pago',
+  cost_per_contract_side: 'Custo por contrato',
+  darf_reminder: 'Lembrete do DARF',
   // The interface's crash report (POST /api/client-log).
   level: 'Nível',
   stack: 'Pilha de chamadas',

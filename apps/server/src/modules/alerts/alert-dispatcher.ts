@@ -1,5 +1,6 @@
 import {
   ALERT_CHANNELS,
+  isConfigurableAlertType,
   renderAlert,
   type AlertChannel,
   type AlertsConfig,
@@ -60,8 +61,10 @@ export class AlertDispatcher {
     const user = await findAlertRecipient(this.deps.pool, userId);
     if (!user?.active) return undefined;
     const config = await alertsConfigOf(this.deps.pool, userId);
-    // The risk stop has no switch of its own: a stopped bot is always worth telling.
-    if (alert.type !== 'bot_risk_stop' && !config.alertTypes[alert.type].enabled) return undefined;
+    // The risk stop and the DARF reminder have no switch here: a stopped bot is always worth
+    // telling, and the reminder is switched in the tax settings.
+    if (isConfigurableAlertType(alert.type) && !config.alertTypes[alert.type].enabled)
+      return undefined;
     const channels = ALERT_CHANNELS.filter((c) => config.channels[c]);
     const deliveries: StoredDelivery[] = channels.map((channel) => {
       const to = addressOf(channel, config, user);

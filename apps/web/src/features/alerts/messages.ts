@@ -13,6 +13,7 @@ export const alertsTexts = {
   recentError: 'Não foi possível carregar os alertas recentes.',
   retry: 'Tentar novamente',
   riskStopName: 'Parada por risco',
+  darfReminderName: 'Lembrete de DARF',
   deliveryTo: (to: string) => `para ${to}`,
   formLabel: 'Configuração de alertas',
   phone: {

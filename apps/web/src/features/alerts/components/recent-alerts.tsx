@@ -20,7 +20,11 @@ const statusVariant: Record<AlertDelivery['status'], BadgeVariant> = {
 };
 
 const typeName = (type: RecentAlert['type']) =>
-  type === 'bot_risk_stop' ? t.riskStopName : alertTypeNames[type];
+  type === 'bot_risk_stop'
+    ? t.riskStopName
+    : type === 'darf_reminder'
+      ? t.darfReminderName
+      : alertTypeNames[type];
 
 function Delivery({ d }: { d: AlertDelivery }) {
   const label = `${channelLabels[d.channel]}: ${deliveryStatusLabels[d.status]}`;

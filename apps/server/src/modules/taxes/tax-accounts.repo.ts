@@ -1,0 +1,38 @@
+import type { Queryable } from '../../lib/db-types.js';
+
+/**
+ * The accounts whose deals the income tax counts, as a SQL condition on `mt5_accounts a`.
+ * The tax is per person on B3, in reais: every live account and every imported account history
+ * of the user add up; a Strategy Tester report (imported as number 0, one account per expert and
+ * symbol: report-import.service.ts) is a simulation, not trading, and an account in another
+ * currency is no B3 account.
+ */
+export const TAXED_ACCOUNT = `a.currency = 'BRL' AND NOT (a.kind = 'imported' AND a.account_number = 0)`;
+
+/** What deals_version() (migration 0008) says of an account: it moves with every deal stored. */
+export interface TaxedAccount {
+  id: number;
+  deals: { count: number; maxTicket: number; epoch: number };
+}
+
+/** The user's taxed accounts, each with its deals' version, in id order. */
+export async function taxedAccountsOf(db: Queryable, userId: number): Promise<TaxedAccount[]> {
+  const { rows } = await db.query<TaxedAccount>(
+    `SELECT a.id, deals_version(a.id) AS deals FROM mt5_accounts a
+     WHERE a.user_id = $1 AND ${TAXED_ACCOUNT} ORDER BY a.id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Users who want the DARF reminder and have a taxed account with deals, in id order. */
+export async function reminderUsers(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT u.id FROM users u LEFT JOIN tax_settings s ON s.user_id = u.id
+     WHERE u.status IN ('active', 'approved') AND coalesce(s.darf_reminder, true)
+       AND EXISTS (SELECT 1 FROM mt5_accounts a JOIN deal_counts c ON c.account_id = a.id
+                   WHERE a.user_id = u.id AND ${TAXED_ACCOUNT} AND c.count > 0)
+     ORDER BY u.id`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { computeTaxes, type TaxMonthDetailResponse, type TaxYearResponse } from '@vortex/core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/bot-scenario.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { startDemoBridge } from '../demo/demo-bridge.js';
+import { storedTaxDeals } from './taxes.fixture.js';
+
+/**
+ * Issue 17's done-when: the demo account (the real agent on the simulated MT5, as `npm start`
+ * runs it), its months as the server computes them equal core's computeTaxes over its deals read
+ * straight from the table. A year of sessions, so the history spans two calendar years.
+ */
+const BRIDGE_MAIN = fileURLToPath(new URL('../../../../bridge/dist/main.js', import.meta.url));
+const HISTORY_DAYS = '250';
+const DAY = 86_400_000;
+
+let db: TestDatabase;
+let t: TestApp;
+let trader: TestUser;
+let stateDir: string;
+let stopBridge: () => Promise<void>;
+
+async function stored() {
+  const { rows } = await db.pool.query<{
+    ids: number[];
+    deals: number;
+    first: number | null;
+    last: number | null;
+  }>(
+    `SELECT array_agg(DISTINCT a.id) AS ids, count(d.ticket)::int AS deals,
+            min(d.time_msc) AS first, max(d.time_msc) AS last
+     FROM mt5_accounts a LEFT JOIN deals d ON d.account_id = a.id WHERE a.user_id = $1`,
+    [trader.id],
+  );
+  return rows[0] ?? { ids: [], deals: 0, first: null, last: null };
+}
+
+const get = async <T>(url: string): Promise<T> => {
+  const res = await t.app.inject({ url, headers: bearer(trader.token) });
+  expect(res.statusCode, url).toBe(200);
+  return res.json<T>();
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await createTestApp(db);
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  trader = await makeUser(db.pool, { role: 'trader' });
+  stateDir = await mkdtemp(path.join(tmpdir(), 'vortex-taxes-demo-'));
+  stopBridge = await startDemoBridge({
+    pool: db.pool,
+    userId: trader.id,
+    bridgeMain: BRIDGE_MAIN,
+    apiUrl: base,
+    stateDir,
+    env: { SIM_HISTORY_DAYS: HISTORY_DAYS },
+    log: pino({ level: 'silent' }),
+  });
+  // The history in: its first year's deals and the last days' both stored.
+  await eventually(async () => {
+    const s = await stored();
+    const firstYear = new Date(Date.now() - 300 * DAY).getUTCFullYear();
+    return (
+      s.first !== null &&
+      s.last !== null &&
+      new Date(s.first).getUTCFullYear() <= firstYear &&
+      s.last > Date.now() - 5 * DAY
+    );
+  }, 150_000);
+}, 180_000);
+
+afterAll(async () => {
+  await stopBridge();
+  await t.close();
+  await db.drop();
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+describe('the demo account’s income tax', () => {
+  it('equals core’s computeTaxes over its stored deals, month for month, in every year', async () => {
+    // The reference trader keeps trading in session: read again when a deal came between.
+    for (;;) {
+      const before = await stored();
+      const current = await get<TaxYearResponse>(`/api/taxes?year=${new Date().getFullYear()}`);
+      const years = await Promise.all(
+        current.years.map((y) => get<TaxYearResponse>(`/api/taxes?year=${y}`)),
+      );
+      const details = await Promise.all(
+        years
+          .flatMap((y) => y.months)
+          .filter((m) => m.day_trade.operations + m.swing.operations > 0)
+          .map((m) => get<TaxMonthDetailResponse>(`/api/taxes/months/${m.month}`)),
+      );
+      const deals = await storedTaxDeals(db.pool, before.ids);
+      if ((await stored()).deals !== before.deals) continue;
+
+      expect(current.years.length).toBeGreaterThanOrEqual(2);
+      expect(deals.length).toBeGreaterThan(500);
+      let operations = 0;
+      for (const body of years) {
+        const expected = computeTaxes(deals, { today: body.today, from: `${body.year}-01` });
+        expect(body.months.length).toBeGreaterThan(0);
+        expect(body.months, String(body.year)).toEqual(
+          expected.months
+            .filter((m) => m.month.startsWith(`${body.year}-`))
+            .map((m) => ({ ...m, paid: null })),
+        );
+        operations += body.months.reduce(
+          (n, m) => n + m.day_trade.operations + m.swing.operations,
+          0,
+        );
+      }
+      expect(operations).toBeGreaterThan(100);
+      const expectedDays = computeTaxes(deals, { today: current.today }).days;
+      for (const detail of details) {
+        expect(detail.days, detail.month.month).toEqual(
+          expectedDays
+            .filter((d) => d.day.startsWith(`${detail.month.month}-`))
+            .map((d) => ({ ...d, operations: [...d.operations] })),
+        );
+      }
+      return;
+    }
+  });
+});
