@@ -1,12 +1,13 @@
 import type { DealEntry, TaxDeal } from '@vortex/core';
-import type { Queryable } from '../../lib/db-types.js';
+import type pg from 'pg';
 
-/** Deals read per query: a page's rows and their mapping stay well under 100 ms of the loop. */
+/** Deals fetched at a time: a page's mapping and feeding stay well under 100 ms of the loop. */
 export const TAX_DEALS_PAGE = 20_000;
 
 const ENTRIES: readonly DealEntry[] = ['IN', 'OUT', 'INOUT', 'OUT_BY'];
 
 type Row = [
+  accountId: number,
   ticket: number,
   positionId: number,
   symbol: string,
@@ -21,18 +22,12 @@ type Row = [
   timeMsc: number,
 ];
 
-/** Where a page ends: the next one starts after it. */
-export interface DealsCursor {
-  time: number;
-  ticket: number;
-}
-
 /** A stored deal as the tax reads it; only buys and sells (type 0, 1) are asked for. */
-export function taxDealOf(accountId: string, row: Row): TaxDeal {
-  const [ticket, positionId, symbol, type, entry, volume, price, profit, commission, fee] = row;
-  const [, , , , , , , , , , swap, time] = row;
+export function taxDealOf(row: Row): TaxDeal {
+  const [accountId, ticket, positionId, symbol, type, entry, volume, price, profit] = row;
+  const [, , , , , , , , , commission, fee, swap, time] = row;
   return {
-    account_id: accountId,
+    account_id: String(accountId),
     ticket: String(ticket),
     // MT5's position id 0 is a deal outside any position.
     position_id: positionId === 0 ? null : String(positionId),
@@ -50,30 +45,38 @@ export function taxDealOf(accountId: string, row: Row): TaxDeal {
 }
 
 /**
- * One account's trades after `after`, in (time, ticket) order: a keyset page on the deals'
- * (account_id, time_msc) index, so the millionth deal costs what the first did.
+ * The accounts' trades in (time, account, ticket) order, a page at a time, from one cursor in
+ * one read-only transaction: the database sorts once, whatever plan its statistics lead it to.
+ * Keyset pages on (time, ticket) sorted the whole remainder again for every page when a million
+ * deals had just been stored and not yet analysed: 37 s for their first read here, 7–11 s so.
  */
-export async function taxDealsPage(
-  db: Queryable,
-  accountId: number,
-  after: DealsCursor | null,
-  limit = TAX_DEALS_PAGE,
-): Promise<{ deals: TaxDeal[]; next: DealsCursor | null }> {
-  const from = after ?? { time: -1, ticket: -1 };
-  const { rows } = await db.query<Row>({
-    text: `SELECT ticket, position_id, symbol, type, entry, volume, price, profit, commission,
-                  fee, swap, time_msc
-           FROM deals
-           WHERE account_id = $1 AND type IN (0, 1) AND time_msc >= $2
-             AND (time_msc, ticket) > ($2, $3)
-           ORDER BY time_msc, ticket LIMIT $4`,
-    values: [accountId, from.time, from.ticket, limit],
-    rowMode: 'array',
-  });
-  const id = String(accountId);
-  const last = rows.at(-1);
-  return {
-    deals: rows.map((r) => taxDealOf(id, r)),
-    next: last && rows.length === limit ? { time: last[11], ticket: last[0] } : null,
-  };
+export async function* taxDealPages(
+  client: pg.PoolClient,
+  accountIds: readonly number[],
+): AsyncGenerator<TaxDeal[]> {
+  await client.query('BEGIN READ ONLY');
+  let committed = false;
+  // finally, not catch: a consumer that stops early (a throw in its loop) ends the generator there.
+  try {
+    await client.query(
+      `DECLARE tax_deals NO SCROLL CURSOR FOR
+       SELECT account_id, ticket, position_id, symbol, type, entry, volume, price, profit,
+              commission, fee, swap, time_msc
+       FROM deals WHERE account_id = ANY($1::bigint[]) AND type IN (0, 1)
+       ORDER BY time_msc, account_id, ticket`,
+      [accountIds],
+    );
+    for (;;) {
+      const { rows } = await client.query<Row>({
+        text: `FETCH ${TAX_DEALS_PAGE} FROM tax_deals`,
+        rowMode: 'array',
+      });
+      if (rows.length > 0) yield rows.map(taxDealOf);
+      if (rows.length < TAX_DEALS_PAGE) break;
+    }
+    await client.query('COMMIT');
+    committed = true;
+  } finally {
+    if (!committed) await client.query('ROLLBACK').catch(() => undefined);
+  }
 }
