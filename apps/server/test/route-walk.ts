@@ -93,8 +93,8 @@ export function validBodies(who: {
       {
         config: DEFAULT_BOT_CONFIG,
         source: 'simulator',
-        start_date: '2025-03-03',
-        end_date: '2025-03-03',
+        start_date: '2025-03-05',
+        end_date: '2025-03-05',
         seed: 7,
       },
     ],

@@ -74,8 +74,11 @@ export function taxDays(operations: readonly TaxOperation[]): TaxDay[] {
     const totals: Record<TaxKind, KindTotals> = { day_trade: emptyTotals(), swing: emptyTotals() };
     for (const op of ops) addTo(totals[op.kind], op);
     const byAccount = new Map<string, TaxOperation[]>();
-    for (const op of ops)
-      byAccount.set(op.account_id, [...(byAccount.get(op.account_id) ?? []), op]);
+    for (const op of ops) {
+      const list = byAccount.get(op.account_id);
+      if (list) list.push(op);
+      else byAccount.set(op.account_id, [op]);
+    }
     let irrfDayTrade = 0;
     let irrfSwing = 0;
     for (const accountOps of byAccount.values()) {

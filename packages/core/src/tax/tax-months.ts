@@ -98,7 +98,9 @@ export function taxMonths(days: readonly TaxDay[], options: TaxMonthsOptions): T
   const byMonth = new Map<string, TaxDay[]>();
   for (const day of days) {
     const key = monthOf(day.day);
-    byMonth.set(key, [...(byMonth.get(key) ?? []), day]);
+    const list = byMonth.get(key);
+    if (list) list.push(day);
+    else byMonth.set(key, [day]);
   }
   const first = [options.from, days[0] && monthOf(days[0].day)]
     .filter((m): m is string => !!m)
