@@ -1,5 +1,6 @@
 import type { ServerMessage } from '@vortex/core';
 import WebSocket from 'ws';
+import { waitUntil } from './wait.js';
 
 /** A scripted agent over a real WebSocket: send messages, await the server's answers in order. */
 export class TestAgent {
@@ -47,10 +48,8 @@ export class TestAgent {
   }
 
   async waitClosed(timeoutMs = 5000): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    if (!this.closed) throw new Error('socket still open');
-    return this.closed.code;
+    await waitUntil(() => this.closed !== undefined, 'socket still open', { timeoutMs });
+    return this.closed?.code ?? 0;
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 import type { Bar, ServerMessage } from '@vortex/core';
 import type { TestAgent } from './agent-client.js';
+import { waitUntil } from './wait.js';
 
 export type Command = Extract<ServerMessage, { type: 'command' }>;
 
@@ -52,9 +53,5 @@ export async function eventually(
   ready: () => Promise<boolean> | boolean,
   timeoutMs = 20_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`eventually: not ready after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitUntil(ready, 'eventually: not ready', { timeoutMs, intervalMs: 25 });
 }

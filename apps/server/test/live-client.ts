@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { waitForValue, waitUntil } from './wait.js';
 
 /** A browser's live channel (/api/bridge/ws) as the tests see it: everything it received. */
 export class LiveWsClient {
@@ -30,26 +31,39 @@ export class LiveWsClient {
     return this.received.map((m) => String(m.type));
   }
 
-  async waitFor(
+  waitFor(
     match: (m: Record<string, unknown>) => boolean,
     timeoutMs = 5000,
   ): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = this.received.find(match);
-      if (hit) return hit;
-      if (Date.now() > deadline) {
-        throw new Error(`no matching message; received ${JSON.stringify(this.types())}`);
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    return waitForValue(
+      () => this.received.find(match),
+      () => `no matching message; received ${JSON.stringify(this.types())}`,
+      { timeoutMs },
+    );
   }
 
   async waitClosed(timeoutMs = 5000): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    if (!this.closed) throw new Error('socket still open');
-    return this.closed.code;
+    await waitUntil(() => this.closed !== undefined, 'socket still open', { timeoutMs });
+    return this.closed?.code ?? 0;
+  }
+
+  /**
+   * A ping answered: the server wrote its pong after every frame it had sent this socket before,
+   * so whatever it meant to send by then has arrived (or the socket closed). The barrier before
+   * asserting that something did not come.
+   */
+  roundTrip(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.ws.off('pong', done);
+        this.ws.off('close', done);
+        resolve();
+      };
+      this.ws.on('pong', done);
+      this.ws.on('close', done);
+      this.ws.ping();
+    });
   }
 
   close(): void {

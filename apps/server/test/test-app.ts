@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
-import { createMailer } from '../src/modules/mail/mailer.js';
+import { createMailer, type MailMessage } from '../src/modules/mail/mailer.js';
 import type { QueueOptions } from '../src/modules/messaging/db-message-queue.js';
 import { outboxSmsProvider, type SmsProvider } from '../src/modules/messaging/sms-provider.js';
 import type { WhatsAppPort } from '../src/modules/whatsapp/whatsapp-port.js';
@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** The real SMTP server this app sends its mail to. */
   smtp: SmtpSink;
+  /** Every mail the app handed its mailer, recorded as it is handed (SMTP delivers it later). */
+  mailsHanded: MailMessage[];
   close: () => Promise<void>;
 }
 
@@ -45,6 +47,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Vórtex <teste@vortex.local>',
+    dataDir: '/nonexistent',
+    log: () => undefined,
+  });
+  const mailsHanded: MailMessage[] = [];
   // Backups run through the API (the authorization matrix runs one) land here, removed on close.
   const backupDir = path.join(tmpdir(), `vortex-test-backups-${db.name}`);
   const app = await buildApp({
@@ -54,12 +63,13 @@ export async function createTestApp(
     version: '0.0.0-test',
     startedAt: Date.now(),
     webOrigins: [TEST_WEB_ORIGIN],
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Vórtex <teste@vortex.local>',
-      dataDir: '/nonexistent',
-      log: () => undefined,
-    }),
+    mailer: {
+      ...mailer,
+      send: (msg) => {
+        mailsHanded.push(msg);
+        return mailer.send(msg);
+      },
+    },
     appUrl: TEST_WEB_ORIGIN,
     publicApiUrl: TEST_PUBLIC_API_URL,
     // inject's default Host is localhost:80; listening tests use 127.0.0.1.
@@ -81,6 +91,7 @@ export async function createTestApp(
   return {
     app,
     smtp,
+    mailsHanded,
     close: async () => {
       await app.close();
       await smtp.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
+import { waitUntil } from '../../../test/wait.js';
 import { helmetHeaders } from '../../app/security.js';
 import { openSession } from '../auth/session.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -41,27 +42,47 @@ async function liveFor(u: TestUser): Promise<LiveWsClient> {
   return c;
 }
 
-/** Reads a server-sent event stream until `until` holds for the text received, then hangs up. */
-function readSse(
-  url: string,
-  until: (text: string) => boolean,
-): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, (res) => {
-      let text = '';
-      const done = () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, text, headers: res.headers });
-      };
-      res.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        if (until(text)) done();
-      });
-      res.on('end', done);
-    });
-    req.on('error', reject);
-    setTimeout(() => reject(new Error('no event in time')), 5000).unref();
+interface SseRead {
+  status: number;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** An open server-sent event stream: waits for what it received to satisfy a test, then hangs up. */
+async function openSse(url: string): Promise<{
+  waitFor: (until: (text: string) => boolean) => Promise<SseRead>;
+  close: () => void;
+}> {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, resolve).on('error', reject);
   });
+  let text = '';
+  res.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return {
+    waitFor: async (until) => {
+      await waitUntil(
+        () => until(text),
+        () => `event stream so far: ${JSON.stringify(text)}`,
+        {
+          timeoutMs: 5000,
+        },
+      );
+      return { status: res.statusCode ?? 0, text, headers: res.headers };
+    },
+    close: () => res.destroy(),
+  };
+}
+
+/** Reads a server-sent event stream until `until` holds for the text received, then hangs up. */
+async function readSse(url: string, until: (text: string) => boolean): Promise<SseRead> {
+  const sse = await openSse(url);
+  try {
+    return await sse.waitFor(until);
+  } finally {
+    sse.close();
+  }
 }
 
 describe('live events', () => {
@@ -85,8 +106,9 @@ describe('live events', () => {
     const added = await mine.waitFor((m) => m.type === 'deals_added');
     expect(added).toMatchObject({ count: 2, account_number: 5_100_000 + trader.id });
 
-    // The other trader heard nothing of it, and the admin never gets account data.
-    await new Promise((r) => setTimeout(r, 100));
+    // The other trader heard nothing of it, and the admin never gets account data: the hub sends
+    // an event to every channel at once, so a round trip after `mine` got it settles theirs.
+    await Promise.all([theirs.roundTrip(), admins.roundTrip()]);
     expect(theirs.received.filter((m) => m.user_id === trader.id)).toEqual([]);
     expect(admins.received.some((m) => m.type === 'deals_added')).toBe(false);
 
@@ -138,16 +160,15 @@ describe('live events', () => {
   it('streams events over SSE too', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const ticket = await ticketFor(trader);
-    const reading = readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
-      s.includes('event: bridge_terminated'),
-    );
-    await new Promise((r) => setTimeout(r, 100));
+    const sse = await openSse(`${base}/bridge/events?ticket=${ticket}`);
+    await sse.waitFor((s) => s.includes('event: ready'));
     await t.app.inject({
       method: 'POST',
       url: '/bridge/session/terminate',
       headers: bearer(trader.token),
     });
-    const { text, headers } = await reading;
+    const { text, headers } = await sse.waitFor((s) => s.includes('event: bridge_terminated'));
+    sse.close();
     const line = text.split('\n').find((l) => l.startsWith('data: {"type":"bridge_terminated"'));
     expect(JSON.parse(line?.slice(6) ?? '{}')).toMatchObject({ user_id: trader.id });
     // The stream writes its own head: it carries the security headers every route sends.
@@ -172,7 +193,8 @@ describe('live events', () => {
     const other = await liveFor({ ...leaving, token: second.token });
     expect((await post(leaving, '/auth/logout')).statusCode).toBe(200);
     await ended(c);
-    await new Promise((r) => setTimeout(r, 100));
+    // Had logout ended the user's every channel, they end in one pass: its close beats the pong.
+    await other.roundTrip();
     expect(other.closed).toBeUndefined();
 
     const suspended = await makeUser(db.pool, { role: 'trader' });
@@ -205,12 +227,11 @@ describe('live events', () => {
   it('ends an event stream (SSE) with its session too, saying why', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const ticket = await ticketFor(trader);
-    const reading = readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
-      s.includes('event: session_ended'),
-    );
-    await new Promise((r) => setTimeout(r, 100));
+    const sse = await openSse(`${base}/bridge/events?ticket=${ticket}`);
+    await sse.waitFor((s) => s.includes('event: ready'));
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(trader.token) });
-    const { text } = await reading;
+    const { text } = await sse.waitFor((s) => s.includes('event: session_ended'));
+    sse.close();
     const line = text.split('\n').find((l) => l.startsWith('data: {"error"'));
     expect(JSON.parse(line?.slice(6) ?? '{}')).toEqual({ error: liveMessages.sessionEnded });
   });
