@@ -40,7 +40,8 @@ export const installerRoutes =
     app.get(
       '/api/bridge/installer/iot/zip',
       {
-        config: { access: ['admin', 'user', 'trader'] },
+        // Onboarding's first step for every non-admin, viewers included, like /bridge/token/create.
+        config: { access: 'authenticated' },
         schema: {
           tags,
           summary: 'Gera o instalador da bridge com a chave deste dispositivo',
