@@ -23,6 +23,7 @@ import {
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -310,7 +311,16 @@ describe('close all positions', () => {
   it('says so when nothing is open, and needs MT5 connected', async () => {
     const { user, agent } = await trader();
     agent.send(positions());
-    await new Promise((r) => setTimeout(r, 200));
+    await waitUntil(
+      async () =>
+        (
+          await t.app.inject({
+            url: '/api/dashboard/positions?no_cache=1',
+            headers: bearer(user.token),
+          })
+        ).json<{ updated_at: string | null }>().updated_at !== null,
+      'the empty positions snapshot was never recorded',
+    );
     expect((await post('/api/bot/close-all', user)).json()).toEqual({
       success: true,
       message: msg.noOpenPositions,

@@ -5,6 +5,7 @@ import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -156,7 +157,13 @@ describe('bridge and MT5 status', () => {
     // A closed connection reads offline at once, here and in the database.
     agent.close();
     await agent.waitClosed();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server hears the close on its side after this one does.
+    await waitUntil(
+      async () =>
+        !(await get(u, '/mt5/status')).json<{ bridge_connected: boolean }>().bridge_connected,
+      'the bridge still reads connected after its socket closed',
+      { timeoutMs: 10_000 },
+    );
     expect((await get(u, '/mt5/status')).json()).toMatchObject({
       connected: false,
       bridge_connected: false,

@@ -4,6 +4,7 @@ import { pairTestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -40,7 +41,12 @@ describe('/api/mt5 through the trader’s own agent', () => {
       message: mt5Messages.notLoggedIn,
     });
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
-    await new Promise((r) => setTimeout(r, 100));
+    // A heartbeat has no answer: the status says when it was read.
+    await waitUntil(
+      async () =>
+        (await post(trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+      'the heartbeat never made MT5 read as connected',
+    );
     expect((await post(trader, '/api/mt5/test-bridge')).json()).toEqual({
       success: true,
       connected: true,
@@ -90,10 +96,18 @@ describe('/api/mt5 through the trader’s own agent', () => {
     const logout = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
     expect(logout.command).toEqual({ kind: 'mt5_logout' });
     agent.close();
-    // The bridge is known gone at once, before the 60 s freshness window would say so.
-    await new Promise((r) => setTimeout(r, 100));
-    const status = await t.app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) });
-    expect(status.json()).toMatchObject({ bridge_connected: false, mt5_connected: false });
+    // The bridge is known gone when its socket closes, before the 60 s freshness window would
+    // say so (the wait's deadline is far below it).
+    const status = () => t.app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) });
+    await waitUntil(
+      async () => !(await status()).json<{ bridge_connected: boolean }>().bridge_connected,
+      'the bridge still reads connected after its socket closed',
+      { timeoutMs: 10_000 },
+    );
+    expect((await status()).json()).toMatchObject({
+      bridge_connected: false,
+      mt5_connected: false,
+    });
     expect((await failing).json()).toEqual({ success: false, message: bridgeMessages.agentGone });
   });
 

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { startRedisServer, type RedisServer } from '../../../test/redis-server.js';
 import { ClusterAgentRegistry } from './cluster-agents.js';
 import { RedisEventBus } from './redis-event-bus.js';
-import { openRedisLink } from './redis-link.js';
+import { openRedisLink, type RedisLink } from './redis-link.js';
+import { waitUntil } from '../../../test/wait.js';
 
 // A redis-server of this file's own (never the machine's 6379), so a test can stop it; each group
 // of tests still takes its own prefix, as deployments sharing one Redis would.
@@ -48,6 +49,23 @@ afterAll(async () => {
 async function holdsSoon(cond: () => Promise<boolean> | boolean): Promise<void> {
   await eventually(cond);
   expect(await cond()).toBe(true);
+}
+
+/**
+ * The barrier before asserting that an instance heard nothing more: a made-up instance announces
+ * `userId` on the agents' channel. Redis hands a subscriber messages in the order it ran their
+ * PUBLISH, so once the announcement is heard, everything published before it was heard too.
+ */
+function announceMarker(link: RedisLink, userId: number): void {
+  const agent = { userId, sessionId: userId, claimId: 'marker', accountNumber: null, server: null };
+  link.publish(
+    'agents',
+    JSON.stringify({
+      kind: 'beat',
+      from: `marker-${userId}`,
+      agents: [{ ...agent, mt5Alive: true, connectedAt: Date.now() }],
+    }),
+  );
 }
 
 const post = (t: TestApp, u: TestUser, url: string, payload?: object) =>
@@ -185,12 +203,23 @@ describe('two instances on one Redis act as one', () => {
     await holdsSoon(async () => !(await offline()));
     // The agent's socket closes during c's shutdown, after the goodbye.
     await c.close();
-    const deadline = Date.now() + 1_000;
-    while (!(await offline()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Far below the 30 s silence would take.
+    await waitUntil(offline, 'the closed instance’s agent is still known', { timeoutMs: 5_000 });
+    // And stays forgotten: c's link ran its last PUBLISH before it closed, so a marker published
+    // now reaches d after any late announcement of c's.
+    const marker = await openRedisLink({
+      url: REDIS_URL,
+      prefix: slow.prefix,
+      log: pino({ level: 'silent' }),
+    });
+    const markerUser = 7_300_000 + trader.id;
+    announceMarker(marker, markerUser);
+    await waitUntil(
+      () => d.app.bridgeRuntime.agents.of(markerUser) !== undefined,
+      'the marker announcement never arrived',
+    );
     expect(await offline()).toBe(true);
-    // And stays forgotten: no late announcement brings it back.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await offline()).toBe(true);
+    await marker.close();
     await d.close();
   });
 
@@ -222,7 +251,11 @@ describe('two instances on one Redis act as one', () => {
     // The first agent's socket closes during the shutdown, while the second is still open.
     removeFirst();
     closing.changed();
-    await new Promise((r) => setTimeout(r, 200));
+    // An announcement would be published on the next turn of the loop, through l1: the marker
+    // follows it there and then on the wire.
+    await new Promise((r) => setImmediate(r));
+    announceMarker(l1, 424_243);
+    await holdsSoon(() => watching.of(424_243) !== undefined);
     expect(watching.of(424_242)).toBeUndefined();
     await watching.close();
     await Promise.all([l1.close(), l2.close()]);

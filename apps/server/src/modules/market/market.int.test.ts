@@ -10,6 +10,7 @@ import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -49,16 +50,14 @@ async function sendBars(
 ) {
   agent.send({ type: 'bars', symbol, timeframe, bars });
   // Bars are not acknowledged: wait until they are stored.
-  for (let i = 0; i < 100; i++) {
+  await waitUntil(async () => {
     const { rows } = await db.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM bars b JOIN mt5_accounts a ON a.id = b.account_id
        WHERE a.user_id = $1 AND b.symbol = $2 AND b.timeframe = $3`,
       [user.id, symbol, timeframe],
     );
-    if ((rows[0]?.n ?? 0) >= bars.length) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('bars not stored');
+    return (rows[0]?.n ?? 0) >= bars.length;
+  }, `${symbol} ${timeframe} bars not stored`);
 }
 
 /** The commands the agent got until it has been quiet a while, each answered ok. */
@@ -187,9 +186,7 @@ describe('GET /api/market/bars', () => {
     const events: BridgeEvent[] = [];
     const stop = t.app.bridgeRuntime.bus.subscribe((e) => events.push(e));
     aliceAgent.send({ type: 'bars', symbol: 'WINZ25', timeframe: 'M1', bars: aliceBars.slice(-2) });
-    for (let i = 0; i < 100 && !events.some((e) => e.type === 'bars_added'); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitUntil(() => events.some((e) => e.type === 'bars_added'), 'no bars_added event');
     stop();
     expect(events.find((e) => e.type === 'bars_added')).toMatchObject({
       user_id: alice.id,
@@ -205,7 +202,11 @@ describe('GET /api/market/bars', () => {
     const agent = await pairTestAgent(t.app, base, carol, 8_800_003);
     agent.close();
     await agent.waitClosed();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server has forgotten the agent: from here on nobody could be asked.
+    await waitUntil(
+      () => t.app.bridgeRuntime.agents.of(carol.id) === undefined,
+      'the server still holds the closed agent',
+    );
     const res = await get('/api/market/bars?symbol=WINZ25', carol);
     expect(res.json()).toMatchObject({ bars: [], bars_requested: false });
   });

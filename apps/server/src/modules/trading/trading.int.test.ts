@@ -17,6 +17,7 @@ import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 import { localDateKey, localMidnight } from './trading-range.js';
 
 let db: TestDatabase;
@@ -363,7 +364,13 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
         currency: 'BRL',
       },
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // The agent's messages are handled in order: the account read back means all three were.
+    await waitUntil(
+      async () =>
+        (await get('/dashboard/realtime')).json<{ data: { account_info: { balance?: number } } }>()
+          .data.account_info.balance === 50_500,
+      'the account the agent sent never showed',
+    );
     const book = (await get('/dashboard/positions?no_cache=1')).json<{
       positions: unknown[];
       orders: unknown[];
