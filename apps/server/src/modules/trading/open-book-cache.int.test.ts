@@ -1,5 +1,5 @@
 import type { BridgeEvent } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -10,6 +10,8 @@ let t: TestApp;
 let trader: TestUser;
 let agent: TestAgent;
 let queries = 0;
+/** While set, the clock stands still: a cached copy can then only be dropped by an event. */
+let frozenAt: number | undefined;
 
 const positions = () =>
   t.app.inject({ url: '/dashboard/positions', headers: bearer(trader.token) });
@@ -26,6 +28,9 @@ const published = (type: BridgeEvent['type']) =>
   });
 
 beforeAll(async () => {
+  // The cache keeps the clock it finds when the app is built: the spy must be there first.
+  const realNow = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => frozenAt ?? realNow());
   db = await createTestDatabase();
   const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => unknown;
   db.pool.query = ((...args: unknown[]) => {
@@ -53,29 +58,36 @@ describe('/dashboard/positions from memory', () => {
   });
 
   it('shows what the agent sent as soon as its event is published, not after the TTL', async () => {
-    expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([]);
-    const position = {
-      ticket: 9101,
-      symbol: 'WINZ25',
-      type: 0,
-      volume: 1,
-      price_open: 125_000,
-      sl: 0,
-      tp: 0,
-      price_current: 125_050,
-      profit: 10,
-      swap: 0,
-      magic: 0,
-      time: Math.floor(Date.now() / 1000) - 60,
-      time_msc: Date.now() - 60_000,
-      comment: '',
-    };
-    const heard = published('positions_snapshot');
-    const sentAt = Date.now();
-    agent.send({ type: 'positions', ts: Date.now(), positions: [position] });
-    await heard;
-    expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([position]);
-    // Well inside the 1-second TTL: the event, not the clock, refreshed the copy.
-    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    // With the clock stopped the 1-second TTL never runs out: only the event can drop the copy.
+    frozenAt = Date.now();
+    try {
+      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([]);
+      const position = {
+        ticket: 9101,
+        symbol: 'WINZ25',
+        type: 0,
+        volume: 1,
+        price_open: 125_000,
+        sl: 0,
+        tp: 0,
+        price_current: 125_050,
+        profit: 10,
+        swap: 0,
+        magic: 0,
+        time: Math.floor(frozenAt / 1000) - 60,
+        time_msc: frozenAt - 60_000,
+        comment: '',
+      };
+      // Still the cached copy: nothing is read until the event comes.
+      const before = queries;
+      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([]);
+      expect(queries - before).toBe(0);
+      const heard = published('positions_snapshot');
+      agent.send({ type: 'positions', ts: frozenAt, positions: [position] });
+      await heard;
+      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([position]);
+    } finally {
+      frozenAt = undefined;
+    }
   });
 });
