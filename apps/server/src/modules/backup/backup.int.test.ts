@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, tableChecksums, type Fingerprint } from '../../../test/db-fingerprint.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -49,15 +50,29 @@ afterAll(async () => {
 
 const get = (url: string, who = admin) => app.inject({ url, headers: bearer(who.token) });
 
-/** Restores a dump file into a brand-new empty database and returns its row counts. */
-async function restoredCounts(file: string): Promise<Record<string, number>> {
+/**
+ * Restores a dump file into a brand-new empty database and returns its per-table checksums;
+ * `then` may look at the restored database before it is dropped.
+ */
+async function restoredChecksums(
+  file: string,
+  then?: (restored: TestDatabase) => Promise<void>,
+): Promise<Fingerprint> {
   const target = await createTestDatabase({ migrated: false });
   try {
     await restoreDump(file, target.url);
-    return await countRows(target.url);
+    const sums = await tableChecksums(target.pool);
+    await then?.(target);
+    return sums;
   } finally {
     await target.drop();
   }
+}
+
+/** The source as a restore must rebuild it; the run's own backups row was still in progress. */
+async function sourceChecksums(restored: Fingerprint): Promise<Fingerprint> {
+  const source = await tableChecksums(db.pool);
+  return { ...source, backups: restored.backups ?? '' };
 }
 
 describe('backup config', () => {
@@ -120,6 +135,8 @@ describe('backup config', () => {
 
 describe('backup run, list, stats and download', () => {
   let item: BackupItem;
+  // Taken right after the run: later requests may touch a session's last_seen_at (once a minute).
+  let afterRun: Fingerprint;
 
   it('dumps, verifies by restoring, and lists the backup as success', async () => {
     const res = await app.inject({
@@ -131,6 +148,7 @@ describe('backup run, list, stats and download', () => {
     const body = res.json<{ success: boolean; message: string; data: BackupItem }>();
     expect(body).toMatchObject({ success: true, message: 'Backup executado com sucesso!' });
     item = body.data;
+    afterRun = await tableChecksums(db.pool);
     expect(item).toMatchObject({ status: 'success', type: 'manual', error: null });
     expect(item.filename).toMatch(/^vortex-backup-\d{8}-\d{6}-[a-z0-9]{4}\.sql\.gz$/);
     expect(item.size).toBeGreaterThan(0);
@@ -147,7 +165,7 @@ describe('backup run, list, stats and download', () => {
     expect(stats.next_backup).toEqual(expect.any(String));
   });
 
-  it('downloads the file, which restores into an empty database with the same row counts', async () => {
+  it('downloads the file, which restores into an empty database with the same rows', async () => {
     const res = await get(`/api/backup/download/${item.filename}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${item.filename}"`);
@@ -157,12 +175,10 @@ describe('backup run, list, stats and download', () => {
 
     const file = path.join(await tmp(), item.filename);
     await writeFile(file, res.rawPayload);
-    const source = await countRows(db.url);
-    // The source gained nothing since (the run itself writes only the backups table).
-    const restored = await restoredCounts(file);
-    expect(restored).toEqual({ ...source, backups: restored.backups });
-    expect(restored.deals).toBe(1234);
-    expect(restored.deal_counts).toBe(source.deal_counts);
+    // The run itself writes only the backups table after its dump.
+    const restored = await restoredChecksums(file);
+    expect(restored).toEqual({ ...afterRun, backups: restored.backups });
+    expect(restored.deals).toMatch(/^1234:[0-9a-f]{32}$/);
   });
 
   it('serves only names it listed: traversal is a 400, an unlisted name a 404', async () => {
@@ -212,11 +228,15 @@ describe('backup engines and verification', () => {
     const item = await svc.run('manual');
     expect(item).toMatchObject({ status: 'success', tool: 'catálogo' });
     const file = path.join(dir, item?.filename ?? '');
-    const source = await countRows(db.url);
-    const restored = await restoredCounts(file);
-    expect(restored).toEqual({ ...source, backups: restored.backups });
     // Triggers come after the data: the deal counters were restored, not counted again.
-    expect(restored.deal_counts).toBe(source.deal_counts);
+    let edited: Fingerprint = {};
+    const restored = await restoredChecksums(file, async (target) => {
+      await target.pool.query("UPDATE deals SET comment = 'c;x' WHERE ticket = 7");
+      edited = await tableChecksums(target.pool);
+    });
+    expect(restored).toEqual(await sourceChecksums(restored));
+    // One changed value, same count: the checksum sees what a row count cannot.
+    expect(changedTables(restored, edited)).toEqual(['deals']);
   });
 
   it('fails a run left in progress by a dead instance before the next one', async () => {
@@ -285,6 +305,8 @@ describe('npm run restore', () => {
       const quiet = { log: () => undefined };
       const counts = await restoreIntoConfigured(config, file, { ...quiet, force: false });
       expect(counts).toEqual(item?.counts);
+      const restored = await tableChecksums(target.pool);
+      expect(restored).toEqual(await sourceChecksums(restored));
       await target.pool.query("INSERT INTO client_logs (level, message) VALUES ('info', 'depois')");
       await expect(
         restoreIntoConfigured(config, file, { ...quiet, force: false }),
