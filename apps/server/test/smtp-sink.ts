@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -6,9 +7,12 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** The decoded subject (encoded words undone). */
   subject: string;
-  /** The decoded text body (quoted-printable undone), for reading links. */
+  /** The decoded text part (any transfer encoding and charset undone), for reading links. */
   text: string;
+  /** The decoded HTML part, when the mail has one. */
+  html?: string;
 }
 
 export interface SmtpSink {
@@ -19,25 +23,42 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
-function decodeQuotedPrintable(s: string): string {
-  const bytes = s
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function decodeHeader(v: string): string {
-  return v.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+/** The mail as a reader sees it: MIME parts, transfer encodings and charsets undone by mailparser. */
+async function parseMail(
+  raw: Buffer,
+  envelope: { from: string; to: string[] },
+): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw);
+  return {
+    ...envelope,
+    raw: raw.toString('utf8'),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
+  };
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpSink(opts: { saveDir?: string } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  // Parsing is asynchronous: mails are recorded one after the other, in the order they arrived.
+  let recorded = Promise.resolve();
+  const record = (mail: ReceivedMail) => {
+    mails.push(mail);
+    // Other processes (browser tests) read what arrived from here.
+    if (opts.saveDir)
+      writeFileSync(
+        path.join(opts.saveDir, `${Date.now()}-${mails.length}.json`),
+        JSON.stringify(mail),
+      );
+    for (const w of [...waiters]) {
+      if (w.match(mail)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(mail);
+      }
+    }
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -46,32 +67,18 @@ export async function startSmtpSink(opts: { saveDir?: string } = {}): Promise<Sm
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-        const subject = decodeHeader(
-          /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, '') ?? '',
-        );
-        const mail: ReceivedMail = {
+        const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject,
-          text: decodeQuotedPrintable(rest.join('\n\n')),
         };
-        mails.push(mail);
-        // Other processes (browser tests) read what arrived from here.
-        if (opts.saveDir)
-          writeFileSync(
-            path.join(opts.saveDir, `${Date.now()}-${mails.length}.json`),
-            JSON.stringify(mail),
-          );
-        for (const w of [...waiters]) {
-          if (w.match(mail)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(mail);
+        recorded = recorded.then(async () => {
+          try {
+            record(await parseMail(Buffer.concat(chunks), envelope));
+            callback();
+          } catch (err) {
+            callback(err as Error);
           }
-        }
-        callback();
+        });
       });
     },
   });
