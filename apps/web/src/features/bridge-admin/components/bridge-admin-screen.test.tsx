@@ -4,8 +4,14 @@ import { fakeApi, json } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { seedSession, traderUser } from '../../../test/session-fixtures';
 import { LiveProvider } from '../../../lib/live';
+import { useCurrentUser } from '../../../lib/session';
 import { FakeSocket, bridgeAdminApi, openBridgeAdmin, panel } from '../bridge-admin.fixtures';
 import { BridgeAdminScreen } from './bridge-admin-screen';
+
+/** Shows once the session's user is known, beside the screen under test. */
+function SessionProbe() {
+  return useCurrentUser() ? <p>Sessão carregada</p> : null;
+}
 
 const counts = (api: { callsTo: (p: string) => unknown[] }) => ({
   claims: api.callsTo('/api/bridge/admin/claims').length,
@@ -35,12 +41,21 @@ describe('/bridge-admin (trading.md §2, §4)', () => {
       'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
     });
     renderApp('/bridge-admin', {
-      routes: [{ path: '/bridge-admin', element: <BridgeAdminScreen /> }],
+      routes: [
+        {
+          path: '/bridge-admin',
+          element: (
+            <>
+              <BridgeAdminScreen />
+              <SessionProbe />
+            </>
+          ),
+        },
+      ],
     });
-    await waitFor(() => {
-      expect(api.callsTo('/api/auth/whoami')).toHaveLength(1);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The barrier: the screen rendered with the trader known in the same commit as the probe,
+    // so any call it would make has been asked by the time the probe shows.
+    await screen.findByText('Sessão carregada');
     expect(api.calls.map((c) => c.path)).toEqual(['/api/auth/whoami']);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.queryByRole('region', { name: /Bridge/ })).toBeNull();
