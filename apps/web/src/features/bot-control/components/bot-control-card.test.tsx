@@ -216,11 +216,14 @@ describe('bot control card (trading.md §2, §4, §8)', () => {
   });
 
   it('stops: Parando... while loading and the server message', async () => {
+    // The server answers only once the test has seen the button wait for it.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     api(
       { status: runningStatus },
       {
         'POST /api/bot/stop': async () => {
-          await new Promise((r) => setTimeout(r, 50));
+          await answered;
           return json({ success: true, message: 'Bot parado.' });
         },
       },
@@ -228,6 +231,7 @@ describe('bot control card (trading.md §2, §4, §8)', () => {
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: t.stop }));
     expect(await screen.findByRole('button', { name: t.stopping })).toBeTruthy();
+    answer();
     expect(await screen.findByText('Bot parado.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: t.start })).toBeTruthy();
   });
