@@ -8,6 +8,7 @@ import pino from 'pino';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebServer } from './web-server.js';
+import { waitUntil } from '../../test/wait.js';
 
 let dist: string;
 let web: FastifyInstance;
@@ -187,7 +188,9 @@ describe('web server while it stops', () => {
     await inFlight;
     const stopped = closing.close();
     // Closing once the port refuses new connections; this one, busy, stays.
-    while (await accepts(port)) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(async () => !(await accepts(port)), 'the closing server still accepts', {
+      intervalMs: 10,
+    });
     // Handed to the kernel before the request in flight may finish.
     await new Promise<void>((resolve) =>
       socket.write('GET /dashboard HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', () => resolve()),

@@ -11,6 +11,7 @@ import {
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitForValue, waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -48,9 +49,10 @@ beforeAll(async () => {
   // A fixed symbol (the default follows the current series): the bars below are WINZ25's.
   config.general.symbol = 'WINZ25';
   expect((await post('/bot/config', trader, config)).statusCode).toBe(200);
-  for (let i = 0; i < 50 && !t.app.bridgeRuntime.agents.of(trader.id)?.mt5Alive; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitUntil(
+    () => Boolean(t.app.bridgeRuntime.agents.of(trader.id)?.mt5Alive),
+    'the heartbeat never made MT5 alive',
+  );
 });
 afterAll(async () => {
   agent.close();
@@ -110,14 +112,13 @@ describe('the bot runner', () => {
     expect(s.process_id).toBe(t.app.botManager.instance);
     expect(Date.parse(s.start_time ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // The order is logged with the terminal's answer, which the agent has just sent.
-    let rows: { kind: string; strategy: string }[] = [];
-    for (let i = 0; i < 100 && !rows.some((r) => r.kind === 'order'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      ({ rows } = await db.pool.query<{ kind: string; strategy: string }>(
+    const rows = await waitForValue(async () => {
+      const { rows } = await db.pool.query<{ kind: string; strategy: string }>(
         'SELECT kind, strategy FROM bot_decisions WHERE user_id = $1 ORDER BY id',
         [trader.id],
-      ));
-    }
+      );
+      return rows.some((r) => r.kind === 'order') && rows;
+    }, 'the order was never logged');
     expect(rows.map((r) => r.kind)).toEqual(expect.arrayContaining(['signal', 'order']));
     expect(new Set(rows.map((r) => r.strategy))).toEqual(new Set(['di_crossover']));
   });

@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 import { hashToken } from '../../lib/tokens.js';
 import { startDemoBridge } from './demo-bridge.js';
 
@@ -68,17 +68,18 @@ describe('the demo bridge', () => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
       // It is the demo trader's token, and the agent pairs with it.
-      const deadline = Date.now() + 30_000;
-      let status: string | undefined;
-      while (status !== 'paired' && Date.now() < deadline) {
+      const status = async () => {
         const { rows } = await db.pool.query<{ status: string }>(
           "SELECT status FROM bridge_tokens WHERE token_hash = $1 AND user_id = $2 AND label = 'demo'",
           [hashToken(token ?? ''), trader.id],
         );
-        status = rows[0]?.status;
-        if (status !== 'paired') await sleep(100);
-      }
-      expect(status).toBe('paired');
+        return rows[0]?.status;
+      };
+      await waitUntil(async () => (await status()) === 'paired', 'the demo agent never paired', {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
+      expect(await status()).toBe('paired');
     } finally {
       await stop();
     }

@@ -16,6 +16,7 @@ import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp, TEST_PUBLIC_API_URL, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { waitUntil } from '../../../test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -250,11 +251,11 @@ describe('installer and auto-claim', () => {
       stdio: 'ignore',
     });
     try {
-      const deadline = Date.now() + 30_000;
-      while ((await claimOf(info.device_id))?.status !== 'active') {
-        if (Date.now() > deadline) throw new Error('the installed agent never claimed itself');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await waitUntil(
+        async () => (await claimOf(info.device_id))?.status === 'active',
+        'the installed agent never claimed itself',
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
       expect((await claimOf(info.device_id))?.primary_account_number).toBeGreaterThan(0);
     } finally {
       agent.kill('SIGTERM');
