@@ -3,13 +3,12 @@ import { TaxYearResponseSchema, type TaxYearResponse } from '@vortex/core';
 import { apiJson } from '../../../lib/api-client';
 import { taxesKeys } from './taxes-keys';
 
-/** GET /api/taxes[?year=]: the year's months; without a year the server picks the current one. */
-export function fetchTaxYear(year: number | null, signal?: AbortSignal): Promise<TaxYearResponse> {
-  const query = year === null ? '' : `?year=${year}`;
-  return apiJson(`/api/taxes${query}`, TaxYearResponseSchema, signal ? { signal } : {});
+/** GET /api/taxes?year=: the year's months, with the carries from earlier years. */
+export function fetchTaxYear(year: number, signal?: AbortSignal): Promise<TaxYearResponse> {
+  return apiJson(`/api/taxes?year=${year}`, TaxYearResponseSchema, signal ? { signal } : {});
 }
 
-export function useTaxYear(year: number | null) {
+export function useTaxYear(year: number) {
   return useQuery({
     queryKey: taxesKeys.year(year),
     queryFn: ({ signal }) => fetchTaxYear(year, signal),

@@ -1,5 +1,5 @@
 export const taxesKeys = {
   all: ['taxes'] as const,
-  year: (year: number | null) => ['taxes', 'year', year] as const,
+  year: (year: number) => ['taxes', 'year', year] as const,
   month: (month: string) => ['taxes', 'month', month] as const,
 };

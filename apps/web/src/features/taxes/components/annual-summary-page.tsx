@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTaxYear } from '../api/get-tax-year';
-import { yearPath } from '../utils/paths';
+import { currentYear, validYear, yearPath } from '../utils/paths';
 import { AnnualTable } from './annual-table';
 
 /** KIND_COLUMNS' 'Alíquota do imposto (%)'. */
@@ -21,9 +21,8 @@ const PAGE_CSS = '@page { size: A4 landscape; margin: 10mm; }';
 
 /** /impostos/anual/:year: the year as the IRPF's Renda Variável form asks for it, to print. */
 export function AnnualSummaryPage() {
-  const year = Number(useParams().year);
-  const valid = Number.isInteger(year) && year >= 2000 && year <= 2100;
-  const query = useTaxYear(valid ? year : null);
+  const year = validYear(useParams().year) ?? currentYear();
+  const query = useTaxYear(year);
   const rows = query.data ? annualRows(query.data.months) : [];
   const shown = query.data?.year ?? year;
   return (

@@ -22,7 +22,7 @@ export function AnnualTable({ title, columns, rows, percentColumns = [] }: Annua
         {title}
       </h2>
       <div className="w-full overflow-x-auto rounded-lg border border-border print:overflow-visible">
-        <table className="w-full border-collapse text-xs tabular-nums">
+        <table className="w-full border-collapse text-xs tabular-nums print:text-[7.5pt]">
           <thead className="bg-muted/60">
             <tr>
               <th scope="col" className="px-2 py-2 text-left font-semibold">
@@ -32,7 +32,7 @@ export function AnnualTable({ title, columns, rows, percentColumns = [] }: Annua
                 <th
                   key={c}
                   scope="col"
-                  className="min-w-24 px-2 py-2 text-right align-bottom font-semibold"
+                  className="min-w-24 px-2 py-2 text-right align-bottom font-semibold print:min-w-0 print:px-1"
                 >
                   {c}
                 </th>
@@ -44,12 +44,15 @@ export function AnnualTable({ title, columns, rows, percentColumns = [] }: Annua
               <tr key={row.month} className="border-t border-border">
                 <th
                   scope="row"
-                  className="px-2 py-1.5 text-left font-medium whitespace-nowrap capitalize"
+                  className="px-2 py-1.5 text-left font-medium whitespace-nowrap first-letter:uppercase print:px-1 print:py-1"
                 >
                   {taxMonthLabel(row.month)}
                 </th>
                 {row.cells.map((value, i) => (
-                  <td key={columns[i]} className="px-2 py-1.5 text-right whitespace-nowrap">
+                  <td
+                    key={columns[i]}
+                    className="px-2 py-1.5 text-right whitespace-nowrap print:px-1 print:py-1"
+                  >
                     {cellText(value, percentColumns.includes(i))}
                   </td>
                 ))}

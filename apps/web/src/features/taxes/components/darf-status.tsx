@@ -17,7 +17,11 @@ export function DarfStatus({ row, today, canMark, busy, onMark }: DarfStatusProp
   if (row.darf_status === 'in_progress') return <Badge>{m.statusInProgress}</Badge>;
   if (row.darf_status === 'none') return <Badge>{m.statusNone}</Badge>;
   if (row.darf_status === 'below_minimum')
-    return <Badge variant="warning">{m.statusBelowMinimum}</Badge>;
+    return (
+      <Badge variant="warning" className="whitespace-normal">
+        {m.statusBelowMinimum}
+      </Badge>
+    );
   if (row.paid) {
     return (
       <div className="flex flex-col items-start gap-1">
@@ -54,7 +58,7 @@ export function DarfStatus({ row, today, canMark, busy, onMark }: DarfStatusProp
         <Button
           variant="outline"
           size="sm"
-          className="print:hidden"
+          className="px-2.5 text-xs print:hidden"
           disabled={busy}
           onClick={() => onMark(true)}
         >

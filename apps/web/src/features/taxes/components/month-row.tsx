@@ -21,31 +21,41 @@ interface MonthRowProps {
   onMark: (paid: boolean) => void;
 }
 
-const money = 'text-right whitespace-nowrap tabular-nums';
+const money = 'px-2 text-right whitespace-nowrap tabular-nums';
+// The month on the left and the DARF, its due date and its situation on the right stay in view
+// while the computation between them scrolls sideways; fixed widths give the right offsets.
+export const STICKY_LEFT = 'sticky left-0 z-10 bg-card';
+export const STICKY_DARF =
+  'sticky right-64 z-10 w-28 min-w-28 bg-card shadow-[-1px_0_0_var(--border)]';
+export const STICKY_DUE = 'sticky right-40 z-10 w-24 min-w-24 bg-card';
+export const STICKY_STATUS = 'sticky right-0 z-10 w-40 min-w-40 bg-card';
 
 /** One month of the year and, when opened, its operations by day underneath. */
 export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark }: MonthRowProps) {
   const label = taxMonthLabel(row.month);
   const detailId = `tax-month-${row.month}`;
   const due = row.darf_status === 'due';
+  const operations = row.day_trade.operations + row.swing.operations;
   // A DARF not yet due or under the minimum is what has piled up so far, shown dimmed.
   const pending = row.darf_status === 'below_minimum' || row.darf_status === 'in_progress';
   return (
     <>
       <TableRow aria-label={label} data-month={row.month} className={cn(open && 'bg-muted/30')}>
-        <TableCell className="min-w-44">
-          <div className="font-medium capitalize">{label}</div>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto gap-1 px-0 text-xs print:hidden"
-            aria-expanded={open}
-            aria-controls={detailId}
-            onClick={onToggle}
-          >
-            {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-            {open ? m.hideDays : m.showDays}
-          </Button>
+        <TableCell className={cn(STICKY_LEFT, 'min-w-36')}>
+          <div className="font-medium whitespace-nowrap first-letter:uppercase">{label}</div>
+          {operations > 0 && (
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto gap-1 px-0 text-xs print:hidden"
+              aria-expanded={open}
+              aria-controls={detailId}
+              onClick={onToggle}
+            >
+              {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+              {open ? m.hideDays : m.showDays}
+            </Button>
+          )}
         </TableCell>
         <TableCell className={cn(money, toneOf(row.day_trade.result_cents))}>
           {brl(row.day_trade.result_cents)}
@@ -61,14 +71,19 @@ export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark 
         <TableCell className={money}>{brl(row.tax_cents)}</TableCell>
         <TableCell className={money}>{brl(irrfDeducted(row))}</TableCell>
         <TableCell
-          className={cn(money, due && 'font-semibold', pending && 'text-muted-foreground')}
+          className={cn(
+            money,
+            STICKY_DARF,
+            due && 'font-semibold',
+            pending && 'text-muted-foreground',
+          )}
         >
           {row.darf_status === 'none' ? '—' : brl(row.darf_cents)}
         </TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums">
+        <TableCell className={cn(STICKY_DUE, 'px-2 whitespace-nowrap tabular-nums')}>
           {due ? taxDayLabel(row.due_date) : '—'}
         </TableCell>
-        <TableCell>
+        <TableCell className={cn(STICKY_STATUS, 'px-2')}>
           <DarfStatus row={row} today={today} canMark={canMark} busy={marking} onMark={onMark} />
         </TableCell>
       </TableRow>

@@ -12,10 +12,12 @@ import {
 } from '../../../components/ui/table';
 import { HttpError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useIsPhone } from '../../../components/ui/use-media-query';
 import { useMarkDarfPaid } from '../api/mark-darf-paid';
 import { brl, toneOf } from '../utils/format';
 import { yearTotals } from '../utils/year-totals';
-import { MonthRow } from './month-row';
+import { MonthCard, TotalCard } from './month-card';
+import { MonthRow, STICKY_DARF, STICKY_DUE, STICKY_LEFT, STICKY_STATUS } from './month-row';
 
 const HEADS = [
   m.colMonth,
@@ -31,6 +33,13 @@ const HEADS = [
   m.colStatus,
 ] as const;
 const LEFT: ReadonlySet<string> = new Set([m.colMonth, m.colDueDate, m.colStatus]);
+/** The header's pinned cells, matching the rows'. */
+const PINNED: Partial<Record<string, string>> = {
+  [m.colMonth]: STICKY_LEFT,
+  [m.colDarf]: STICKY_DARF,
+  [m.colDueDate]: STICKY_DUE,
+  [m.colStatus]: STICKY_STATUS,
+};
 
 interface MonthsTableProps {
   months: readonly TaxMonthRow[];
@@ -49,7 +58,18 @@ export function MonthsTable({ months, today, canMark }: MonthsTableProps) {
       if (!next.delete(month)) next.add(month);
       return next;
     });
-  const money = 'text-right font-semibold whitespace-nowrap tabular-nums';
+  const money = 'px-2 text-right font-semibold whitespace-nowrap tabular-nums';
+  const phone = useIsPhone();
+  const rowProps = (row: TaxMonthRow) => ({
+    row,
+    today,
+    open: open.has(row.month),
+    onToggle: () => toggle(row.month),
+    canMark,
+    marking: mark.isPending && mark.variables.month === row.month,
+    onMark: (paid: boolean) =>
+      mark.mutate({ month: row.month, paid }, { onSuccess: (a) => toast.success(a.message) }),
+  });
   return (
     <Card className="min-w-0 overflow-hidden" role="region" aria-label={m.title}>
       {mark.isError && (
@@ -57,59 +77,57 @@ export function MonthsTable({ months, today, canMark }: MonthsTableProps) {
           {mark.error instanceof HttpError ? mark.error.message : m.markFailed}
         </p>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {HEADS.map((head) => (
-              <TableHead
-                key={head}
-                className={cn(
-                  'h-auto py-2 align-bottom whitespace-normal',
-                  LEFT.has(head) ? 'min-w-28' : 'min-w-32 text-right',
-                )}
-              >
-                {head}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+      {phone ? (
+        <ul className="divide-y divide-border">
           {months.map((row) => (
-            <MonthRow
-              key={row.month}
-              row={row}
-              today={today}
-              open={open.has(row.month)}
-              onToggle={() => toggle(row.month)}
-              canMark={canMark}
-              marking={mark.isPending && mark.variables.month === row.month}
-              onMark={(paid) =>
-                mark.mutate(
-                  { month: row.month, paid },
-                  { onSuccess: (a) => toast.success(a.message) },
-                )
-              }
-            />
+            <MonthCard key={row.month} {...rowProps(row)} />
           ))}
-          <TableRow className="border-t-2 bg-muted/40 font-semibold">
-            <TableCell>{m.totalRow}</TableCell>
-            <TableCell className={cn(money, toneOf(totals.dayTradeCents))}>
-              {brl(totals.dayTradeCents)}
-            </TableCell>
-            <TableCell className={cn(money, toneOf(totals.swingCents))}>
-              {brl(totals.swingCents)}
-            </TableCell>
-            <TableCell />
-            <TableCell />
-            <TableCell className={money}>{brl(totals.baseCents)}</TableCell>
-            <TableCell className={money}>{brl(totals.taxCents)}</TableCell>
-            <TableCell className={money}>{brl(totals.irrfCents)}</TableCell>
-            <TableCell className={money}>{brl(totals.darfCents)}</TableCell>
-            <TableCell />
-            <TableCell />
-          </TableRow>
-        </TableBody>
-      </Table>
+          <TotalCard totals={totals} />
+        </ul>
+      ) : (
+        <Table>
+          <TableHeader className="bg-muted">
+            <TableRow>
+              {HEADS.map((head) => (
+                <TableHead
+                  key={head}
+                  className={cn(
+                    'h-auto px-2 py-2 align-bottom text-[0.7rem] whitespace-normal',
+                    LEFT.has(head) ? 'min-w-24' : 'min-w-24 text-right',
+                    PINNED[head] && cn(PINNED[head], 'bg-muted'),
+                  )}
+                >
+                  {head}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {months.map((row) => (
+              <MonthRow key={row.month} {...rowProps(row)} />
+            ))}
+            <TableRow className="border-t-2 bg-muted font-semibold">
+              <TableCell className={cn(STICKY_LEFT, 'bg-muted')}>{m.totalRow}</TableCell>
+              <TableCell className={cn(money, toneOf(totals.dayTradeCents))}>
+                {brl(totals.dayTradeCents)}
+              </TableCell>
+              <TableCell className={cn(money, toneOf(totals.swingCents))}>
+                {brl(totals.swingCents)}
+              </TableCell>
+              <TableCell />
+              <TableCell />
+              <TableCell className={money}>{brl(totals.baseCents)}</TableCell>
+              <TableCell className={money}>{brl(totals.taxCents)}</TableCell>
+              <TableCell className={money}>{brl(totals.irrfCents)}</TableCell>
+              <TableCell className={cn(money, STICKY_DARF, 'bg-muted')}>
+                {brl(totals.darfCents)}
+              </TableCell>
+              <TableCell className={cn(STICKY_DUE, 'bg-muted')} />
+              <TableCell className={cn(STICKY_STATUS, 'bg-muted')} />
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
     </Card>
   );
 }

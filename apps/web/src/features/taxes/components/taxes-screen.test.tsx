@@ -5,6 +5,7 @@ import { fakeApi, json, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { makeUser, seedSession, traderUser } from '../../../test/session-fixtures';
 import { september, septemberDetail, taxYear } from '../taxes.fixtures';
+import { currentYear } from '../utils/paths';
 
 function taxesApi(
   opts: {
@@ -63,8 +64,12 @@ const monthRow = async (label: string) => screen.findByRole('row', { name: label
 
 describe("/impostos 'Imposto de Renda' (issue 17)", () => {
   it('shows the note, the months with their DARF situation and the year total', async () => {
-    taxesApi();
+    const api = taxesApi();
     await openTaxes();
+    // The API needs the year: the screen starts on São Paulo's current one.
+    expect(
+      urlOf(api.fetchMock.mock.calls.find(([u]) => urlOf(u).includes('/api/taxes'))?.[0] ?? ''),
+    ).toMatch(new RegExp(`/api/taxes\\?year=${currentYear()}$`));
     expect(screen.getByRole('note').textContent).toContain('não substitui um contador');
     const sep = within(await monthRow('setembro de 2026'));
     // The day trade's result and the month's base.
@@ -219,6 +224,32 @@ describe("/impostos 'Imposto de Renda' (issue 17)", () => {
     const call = api.fetchMock.mock.calls.find(([u]) => urlOf(u).includes('annual.csv'));
     expect(call ? urlOf(call[0]) : '').toMatch(/\/api\/taxes\/annual\.csv\?year=2026$/);
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer tok-123');
+  });
+});
+
+describe('/impostos on a phone', () => {
+  it('shows each month as a card, with its DARF action and operations', async () => {
+    const phone = '(max-width: 767px)';
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === phone,
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as Partial<MediaQueryList> as MediaQueryList,
+    );
+    const api = taxesApi();
+    await openTaxes();
+    const sep = await screen.findByRole('listitem', { name: 'setembro de 2026' });
+    expect(screen.queryByRole('row', { name: 'setembro de 2026' })).toBeNull();
+    expect(within(sep).getByText('30/10/2026')).toBeTruthy();
+    fireEvent.click(within(sep).getByRole('button', { name: 'Marcar como pago' }));
+    await within(sep).findByText('Pago');
+    expect(api.callsTo('/api/taxes/darf/2026-09')).toHaveLength(1);
+    fireEvent.click(within(sep).getByRole('button', { name: 'Ver operações' }));
+    await within(sep).findByRole('region', { name: 'Dia 15/09/2026' });
+    expect(screen.getByRole('listitem', { name: 'Total do ano' })).toBeTruthy();
   });
 });
 
