@@ -15,7 +15,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'eslint/**/*.test.js',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**', 'apps/web/**'],
         },
       },
