@@ -32,9 +32,9 @@ export async function waitForValue<T>(
     );
   } catch (err) {
     const text = typeof why === 'string' ? why : why();
-    throw new Error(`${text} (not in ${timeoutMs} ms)`, {
-      cause: err instanceof NotYet ? undefined : err,
-    });
+    if (err instanceof NotYet) throw new Error(`${text} (not in ${timeoutMs} ms)`);
+    // The poll itself kept failing: say how, too.
+    throw new Error(`${text} (not in ${timeoutMs} ms): ${String(err)}`, { cause: err });
   }
 }
 

@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bridgeMessages } from '@vortex/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnAgent, type AgentProcess } from './agent-process.js';
 import { EXIT_PROTOCOL, EXIT_REFUSED, EXIT_STOPPED } from './exit-codes.js';
 import { FakeServer } from './fake-server.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 /**
  * The built agent process against the fake server: it outlives every way a server can fail
@@ -38,15 +38,6 @@ afterEach(async () => {
   dirs = [];
   agent = server = undefined;
 });
-
-async function until(done: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (!agent?.alive()) throw new Error(`the agent exited while waiting for ${what}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 async function connectedAgent(): Promise<{ server: FakeServer; agent: AgentProcess; dir: string }> {
   server = await FakeServer.start();
@@ -100,7 +91,14 @@ describe('the agent process outlives its server', () => {
     s.cut();
     drops++;
     await a.waitForLine(/^Servidor indisponível .*HTTP 503/, 30_000);
-    await until(() => s.refusedUpgrades >= 3, 'three refused upgrades');
+    await waitUntil(
+      () => {
+        if (!agent?.alive()) throw new Error('the agent exited');
+        return s.refusedUpgrades >= 3;
+      },
+      'three refused upgrades',
+      { timeoutMs: 30_000 },
+    );
     s.upgradeStatus = undefined;
     await a.waitForLine(RECONNECTED, 30_000, drops);
     await s.next('hello');

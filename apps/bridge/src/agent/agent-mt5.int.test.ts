@@ -1,7 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
@@ -10,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/test/test
 import { BridgeAgent } from './agent.js';
 import { commandMessages } from './messages.js';
 import { createSimSource } from './sim-source.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -37,14 +37,6 @@ const post = (url: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
-
 const mt5Connected = async () =>
   (await post('/api/mt5/test-bridge')).json<{ connected: boolean }>().connected;
 
@@ -68,7 +60,7 @@ describe('MT5 login and logout from the web API, through the real agent on the s
       log: () => undefined,
     });
     await agent.start();
-    await until(mt5Connected);
+    await waitUntil(mt5Connected, 'MT5 never read as connected');
 
     const login = await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
     expect(login.json()).toEqual({
@@ -82,9 +74,9 @@ describe('MT5 login and logout from the web API, through the real agent on the s
     });
 
     expect((await post('/api/mt5/disconnect')).json()).toMatchObject({ success: true });
-    await until(async () => !(await mt5Connected()));
+    await waitUntil(async () => !(await mt5Connected()), 'MT5 still reads as connected');
     await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
-    await until(mt5Connected);
+    await waitUntil(mt5Connected, 'MT5 never read as connected again');
     agent.stop();
   });
 });

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
 import { spawnAgent, type AgentProcess } from './agent-process.js';
 import { EXIT_STOPPED } from './exit-codes.js';
 import { freePort, serverProcess, type ServerProcess } from './server-process.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 /**
  * The built agent process against the built server process (apps/server/dist/main.js), as a
@@ -52,14 +52,6 @@ const bridgeConnected = async () => {
   return ((await res.json()) as { bridge_connected?: boolean }).bridge_connected === true;
 };
 
-async function until(done: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 /**
  * Holds the server's port while it is down and drops each connection, until `n` attempts came:
  * proof that the agent kept trying, several times, in one outage.
@@ -71,10 +63,14 @@ async function countAttempts(n: number): Promise<void> {
     socket.destroy();
   });
   await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
-  await until(() => {
-    if (!agent?.alive()) throw new Error(`the agent exited:\n${agent?.stdout().join('\n')}`);
-    return Promise.resolve(seen >= n);
-  }, `${n} connection attempts`);
+  await waitUntil(
+    () => {
+      if (!agent?.alive()) throw new Error(`the agent exited:\n${agent?.stdout().join('\n')}`);
+      return Promise.resolve(seen >= n);
+    },
+    `${n} connection attempts`,
+    { timeoutMs: 30_000 },
+  );
   await new Promise((resolve) => holder.close(resolve));
 }
 
@@ -97,7 +93,9 @@ describe('the agent process through server outages', () => {
     ]);
     agent = a;
     await a.waitForLine(/^Conectado: conta \d+/, 60_000);
-    await until(bridgeConnected, 'the server to show the bridge connected');
+    await waitUntil(bridgeConnected, 'the server to show the bridge connected', {
+      timeoutMs: 30_000,
+    });
 
     let outages = 0;
     for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
@@ -109,7 +107,9 @@ describe('the agent process through server outages', () => {
       expect(a.alive()).toBe(true);
       await server.start();
       await a.waitForLine(RECONNECTED, 60_000, outages);
-      await until(bridgeConnected, `the bridge connected again after ${signal}`);
+      await waitUntil(bridgeConnected, `the bridge connected again after ${signal}`, {
+        timeoutMs: 30_000,
+      });
     }
     // One line per change of state, however many attempts each outage took.
     expect(a.count(LOST)).toBe(outages);

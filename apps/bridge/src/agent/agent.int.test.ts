@@ -1,7 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
@@ -9,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
 import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -27,14 +27,6 @@ afterAll(async () => {
   await t.close();
   await db.drop();
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}
 
 const storedTickets = async () =>
   (
@@ -72,8 +64,9 @@ describe('the bridge agent against the server', () => {
       log: () => undefined,
     });
     await first.start();
-    await until(
+    await waitUntil(
       async () => (await storedTickets()).length === expected.length && first.pendingDeals === 0,
+      'the history never all stored',
     );
     expect(await storedTickets()).toEqual(expected);
     const status = (
@@ -92,14 +85,22 @@ describe('the bridge agent against the server', () => {
       log: () => undefined,
     });
     await second.start();
-    await until(async () => {
-      const { rows } = await db.pool.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM bridge_sessions WHERE user_id = $1 AND last_ping_at > now() - interval '1 second'",
-        [trader.id],
-      );
-      return (rows[0]?.n ?? 0) > 0;
-    });
-    await sleep(500);
+    const lastPing = async () =>
+      (
+        await db.pool.query<{ at: Date | null }>(
+          'SELECT max(last_ping_at) AS at FROM bridge_sessions WHERE user_id = $1',
+          [trader.id],
+        )
+      ).rows[0]?.at?.getTime() ?? 0;
+    const stoppedAt = await lastPing();
+    // Two heartbeats of the second agent handled: the server handles an agent's messages in
+    // order, so anything it resent on resuming came before them and has been handled too.
+    await waitUntil(
+      async () => (await lastPing()) > stoppedAt,
+      'no heartbeat from the resumed agent',
+    );
+    const firstBeat = await lastPing();
+    await waitUntil(async () => (await lastPing()) > firstBeat, 'no second heartbeat');
     expect(await storedTickets()).toEqual(expected);
     expect(second.pendingDeals).toBe(0);
     const sessions = await db.pool.query(

@@ -1,7 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createRng, type Mt5Deal } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { BridgeAgent } from './agent.js';
 import { startChaosProxy } from './chaos-proxy.js';
 import type { Mt5Source } from './mt5-source.js';
 import { stubDeal, stubTerminal } from './stub-terminal.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 /**
  * The agent streams 10,000 deals through a relay that drops, duplicates and reorders messages
@@ -93,12 +93,12 @@ describe('chaos between the agent and the server', () => {
       log: () => undefined,
     });
     await agent.start();
-    const deadline = Date.now() + 150_000;
-    while (Date.now() < deadline) {
-      const s = await stored();
-      if (s?.n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100) break;
-      await sleep(200);
-    }
+    // Failing here is reported by the assertions below, which say what was missing.
+    await waitUntil(
+      async () => (await stored())?.n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100,
+      'every deal stored through 100 cuts',
+      { timeoutMs: 150_000, intervalMs: 200 },
+    ).catch(() => undefined);
     agent.stop();
     await proxy.close();
     expect(proxy.cuts()).toBeGreaterThanOrEqual(100);

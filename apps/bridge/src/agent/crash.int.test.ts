@@ -13,6 +13,7 @@ import type { Mt5Source } from './mt5-source.js';
 import { stubDeal, stubTerminal } from './stub-terminal.js';
 import { freePort, serverProcess, type ServerProcess } from './server-process.js';
 import { startWireTap, type WireTap } from './wire-tap.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 // A restart takes about a second; the real 0.5–15 s backoff would spend the test waiting, so
 // the agent retries on the same jittered curve scaled down, within 100 ms.
@@ -88,14 +89,6 @@ function busyTerminal(backlog: () => number) {
   return terminal;
 }
 
-async function until(done: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 const stored = async (upTo = Number.MAX_SAFE_INTEGER) =>
   (
     await db.pool.query<{ n: number; distinct: number; min: number | null; max: number | null }>(
@@ -131,7 +124,7 @@ describe('the server killed with SIGKILL during ingestion', () => {
     });
     await agent.start();
     // Paired before the first kill: a crash mid-pairing is another test's subject.
-    await until(() => tap.acks() > 0, 15_000, 'the first ack');
+    await waitUntil(() => tap.acks() > 0, 'the first ack', { intervalMs: 5 });
 
     let kills = 0;
     let interrupted = 0;
@@ -142,7 +135,9 @@ describe('the server killed with SIGKILL during ingestion', () => {
       // Mostly while batches stream; one kill in five lands anywhere, handshake included.
       if (rng.next() < 0.2) await sleep(rng.next() * 40);
       else {
-        await until(() => tap.acks() > acksBefore, 15_000, `deals to flow after restart ${k}`);
+        await waitUntil(() => tap.acks() > acksBefore, `deals to flow after restart ${k}`, {
+          intervalMs: 5,
+        });
         await sleep(rng.next() * 80);
       }
       if (tap.inFlight() > 0) interrupted++;
@@ -158,16 +153,18 @@ describe('the server killed with SIGKILL during ingestion', () => {
 
     terminal.close();
     const made = terminal.made();
-    await until(
+    await waitUntil(
       () => tap.maxAck() === made && agent?.pendingDeals === 0,
-      30_000,
       'the agent to drain',
+      { timeoutMs: 30_000, intervalMs: 5 },
     );
     // The agent's own durable watermark (written after the ack in memory) reaches the end too.
     const savedAck = () =>
       (JSON.parse(readFileSync(path.join(stateDir, 'outbox.json'), 'utf8')) as { acked: number })
         .acked;
-    await until(() => savedAck() === made, 5_000, 'the outbox file to record the last ack');
+    await waitUntil(() => savedAck() === made, 'the outbox file to record the last ack', {
+      intervalMs: 5,
+    });
     agent.stop();
     const sorted = [...starts].sort((a, b) => a - b);
     process.stdout.write(

@@ -2,13 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mt5Deal } from '@vortex/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeAgent } from './agent.js';
 import type { DeadLetter } from './dead-letter.js';
 import { ackAll, FakeServer } from './fake-server.js';
 import { stubDeal, stubTerminal } from './stub-terminal.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 /**
  * Deals the server refuses for good (part of a batch in deals_ack.rejected, or a whole batch in
@@ -40,14 +40,6 @@ afterEach(async () => {
   await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function until(done: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 const sentTickets = (s: FakeServer) => s.batches.flatMap((b) => b.deals.map((d) => d.ticket));
 const readDeadLetters = (file: string) =>
@@ -97,8 +89,8 @@ describe('deals the server refuses for good', () => {
     const log: string[] = [];
     const t = await startAgent(log);
     t.make(10);
-    await until(() => sentTickets(server as FakeServer).includes(10), 'deal 10 to be sent');
-    await until(() => agent?.pendingDeals === 0, 'the outbox to empty');
+    await waitUntil(() => sentTickets(server as FakeServer).includes(10), 'deal 10 to be sent');
+    await waitUntil(() => agent?.pendingDeals === 0, 'the outbox to empty');
     // Stopped, the agent has written its outbox out.
     agent?.stop();
     await agent?.done;
@@ -139,7 +131,7 @@ describe('deals the server refuses for good', () => {
     const log: string[] = [];
     const t = await startAgent(log);
     t.make(4);
-    await until(() => log.some((l) => l.includes('recusado')), 'the refusal to be recorded');
+    await waitUntil(() => log.some((l) => l.includes('recusado')), 'the refusal to be recorded');
     expect(outboxFile().deals.map((d) => d.ticket)).toEqual([1, 2, 4]);
 
     lose = false;
@@ -149,7 +141,7 @@ describe('deals the server refuses for good', () => {
     s.cut();
     await s.next('hello');
     t.make(6);
-    await until(() => agent?.pendingDeals === 0, 'the outbox to empty');
+    await waitUntil(() => agent?.pendingDeals === 0, 'the outbox to empty');
     expect(sentTickets(s)).toEqual([1, 2, 4, 5, 6]);
     expect(readDeadLetters(path.join(dir ?? '', 'dead-letter.jsonl'))).toHaveLength(1);
   });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mt5Deal } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
@@ -12,6 +11,7 @@ import { ALL_READS_OK, readStatuses } from '../../../server/test/trader-reads.js
 import { BridgeAgent } from './agent.js';
 import type { DeadLetter } from './dead-letter.js';
 import { stubDeal, stubTerminal } from './stub-terminal.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 /**
  * The two poisons an agent once got past the server, end to end: the real agent and the real
@@ -36,14 +36,6 @@ afterAll(async () => {
   await db.drop();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function until(done: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const storedTickets = async () =>
   (
@@ -84,8 +76,8 @@ describe('poison from a terminal', () => {
     });
     await agent.start();
     try {
-      await until(async () => (await storedTickets()).includes(6), 'deal 6 to be stored');
-      await until(() => agent.pendingDeals === 0, 'the outbox to empty');
+      await waitUntil(async () => (await storedTickets()).includes(6), 'deal 6 to be stored');
+      await waitUntil(() => agent.pendingDeals === 0, 'the outbox to empty');
     } finally {
       agent.stop();
       await agent.done;

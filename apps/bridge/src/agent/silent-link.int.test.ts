@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../../server/test/faults/tcp-proxy.js';
 import { BridgeAgent } from './agent.js';
 import { FakeServer } from './fake-server.js';
 import { createSimSource } from './sim-source.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 let server: FakeServer | undefined;
 let proxy: TcpProxy | undefined;
@@ -19,14 +19,6 @@ afterEach(async () => {
   await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function until(done: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 describe('a link that dies without a word', () => {
   it('is dropped after two unanswered beats and the agent connects again', async () => {
@@ -44,17 +36,17 @@ describe('a link that dies without a word', () => {
       log: (m) => log.push(m),
     });
     await agent.start();
-    await until(
+    await waitUntil(
       () => server?.connections === 1 && log.some((l) => l.startsWith('Conectado')),
       'the first connection',
     );
     // The connection stays open at both ends but carries nothing any more.
     expect(proxy.freeze()).toBe(1);
-    await until(() => server?.connections === 2, 'a new connection after the silence');
+    await waitUntil(() => server?.connections === 2, 'a new connection after the silence');
     expect(log).toContain(
       'Conexão com o servidor perdida (o servidor parou de responder); tentando reconectar.',
     );
-    await until(
+    await waitUntil(
       () => log.some((l) => l.startsWith('Reconectado')),
       'the agent to be connected again',
     );

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command, Mt5Deal } from '@vortex/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandMessages } from '../agent/messages.js';
 import { EaAdapter } from './ea-adapter.js';
 import { parseEaCommand } from './ea-protocol.js';
 import { FakeEa } from './fake-ea.js';
+import { waitUntil } from '../../../server/test/wait.js';
 
 const hello = {
   type: 'hello',
@@ -73,14 +73,6 @@ async function start(timeoutMs = 5_000) {
   return { adapter: a, logs, connect };
 }
 
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
-
 describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
   it('serves what the EA pushes: identity, account, positions, orders, deals and bars', async () => {
     const { adapter, logs, connect } = await start();
@@ -121,7 +113,7 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
       volume: 9,
     };
     ea.send({ type: 'bars', symbol: 'WINZ25', timeframe: 'M1', bars: [bar] });
-    await until(() => adapter.bars('WINZ25', 'M1', 0, 10).length === 1);
+    await waitUntil(() => adapter.bars('WINZ25', 'M1', 0, 10).length === 1, 'the bar never came');
 
     expect(adapter.alive()).toBe(true);
     expect(adapter.account()).toEqual(account);
@@ -164,7 +156,7 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
       type: 'history_orders',
       orders: [order(7, 1_000), order(8, 2_000), { ...order(9, 3_000), state: 99 }],
     });
-    await until(() => adapter.historyOrders(0).length === 2);
+    await waitUntil(() => adapter.historyOrders(0).length === 2, 'the history orders never came');
     expect(adapter.historyOrders(1_500).map((o) => o.ticket)).toEqual([8]);
     expect(logs.some((l) => l.startsWith('Ordem do histórico inválida do Expert Advisor'))).toBe(
       true,
@@ -250,7 +242,7 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     ea.send({ type: 'deals', deals: 'muitos' });
     ea.send({ type: 'telemetria', x: 1 });
     ea.send({ type: 'deals', deals: [deal(10)] });
-    await until(() => adapter.poll(0).length === 1);
+    await waitUntil(() => adapter.poll(0).length === 1, 'the valid deal never came');
     expect(logs.filter((l) => l.includes('inválida do Expert Advisor ignorada'))).toHaveLength(3);
     expect(ea.closed).toBe(false);
   });
@@ -285,12 +277,12 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     });
     expect(parseEaCommand(await second.next('command')).command).toEqual(feed);
     second.send({ type: 'heartbeat', terminal_connected: true, trade_allowed: true });
-    await until(() => adapter.alive());
+    await waitUntil(() => adapter.alive(), 'the adapter never came alive');
 
     // A third connection replaces the second: MT5 reconnects before noticing the old one is dead.
     const third = await connect();
     await third.next('sync');
-    await until(() => second.closed);
+    await waitUntil(() => second.closed, 'the replaced connection stayed open');
   });
 
   it('reports a command the EA never answers as unconfirmed, and ignores the late answer', async () => {
@@ -303,6 +295,6 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
       message: commandMessages.eaTimeout,
     });
     ea.send({ type: 'command_result', command_id: id, ok: true, retcode: 10009 });
-    await until(() => logs.some((l) => l.includes(id)));
+    await waitUntil(() => logs.some((l) => l.includes(id)), 'the late answer was never logged');
   });
 });
