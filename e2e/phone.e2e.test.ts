@@ -40,6 +40,7 @@ const TRADER = [
   ['backtest', 'Backtest'],
   ['alerts', 'Gerenciador de Alertas'],
   ['reports', 'Relatórios de Trading'],
+  ['impostos', 'Imposto de Renda'],
 ] as const;
 const ADMIN_ONLY = [
   // /fibonacci opens the bot configuration at its Fibonacci card.
