@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.ts',
             'eslint/**/*.test.js',
+            'scripts/**/*.test.mjs',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**', 'apps/web/**'],
         },
