@@ -1,25 +1,14 @@
-import {
-  AccountsResponseSchema,
-  ApiErrorSchema,
-  ChooseAccountRequestSchema,
-  accountMessages,
-} from '@vortex/core';
+import { AccountsResponseSchema, ApiErrorSchema, ChooseAccountRequestSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
-import { currentAccountOf } from '../trading/trading.repo.js';
-import { accountsOf, chooseAccount } from './accounts.repo.js';
+import { accountsView, chooseCurrentAccount } from './accounts.service.js';
 
 const tags = ['accounts'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 async function accountsAnswer(pool: pg.Pool, userId: number) {
-  const [accounts, current] = await Promise.all([
-    accountsOf(pool, userId),
-    currentAccountOf(pool, userId),
-  ]);
-  return { success: true as const, data: { accounts, current_id: current?.id ?? null } };
+  return { success: true as const, data: await accountsView(pool, userId) };
 }
 
 /** GET /api/accounts and PUT /api/accounts/current: the account switcher's (issue 16). */
@@ -52,9 +41,7 @@ export const accountsRoutes =
       },
       async (req) => {
         const userId = authOf(req).user.id;
-        if (!(await chooseAccount(deps.pool, userId, req.body.account_id))) {
-          throw new HttpError(404, accountMessages.notYours);
-        }
+        await chooseCurrentAccount(deps.pool, userId, req.body.account_id);
         return accountsAnswer(deps.pool, userId);
       },
     );

@@ -25,7 +25,7 @@ import {
   type RecoveryDeps,
 } from './recovery.service.js';
 import { countRegistrationAttempt, register } from './register.service.js';
-import { revokeSession } from './sessions.repo.js';
+import { closeSession } from './session.service.js';
 
 const errors = {
   400: ApiErrorSchema,
@@ -65,7 +65,7 @@ export const authRoutes =
         },
       },
       async (req) => {
-        await revokeSession(deps.pool, authOf(req).sessionId, 'logout');
+        await closeSession(deps.pool, authOf(req).sessionId);
         return { success: true as const, message: loginMessages.loggedOut };
       },
     );

@@ -38,6 +38,11 @@ export async function openSession(
   return { token, expiresAt };
 }
 
+/** Ends a session at its owner's request. */
+export async function closeSession(pool: pg.Pool, sessionId: number): Promise<void> {
+  await revokeSession(pool, sessionId, 'logout');
+}
+
 /** Whether a session row still signs its user in: not revoked, past neither its lifetime nor its idle limit. */
 export function sessionUsable(session: SessionRow, now: Date): boolean {
   return (

@@ -6,7 +6,7 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { insertClientLog } from './client-log.repo.js';
+import { recordClientLog } from './client-log.service.js';
 
 /** Interface crash reports: size-capped and rate-limited per address, so nobody can flood them. */
 export const clientLogRoutes =
@@ -30,7 +30,7 @@ export const clientLogRoutes =
         },
       },
       async (req, reply) => {
-        const id = await insertClientLog(deps.pool, req.body, req.ip);
+        const id = await recordClientLog(deps, req.body, req.ip);
         req.log.warn(
           { clientLogId: id, message: req.body.message.slice(0, 200) },
           'interface crash reported',

@@ -8,15 +8,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
-import { inTransaction } from '../../lib/db-types.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
-import { writeAudit } from '../audit/audit.repo.js';
-import { insertClaim } from '../bridge/bridge-claims.repo.js';
-import { buildInstallerZip, type InstallerFiles } from './installer-zip.js';
-import { insertInstaller, takeInstaller, takeInstallerQuota } from './installer.repo.js';
+import { createInstaller, downloadInstaller, type InstallerDeps } from './installer.service.js';
 
 const tags = ['bridge'];
 
@@ -25,11 +18,10 @@ const tags = ['bridge'];
  * heartbeat (auto-claim). It is fetched once, within 15 minutes, by its unguessable id.
  */
 export const installerRoutes =
-  (deps: { pool: pg.Pool; files: InstallerFiles; publicApiUrl: string }): FastifyPluginAsyncZod =>
+  (deps: InstallerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const sendZip = async (id: string, reply: FastifyReply) => {
-      const zip = await takeInstaller(deps.pool, id);
-      if (!zip) throw new HttpError(404, mt5Messages.installerNotFound);
+      const zip = await downloadInstaller(deps.pool, id);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', 'attachment; filename="VortexBridge.zip"')
@@ -54,26 +46,7 @@ export const installerRoutes =
         },
       },
       async (req, reply) => {
-        const user = authOf(req).user;
-        const base = deps.publicApiUrl;
-        const device = newToken();
-        const made = await inTransaction(deps.pool, async (tx) => {
-          const limited = await takeInstallerQuota(tx, user.id);
-          if (limited) return limited;
-          const claim = await insertClaim(tx, {
-            userId: user.id,
-            tokenPrefix: device.token.slice(0, 8),
-            status: 'pre_install',
-            deviceKeyHash: hashToken(device.token),
-          });
-          const zip = await buildInstallerZip(deps.files, {
-            serverUrl: base,
-            deviceKey: device.token,
-            deviceId: claim,
-          });
-          const installer = await insertInstaller(tx, { userId: user.id, claimId: claim, zip });
-          return { id: installer, size: zip.length, claimId: claim };
-        });
+        const made = await createInstaller(deps, { userId: authOf(req).user.id, ip: req.ip });
         if ('retryAfterS' in made) {
           return reply
             .code(429)
@@ -84,16 +57,9 @@ export const installerRoutes =
             });
         }
         const { id, size, claimId } = made;
-        await writeAudit(deps.pool, {
-          actorUserId: user.id,
-          action: 'bridge_installer_created',
-          targetUserId: user.id,
-          ip: req.ip,
-          meta: { claim_id: claimId },
-        });
         return {
           success: true as const,
-          download_url: `${base}/api/bridge/installer/download/${id}`,
+          download_url: `${deps.publicApiUrl}/api/bridge/installer/download/${id}`,
           download_id: id,
           device_id: claimId,
           file_size_mb: Math.round((size / (1024 * 1024)) * 100) / 100,

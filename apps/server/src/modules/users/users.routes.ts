@@ -14,11 +14,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../app/authorize.js';
-import { listUsers } from './users.repo.js';
 import {
   approveUser,
   changeRole,
   editUser,
+  listAllUsers,
   rejectUser,
   removeUser,
   testChannels,
@@ -53,7 +53,7 @@ export const usersRoutes =
         },
       },
       async () => {
-        const users = await listUsers(deps.pool);
+        const users = await listAllUsers(deps);
         return { success: true as const, users, data: users };
       },
     );

@@ -17,7 +17,7 @@ import type { MessageQueue, OutgoingMessage } from '../messaging/message-queue.j
 import { toWhatsAppNumber } from '../whatsapp/whatsapp-phone.js';
 import { accessEnded, endAccessIn, endAccessNow, type AccessRuntime } from './access-end.js';
 import { activation, isActive } from './activation.js';
-import { countAdmins, deleteUser, findUserById, updateUser } from './users.repo.js';
+import { countAdmins, deleteUser, findUserById, listUsers, updateUser } from './users.repo.js';
 /** The longest a per-user SMS or WhatsApp test waits for its one attempt before answering. */
 const QUEUED_TEST_WAIT_MS = 8_000;
 
@@ -64,6 +64,11 @@ const uniqueViolation = (err: unknown): string | undefined =>
   (err as { code?: string }).code === '23505'
     ? (err as { constraint?: string }).constraint
     : undefined;
+
+/** Every user, newest first, for the admin's list. */
+export async function listAllUsers(deps: Pick<UsersDeps, 'pool'>): Promise<PublicUser[]> {
+  return listUsers(deps.pool);
+}
 
 export async function editUser(
   deps: UsersDeps,

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
-import { writeAudit } from '../audit/audit.repo.js';
 import type { WhatsAppLink } from './whatsapp-link.js';
 import { QrImages } from './qr-image.js';
+import { disconnectWhatsApp } from './whatsapp-admin.service.js';
 
 const tags = ['whatsapp'];
 // Linking the platform's WhatsApp is the communication centre's: admins only (spec §6).
@@ -82,15 +82,7 @@ export const whatsappRoutes =
         },
       },
       async (req) => {
-        const was = whatsapp.state();
-        await whatsapp.disconnect();
-        await writeAudit(deps.pool, {
-          actorUserId: authOf(req).user.id,
-          action: 'whatsapp_disconnect',
-          targetUserId: null,
-          ip: req.ip,
-          meta: { was_connected: was.connected, phone: was.phone },
-        });
+        await disconnectWhatsApp(deps, { userId: authOf(req).user.id, ip: req.ip });
         return { success: true as const, message: msg.disconnected };
       },
     );
