@@ -44,19 +44,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: {
-      'boundaries/imports': [
-        'error',
-        {
-          // Routes that still call repos directly; each leaves this list as its service appears.
-          allowLayers: [
-            'apps/server/src/modules/bridge/agent.routes.ts',
-            'apps/server/src/modules/bridge/bridge-admin.routes.ts',
-            'apps/server/src/modules/bridge/bridge-health.routes.ts',
-            'apps/server/src/modules/bridge/bridge-status.routes.ts',
-            'apps/server/src/modules/bridge/pairing.routes.ts',
-          ],
-        },
-      ],
+      'boundaries/imports': 'error',
     },
   },
   {

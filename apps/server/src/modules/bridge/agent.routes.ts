@@ -3,9 +3,9 @@ import type pg from 'pg';
 import type { EventBus } from '../live/event-bus.js';
 import { serveAgent } from './agent-connection.js';
 import type { AgentRegistry } from './agent-registry.js';
+import { heartbeatWriter } from './agent.service.js';
 import { OutageLog } from './database-outage.js';
 import { HeartbeatBatch } from './heartbeat-batch.js';
-import { writeHeartbeats } from './heartbeat-batch.repo.js';
 
 /** The agents' WebSocket. Public at the HTTP level: the agent authenticates in its first message. */
 export const agentRoutes =
@@ -14,7 +14,7 @@ export const agentRoutes =
     // One for all the agents of this instance: an outage is logged once, not once per agent.
     const outage = new OutageLog(app.log);
     const heartbeats = new HeartbeatBatch({
-      write: (rows) => writeHeartbeats(deps.pool, rows),
+      write: heartbeatWriter(deps.pool),
       outage,
       log: app.log,
     });

@@ -1,15 +1,10 @@
-import {
-  ApiErrorSchema,
-  BridgeHealthSchema,
-  LIVE_CONNECTIONS_PER_USER,
-  RECENT_REJECTIONS_SHOWN,
-} from '@vortex/core';
+import { ApiErrorSchema, BridgeHealthSchema, LIVE_CONNECTIONS_PER_USER } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { EventBus } from '../live/event-bus.js';
 import type { LiveHub } from '../live/live-hub.js';
 import type { AgentRegistry } from './agent-registry.js';
-import { rejectionsSummary } from './agent-rejections.repo.js';
+import { bridgeHealthFigures } from './bridge-health.service.js';
 
 /**
  * The 'Bridge Health' panel: live channels, agents and sessions, the limits in force, and what
@@ -36,12 +31,7 @@ export const bridgeHealthRoutes =
         },
       },
       async () => {
-        const [{ rows }, rejections] = await Promise.all([
-          deps.pool.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
-          ),
-          rejectionsSummary(deps.pool, RECENT_REJECTIONS_SHOWN),
-        ]);
+        const { activeSessions, rejections } = await bridgeHealthFigures(deps.pool);
         const live = deps.hub.counts();
         return {
           success: true as const,
@@ -49,7 +39,7 @@ export const bridgeHealthRoutes =
           ws_users: live.users,
           ws_connections: live.connections,
           agents_connected: deps.agents.count(),
-          active_sessions: rows[0]?.n ?? 0,
+          active_sessions: activeSessions,
           rate_backend: deps.rateBackend,
           per_user_limit: LIVE_CONNECTIONS_PER_USER,
           allowed_origins: deps.webOrigins,

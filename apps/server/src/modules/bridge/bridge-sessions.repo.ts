@@ -57,3 +57,10 @@ export async function setSessionAccount(
 export async function markSessionDisconnected(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE bridge_sessions SET disconnected_at = now() WHERE id = $1', [id]);
 }
+
+export async function countActiveSessions(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -3,19 +3,12 @@ import {
   Mt5AccountInfoSchema,
   Mt5StatusSchema,
   MyBridgesResponseSchema,
-  onboardingState,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
 import type { AgentRegistry } from './agent-registry.js';
-import {
-  claimsOfUser,
-  latestAccountOf,
-  liveBridgeOf,
-  type LiveBridge,
-} from './bridge-status.repo.js';
-import { rememberOnboarding } from './onboarding.repo.js';
+import { latestAccount, liveBridgeFor, myBridges } from './bridge-status.service.js';
 
 const tags = ['bridge'];
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -35,16 +28,8 @@ export const bridgeStatusRoutes =
         },
       },
       async (req) => {
-        const userId = authOf(req).user.id;
-        const now = Date.now();
-        const items = await claimsOfUser(deps.pool, userId, now);
-        // Onboarding's rule judged here, on the server's clock, and remembered once it holds.
-        const holds = onboardingState(items, now).complete;
-        return {
-          success: true as const,
-          items,
-          onboarding_completed: await rememberOnboarding(deps.pool, userId, holds),
-        };
+        const { items, onboardingCompleted } = await myBridges(deps.pool, authOf(req).user.id);
+        return { success: true as const, items, onboarding_completed: onboardingCompleted };
       },
     );
 
@@ -60,18 +45,7 @@ export const bridgeStatusRoutes =
           },
         },
         async (req, reply) => {
-          const userId = authOf(req).user.id;
-          // An agent connected here is known exactly; otherwise the database says what any
-          // instance saw in the last 60 s.
-          const here = deps.agents.of(userId);
-          const live: LiveBridge = here
-            ? {
-                bridgeConnected: true,
-                mt5Connected: here.mt5Alive,
-                accountNumber: here.accountNumber ?? null,
-                server: here.server ?? null,
-              }
-            : await liveBridgeOf(deps.pool, userId);
+          const live = await liveBridgeFor(deps, authOf(req).user.id);
           void reply.header('x-mt5-source', 'bridge');
           return {
             success: true as const,
@@ -98,7 +72,7 @@ export const bridgeStatusRoutes =
         },
       },
       async (req) => {
-        const a = await latestAccountOf(deps.pool, authOf(req).user.id);
+        const a = await latestAccount(deps.pool, authOf(req).user.id);
         if (!a) return { success: true as const, login: null, account: null };
         const { account_number, account_at, ...rest } = a;
         return {

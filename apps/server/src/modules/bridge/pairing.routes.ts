@@ -4,19 +4,16 @@ import {
   BridgeTokenParamsSchema,
   BridgeTokenStatusRequestSchema,
   BridgeTokenStatusSchema,
-  bridgeMessages,
   CreateBridgeTokenSchema,
 } from '@vortex/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
-import { writeAudit } from '../audit/audit.repo.js';
-import { findBridgeTokenByHash, insertBridgeToken } from './bridge-tokens.repo.js';
+import { createPairingToken, ownPairingToken } from './pairing.service.js';
 
-export const PAIRING_TOKEN_TTL_MS = 15 * 60 * 1000;
+// demo-bridge.ts reads the token lifetime from here.
+export { PAIRING_TOKEN_TTL_MS } from './pairing.service.js';
 const tags = ['bridge'];
 const errors = {
   400: ApiErrorSchema,
@@ -29,10 +26,7 @@ export const pairingRoutes =
   (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
   async (app) => {
     const statusOf = async (req: FastifyRequest, token: string) => {
-      const row = await findBridgeTokenByHash(deps.pool, hashToken(token));
-      // Someone else's token is as unknown as a made-up one.
-      if (!row || row.user_id !== authOf(req).user.id)
-        throw new HttpError(404, bridgeMessages.tokenNotFound);
+      const row = await ownPairingToken(deps.pool, authOf(req).user.id, token);
       return {
         success: true as const,
         status: row.status,
@@ -53,26 +47,15 @@ export const pairingRoutes =
         },
       },
       async (req, reply) => {
-        const user = authOf(req).user;
-        const { token, hash } = newToken();
-        const row = await insertBridgeToken(deps.pool, {
-          hash,
-          prefix: token.slice(0, 8),
-          userId: user.id,
-          label: req.body?.label ?? 'manual',
-          expiresAt: new Date(Date.now() + PAIRING_TOKEN_TTL_MS),
-        });
-        await writeAudit(deps.pool, {
-          actorUserId: user.id,
-          action: 'bridge_token_created',
-          targetUserId: user.id,
-          ip: req.ip,
-          meta: { token_id: row.id, label: row.label },
-        });
+        const { token, expiresAt } = await createPairingToken(
+          deps.pool,
+          { userId: authOf(req).user.id, ip: req.ip },
+          req.body?.label ?? 'manual',
+        );
         return reply.code(201).send({
           success: true,
           token,
-          expires_at: row.expires_at.toISOString(),
+          expires_at: expiresAt.toISOString(),
           status: 'pending',
         });
       },
