@@ -56,7 +56,7 @@ function layerOf(rel) {
 const FORBIDDEN_LAYERS = { routes: ['repo'], repo: ['service', 'routes'], service: ['routes'] };
 
 /** The breach an import makes, as an English sentence, or null when it is allowed. */
-function breach(file, target, isTest, allowLayers) {
+function breach(file, target, isTest) {
   if (file.startsWith(CORE_SRC + '/')) {
     if (target.bare !== undefined) {
       const name = packageName(target.bare);
@@ -86,7 +86,7 @@ function breach(file, target, isTest, allowLayers) {
   }
   const fileLayer = layerOf(file);
   const toLayer = layerOf(to);
-  if (isTest || allowLayers || fileLayer === null || toLayer === null) return null;
+  if (isTest || fileLayer === null || toLayer === null) return null;
   if (FORBIDDEN_LAYERS[fileLayer].includes(toLayer)) {
     return `server layers run routes -> service -> repo: the ${fileLayer} file '${file}' must not import the ${toLayer} file '${to}'`;
   }
@@ -97,24 +97,17 @@ const imports = {
   meta: {
     type: 'problem',
     docs: { description: 'Keeps imports inside the layout: features, shared code, core, layers.' },
-    schema: [
-      {
-        type: 'object',
-        properties: { allowLayers: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
     messages: { breach: '{{text}} (boundaries/imports).' },
   },
   create(context) {
     const file = fromRoot(context.filename);
     if (file === null) return {};
     const isTest = TEST_FILE.test(file);
-    const allowLayers = (context.options[0]?.allowLayers ?? []).includes(file);
     const check = (source) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
       const target = resolveTarget(source.value, context.filename);
-      const text = target === null ? null : breach(file, target, isTest, allowLayers);
+      const text = target === null ? null : breach(file, target, isTest);
       if (text !== null) context.report({ node: source, messageId: 'breach', data: { text } });
     };
     return {

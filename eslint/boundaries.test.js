@@ -125,31 +125,4 @@ describe('boundaries/imports', () => {
     const test = 'apps/server/src/modules/users/users.int.test.ts';
     expect(await breaches(test, "import { listUsers } from './users.repo.js';")).toEqual([]);
   });
-
-  it('lets the allow-list exempt a file from the layer rule only', async () => {
-    const allowing = new ESLint({
-      cwd: ROOT,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tseslint.parser },
-          plugins: { boundaries },
-          rules: {
-            'boundaries/imports': [
-              'error',
-              { allowLayers: ['apps/server/src/modules/users/users.routes.ts'] },
-            ],
-          },
-        },
-      ],
-    });
-    const code = "import { a } from './users.repo.js';\nimport { b } from '../../main.js';";
-    const [result] = await allowing.lintText(code, {
-      filePath: path.join(ROOT, 'apps/server/src/modules/users/users.routes.ts'),
-    });
-    expect(result?.messages.map((message) => message.message)).toEqual([
-      expect.stringContaining('composition root'),
-    ]);
-  });
 });
