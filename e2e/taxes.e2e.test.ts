@@ -87,9 +87,9 @@ async function statementFile(): Promise<string> {
     account: {
       number: 77_654_321,
       currency: 'BRL',
-      server: 'XPMT5-DEMO',
+      server: 'XPMT5-PRD',
       company: 'XP Investimentos',
-      tradeMode: 'demo',
+      tradeMode: 'real',
       marginMode: 'netting',
     },
     figures: null,

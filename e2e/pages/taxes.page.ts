@@ -16,7 +16,7 @@ export class TaxesPage {
   }
 
   note(): Locator {
-    return this.page.getByRole('note');
+    return this.page.getByRole('note').filter({ hasText: 'não substitui um contador' });
   }
 
   async chooseYear(year: number): Promise<void> {

@@ -5,6 +5,9 @@ export const taxMessages = {
   note:
     'Calculado a partir das operações que o Vórtex tem registradas nas suas contas. ' +
     'Confira com as notas de corretagem: este cálculo não substitui um contador.',
+  demoBasis:
+    'Você só tem contas demo: este cálculo usa as operações delas como simulação. ' +
+    'Operações em conta demo não geram imposto, e nenhum lembrete de DARF é enviado.',
   yearLabel: 'Ano',
   empty: 'Nenhuma operação encerrada neste ano.',
   loading: 'Calculando...',

@@ -80,6 +80,11 @@ export const TaxYearResponseSchema = z.object({
   today: z.string(),
   months: z.array(TaxMonthSchema),
   settings: TaxSettingsSchema,
+  /**
+   * 'real': the user's real accounts; 'demo': they have only demo accounts, computed as a
+   * simulation that owes nothing; 'none': no account yet.
+   */
+  basis: z.enum(['real', 'demo', 'none']),
 });
 export type TaxYearResponse = z.infer<typeof TaxYearResponseSchema>;
 

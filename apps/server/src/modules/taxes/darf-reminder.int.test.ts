@@ -40,10 +40,10 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** A trader whose September 2026 day trades leave a DARF due. */
-async function traderWithDarf(): Promise<TestUser> {
+/** A trader whose September 2026 day trades leave a DARF due (on a demo account: simulated). */
+async function traderWithDarf(tradeMode: 'real' | 'demo' = 'real'): Promise<TestUser> {
   const user = await makeUser(db.pool, { role: 'trader' });
-  const account = await liveAccount(db.pool, user.id, nextNumber++);
+  const account = await liveAccount(db.pool, user.id, nextNumber++, 'BRL', tradeMode);
   await storeDeals(db.pool, account, roundTrip('2026-09-10 10:00', '2026-09-10 11:00', 1000));
   return user;
 }
@@ -68,6 +68,7 @@ describe('the DARF reminder', () => {
   it('goes once, five business days before the due date, and not for a DARF marked paid', async () => {
     const ana = await traderWithDarf();
     const paidUp = await traderWithDarf();
+    const onDemo = await traderWithDarf('demo');
     const mark = await t.app.inject({
       method: 'PUT',
       url: '/api/taxes/darf/2026-09',
@@ -100,7 +101,9 @@ describe('the DARF reminder', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ channel: 'email', recipient: ana.email });
     expect(queued[0]?.body).toContain(message);
+    // The pass that told Ana passed them too: a paid DARF, and a demo account's, owe nothing.
     expect(await alertsOf(paidUp.id)).toEqual([]);
+    expect(await alertsOf(onDemo.id)).toEqual([]);
 
     // The same day again, and the next days of the window: already told.
     expect(await sendDarfReminders(deps, at9(fiveBefore))).toBe(0);

@@ -58,15 +58,16 @@ export async function liveAccount(
   userId: number,
   accountNumber: number,
   currency = 'BRL',
+  tradeMode: 'real' | 'demo' = 'real',
 ): Promise<number> {
   return upsertAccount(pool, {
     userId,
     accountNumber,
-    server: 'XPMT5-DEMO',
+    server: tradeMode === 'real' ? 'XPMT5-PRD' : 'XPMT5-DEMO',
     company: 'XP',
     currency,
     marginMode: 'netting',
-    tradeMode: 'real',
+    tradeMode,
   });
 }
 

@@ -68,6 +68,9 @@ async function seedTrader(role: 'trader' | 'viewer' = 'trader') {
   await storeDeals(db.pool, tester, roundTrip('2026-09-11 10:00', '2026-09-11 11:00', 50_000));
   const dollars = await liveAccount(db.pool, user.id, nextNumber++, 'USD');
   await storeDeals(db.pool, dollars, roundTrip('2026-09-12 10:00', '2026-09-12 11:00', 30_000));
+  // An MT5 demo account beside the real ones: play money, no tax.
+  const demo = await liveAccount(db.pool, user.id, nextNumber++, 'BRL', 'demo');
+  await storeDeals(db.pool, demo, roundTrip('2026-09-14 10:00', '2026-09-14 11:00', 40_000));
   return { user, taxed: [live, imported] };
 }
 
@@ -130,6 +133,24 @@ describe('which deals the tax counts', () => {
     const theirs = monthIn(await yearOf(other), '2026-09');
     expect(theirs.day_trade).toMatchObject({ gross_cents: 700_000, operations: 1 });
     expect(theirs.swing.operations).toBe(0);
+  });
+
+  it('computes a trader with demo accounts only as a simulation, and says so', async () => {
+    const user = await makeUser(db.pool, { role: 'trader' });
+    const demo = await liveAccount(db.pool, user.id, nextNumber++, 'BRL', 'demo');
+    await storeDeals(db.pool, demo, roundTrip('2026-09-14 10:00', '2026-09-14 11:00', 4000));
+    const body = await yearOf(user);
+    expect(body.basis).toBe('demo');
+    expect(monthIn(body, '2026-09').day_trade).toMatchObject({ gross_cents: 400_000 });
+    // Once a real account appears, the demo one no longer counts.
+    const real = await liveAccount(db.pool, user.id, nextNumber++);
+    await storeDeals(db.pool, real, roundTrip('2026-09-15 10:00', '2026-09-15 11:00', 100));
+    const after = await yearOf(user);
+    expect(after.basis).toBe('real');
+    expect(monthIn(after, '2026-09').day_trade).toMatchObject({
+      gross_cents: 10_000,
+      operations: 1,
+    });
   });
 
   it('lists the years with operations and the current one; a past year has all twelve months', async () => {

@@ -19,7 +19,7 @@ import { inTransaction } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { BudgetLru } from '../trading/budget-lru.js';
 import { feedLedger, taxDaysOf } from './tax-ledger-feed.js';
-import { taxedAccountsOf } from './tax-accounts.repo.js';
+import { taxBasis, taxedAccountsOf } from './tax-accounts.repo.js';
 import {
   darfPaymentsOf,
   markDarfPaid,
@@ -39,6 +39,7 @@ export interface TaxesDeps {
 /** A user's closed operations by day, and what they were computed from. */
 interface Computation {
   readonly key: string;
+  readonly basis: 'real' | 'demo' | 'none';
   readonly days: readonly TaxDay[];
   readonly settings: TaxSettings;
 }
@@ -74,10 +75,11 @@ export class TaxesService {
   }
 
   private async computation(userId: number): Promise<Computation> {
-    const [settings, accounts] = await Promise.all([
+    const [settings, all] = await Promise.all([
       taxSettingsOf(this.deps.pool, userId),
       taxedAccountsOf(this.deps.pool, userId),
     ]);
+    const { basis, accounts } = taxBasis(all);
     const key = JSON.stringify([settings.cost_per_contract_side, accounts]);
     const cached = this.cache.get(userId);
     if (cached?.key === key) return { ...cached, settings };
@@ -89,6 +91,7 @@ export class TaxesService {
         accounts.map((a) => a.id),
         key,
         settings,
+        basis,
       ).finally(() => this.running.delete(runKey));
       this.running.set(runKey, run);
     }
@@ -98,13 +101,18 @@ export class TaxesService {
     return { ...done, settings };
   }
 
-  private async compute(ids: number[], key: string, settings: TaxSettings): Promise<Computation> {
+  private async compute(
+    ids: number[],
+    key: string,
+    settings: TaxSettings,
+    basis: Computation['basis'],
+  ): Promise<Computation> {
     const ledger = new TaxLedger({
       dayOf: dayKeyOf(),
       costPerContractSide: settings.cost_per_contract_side,
     });
     await feedLedger(this.deps.pool, ids, ledger);
-    return { key, days: await taxDaysOf(ledger.operations), settings };
+    return { key, basis, days: await taxDaysOf(ledger.operations), settings };
   }
 
   /** Every month from `from` (or the first operation) to today's, with the DARFs marked paid. */
@@ -122,12 +130,13 @@ export class TaxesService {
     return months.map((row) => ({ ...row, paid: paid.get(row.month) ?? null }));
   }
 
-  /** All months from the first operation to today's, for the reminder. */
+  /** All months from the first operation to today's, for the reminder: none on demo accounts. */
   async allMonths(userId: number, now = this.now()): Promise<TaxMonthRow[]> {
     const [c, paid] = await Promise.all([
       this.computation(userId),
       darfPaymentsOf(this.deps.pool, userId),
     ]);
+    if (c.basis !== 'real') return [];
     return this.monthRows(c.days, this.today(now), undefined, paid);
   }
 
@@ -148,6 +157,7 @@ export class TaxesService {
       today,
       months,
       settings: c.settings,
+      basis: c.basis,
     };
   }
 

@@ -68,6 +68,7 @@ export function taxYear(fields: Partial<TaxYearResponse> = {}): TaxYearResponse 
     today: '2026-11-27',
     months: [september, october, november],
     settings: { cost_per_contract_side: 0, darf_reminder: true },
+    basis: 'real',
     ...fields,
   };
 }

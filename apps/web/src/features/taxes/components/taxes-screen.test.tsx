@@ -174,6 +174,19 @@ describe("/impostos 'Imposto de Renda' (issue 17)", () => {
     expect(screen.getByText(/Seu perfil é de visualização/)).toBeTruthy();
   });
 
+  it('says when the figures come from demo accounts only, and not otherwise', async () => {
+    const app = await (async () => {
+      taxesApi({ year: taxYear({ basis: 'demo' }) });
+      return openTaxes();
+    })();
+    await screen.findByText(/Você só tem contas demo/);
+    app.unmount();
+    taxesApi();
+    await openTaxes();
+    await monthRow('setembro de 2026');
+    expect(screen.queryByText(/Você só tem contas demo/)).toBeNull();
+  });
+
   it('says a year without operations is empty, and a failed load can be retried', async () => {
     taxesApi({ year: taxYear({ months: [] }) });
     const app = await openTaxes();

@@ -31,6 +31,12 @@ export function TaxesScreen() {
         <Info aria-hidden />
         <p>{m.note}</p>
       </Alert>
+      {data?.basis === 'demo' && (
+        <Alert role="note" className="border-amber-500/40 bg-amber-500/10 [&_svg]:text-amber-600">
+          <CircleAlert aria-hidden />
+          <p>{m.demoBasis}</p>
+        </Alert>
+      )}
       {data && (
         <TaxesToolbar
           year={data.year}
