@@ -143,7 +143,7 @@ export class TaxLedger {
 
   private lotsOf(deal: TaxDeal): Lot[] {
     let account = this.books.get(deal.account_id);
-    if (!account) this.books.set(deal.account_id, (account = new Map()));
+    if (!account) this.books.set(deal.account_id, (account = new Map<string, Lot[]>()));
     const key = deal.position_id ?? `symbol:${deal.symbol}`;
     let lots = account.get(key);
     if (!lots) account.set(key, (lots = []));
