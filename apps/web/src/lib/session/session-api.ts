@@ -1,15 +1,25 @@
-import { apiRequest } from '../api-client';
+import { apiRequest, NetworkError } from '../api-client';
 import { WhoamiAnswerSchema, type SessionUser } from './session.schema';
 
-/** The user behind a token, or null when the token is refused or the answer has no user. */
-export async function fetchWhoami(
-  token: string,
-  signal?: AbortSignal,
-): Promise<SessionUser | null> {
-  const res = await apiRequest('/api/auth/whoami', { token, ...(signal ? { signal } : {}) });
-  if (!res.ok) return null;
+/**
+ * What whoami said of a token: its user; 'refused' (an answer without one: 401, 403, no user);
+ * or 'unreachable' (no answer: the network, a page unloading mid-request, a 5xx or a 429),
+ * which says nothing about the token.
+ */
+export type WhoamiResult = { user: SessionUser } | 'refused' | 'unreachable';
+
+export async function fetchWhoami(token: string, signal?: AbortSignal): Promise<WhoamiResult> {
+  let res;
+  try {
+    res = await apiRequest('/api/auth/whoami', { token, ...(signal ? { signal } : {}) });
+  } catch (err) {
+    if (err instanceof NetworkError) return 'unreachable';
+    throw err;
+  }
+  if (res.status >= 500 || res.status === 429) return 'unreachable';
+  if (!res.ok) return 'refused';
   const parsed = WhoamiAnswerSchema.safeParse(res.data);
-  return parsed.success ? parsed.data.user : null;
+  return parsed.success ? { user: parsed.data.user } : 'refused';
 }
 
 /** Tells the server the token is done; the local logout does not wait for or need it. */

@@ -55,7 +55,6 @@ describe('session start-up (access-and-admin.md §4)', () => {
     ['a refused token', () => json({ success: false, error: 'Não autenticado' }, { status: 401 })],
     ['an answer without user', () => json({ success: true })],
     ['success: false', () => json({ success: false, user: adminUser })],
-    ['an unreachable server', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('clears local storage and logs out on %s', async (_case, answer) => {
     seedSession(adminUser);
     localStorage.setItem('onboarding_completed_full', 'true');
@@ -76,5 +75,25 @@ describe('session start-up (access-and-admin.md §4)', () => {
     expect(sessionStorage.getItem('fresh_login')).toBeNull();
     // A device preference, not session data.
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('keeps the session through no answer (a network error, a 5xx) and asks again until one', async () => {
+    seedSession(adminUser, 'tok-abc');
+    let calls = 0;
+    const api = fakeApi({
+      'GET /api/auth/whoami': () => {
+        calls += 1;
+        if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (calls === 2) return json({ success: false, error: 'Indisponível' }, { status: 503 });
+        return json({ success: true, user: adminUser });
+      },
+    });
+    const status = renderSession();
+    await waitFor(() => {
+      expect(status()).toBe(`authenticated:${adminUser.username}`);
+    });
+    expect(api.callsTo('/api/auth/whoami')).toHaveLength(3);
+    expect(localStorage.getItem('auth_token')).toBe('tok-abc');
+    expect(sessionStorage.getItem('fresh_login')).toBe('done');
   });
 });
