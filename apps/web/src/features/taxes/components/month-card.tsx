@@ -1,10 +1,9 @@
 import { taxDayLabel, taxMessages as m, taxMonthLabel, type TaxMonthRow } from '@vortex/core';
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { brl, toneOf } from '../utils/format';
 import { irrfDeducted, type YearTotals } from '../utils/year-totals';
 import { DarfStatus } from './darf-status';
+import { DaysToggle } from './days-toggle';
 import { MonthDays } from './month-days';
 
 interface MonthCardProps {
@@ -83,19 +82,7 @@ export function MonthCard({
           <Figure label={m.colDueDate} value={taxDayLabel(row.due_date)} />
         )}
       </dl>
-      {operations > 0 && (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto gap-1 px-0 text-xs"
-          aria-expanded={open}
-          aria-controls={detailId}
-          onClick={onToggle}
-        >
-          {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-          {open ? m.hideDays : m.showDays}
-        </Button>
-      )}
+      {operations > 0 && <DaysToggle open={open} controls={detailId} onToggle={onToggle} />}
       {open && (
         <div id={detailId}>
           <MonthDays month={row.month} />

@@ -1,11 +1,10 @@
-import { taxDayLabel, taxMessages as m, taxMonthLabel, type TaxMonthRow } from '@vortex/core';
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { taxDayLabel, taxMonthLabel, type TaxMonthRow } from '@vortex/core';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { brl, toneOf } from '../utils/format';
 import { irrfDeducted } from '../utils/year-totals';
 import { DarfStatus } from './darf-status';
+import { DaysToggle } from './days-toggle';
 import { MonthDays } from './month-days';
 
 /** The months table's column count, for the operations row spanning it. */
@@ -44,17 +43,12 @@ export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark 
         <TableCell className={cn(STICKY_LEFT, 'min-w-36')}>
           <div className="font-medium whitespace-nowrap first-letter:uppercase">{label}</div>
           {operations > 0 && (
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto gap-1 px-0 text-xs print:hidden"
-              aria-expanded={open}
-              aria-controls={detailId}
-              onClick={onToggle}
-            >
-              {open ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-              {open ? m.hideDays : m.showDays}
-            </Button>
+            <DaysToggle
+              open={open}
+              controls={detailId}
+              onToggle={onToggle}
+              className="print:hidden"
+            />
           )}
         </TableCell>
         <TableCell className={cn(money, toneOf(row.day_trade.result_cents))}>
