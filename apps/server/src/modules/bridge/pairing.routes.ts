@@ -12,8 +12,6 @@ import type pg from 'pg';
 import { authOf } from '../../app/authorize.js';
 import { createPairingToken, ownPairingToken } from './pairing.service.js';
 
-// demo-bridge.ts reads the token lifetime from here.
-export { PAIRING_TOKEN_TTL_MS } from './pairing.service.js';
 const tags = ['bridge'];
 const errors = {
   400: ApiErrorSchema,

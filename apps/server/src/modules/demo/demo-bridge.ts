@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { newToken } from '../../lib/tokens.js';
 import { insertBridgeToken } from '../bridge/bridge-tokens.repo.js';
-import { PAIRING_TOKEN_TTL_MS } from '../bridge/pairing.routes.js';
+import { PAIRING_TOKEN_TTL_MS } from '../bridge/pairing.service.js';
 
 export interface DemoBridgeOptions {
   pool: pg.Pool;
