@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { computeTaxes, type TaxMonthDetailResponse, type TaxYearResponse } from '@vortex/core';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { startDemoBridge } from '../demo/demo-bridge.js';
+import { startDemoTrader, type DemoTrader } from '../../../test/demo-trader.js';
+import { bearer, type TestUser } from '../../../test/identities.js';
+import type { TestApp } from '../../../test/test-app.js';
+import type { TestDatabase } from '../../../test/test-database.js';
 import { storedTaxDeals } from './taxes.fixture.js';
 
 /**
@@ -17,15 +12,13 @@ import { storedTaxDeals } from './taxes.fixture.js';
  * runs it), its months as the server computes them equal core's computeTaxes over its deals read
  * straight from the table. A year of sessions, so the history spans two calendar years.
  */
-const BRIDGE_MAIN = fileURLToPath(new URL('../../../../bridge/dist/main.js', import.meta.url));
 const HISTORY_DAYS = '250';
 const DAY = 86_400_000;
 
 let db: TestDatabase;
 let t: TestApp;
 let trader: TestUser;
-let stateDir: string;
-let stopBridge: () => Promise<void>;
+let demo: DemoTrader;
 
 async function stored() {
   const { rows } = await db.pool.query<{
@@ -49,20 +42,8 @@ const get = async <T>(url: string): Promise<T> => {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  stateDir = await mkdtemp(path.join(tmpdir(), 'vortex-taxes-demo-'));
-  stopBridge = await startDemoBridge({
-    pool: db.pool,
-    userId: trader.id,
-    bridgeMain: BRIDGE_MAIN,
-    apiUrl: base,
-    stateDir,
-    env: { SIM_HISTORY_DAYS: HISTORY_DAYS },
-    log: pino({ level: 'silent' }),
-  });
+  demo = await startDemoTrader(HISTORY_DAYS);
+  ({ db, t, trader } = demo);
   // The history in: its first year's deals and the last days' both stored.
   await eventually(async () => {
     const s = await stored();
@@ -77,10 +58,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await stopBridge();
-  await t.close();
-  await db.drop();
-  await rm(stateDir, { recursive: true, force: true });
+  await demo.stop();
 });
 
 describe('the demo account’s income tax', () => {

@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatCell, lastDaysWindow } from '@vortex/core';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { startDemoBridge } from '../demo/demo-bridge.js';
+import { startDemoTrader, type DemoTrader } from '../../../test/demo-trader.js';
+import { bearer, type TestUser } from '../../../test/identities.js';
+import type { TestApp } from '../../../test/test-app.js';
+import type { TestDatabase } from '../../../test/test-database.js';
 
 /**
  * Issue 14: for the demo account (the real agent on the simulated MT5, as `npm start` runs it)
@@ -17,15 +12,13 @@ import { startDemoBridge } from '../demo/demo-bridge.js';
  * and the hourly chart count the same trades and the same result, and the equity curve ends at
  * the balance the account reports.
  */
-const BRIDGE_MAIN = fileURLToPath(new URL('../../../../bridge/dist/main.js', import.meta.url));
 // About two weeks of trading days: the 7-day window starts in the middle of the history.
 const HISTORY_DAYS = '10';
 
 let db: TestDatabase;
 let t: TestApp;
 let trader: TestUser;
-let stateDir: string;
-let stopBridge: () => Promise<void>;
+let demo: DemoTrader;
 
 /** Deals stored and the balance reported: equal fingerprints mean nothing arrived between. */
 async function fingerprint(): Promise<{ deals: number; balance: number | null }> {
@@ -123,20 +116,8 @@ async function readScreens() {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  stateDir = await mkdtemp(path.join(tmpdir(), 'vortex-agree-'));
-  stopBridge = await startDemoBridge({
-    pool: db.pool,
-    userId: trader.id,
-    bridgeMain: BRIDGE_MAIN,
-    apiUrl: base,
-    stateDir,
-    env: { SIM_HISTORY_DAYS: HISTORY_DAYS },
-    log: pino({ level: 'silent' }),
-  });
+  demo = await startDemoTrader(HISTORY_DAYS);
+  ({ db, t, trader } = demo);
   // Wait for what the screens need, not for a lull: the account's balance reported and the
   // 7-day window holding trades (readScreens then reads one snapshot however the history flows).
   await eventually(async () => {
@@ -146,10 +127,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopBridge();
-  await t.close();
-  await db.drop();
-  await rm(stateDir, { recursive: true, force: true });
+  await demo.stop();
 });
 
 describe('the demo account over the last 7 days', () => {
