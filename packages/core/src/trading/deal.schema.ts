@@ -7,7 +7,8 @@ const optionalNumber = numeric.nullish();
 const id = z.union([z.number(), z.string()]).nullish();
 const timestamp = z.union([z.number(), z.string()]).nullish();
 
-const DEAL_ENTRIES = ['IN', 'OUT', 'INOUT', 'OUT_BY'] as const;
+/** MT5's ENUM_DEAL_ENTRY in order: a stored entry number is its index. */
+export const DEAL_ENTRIES = ['IN', 'OUT', 'INOUT', 'OUT_BY'] as const;
 export type DealEntry = (typeof DEAL_ENTRIES)[number];
 export type DealSide = 'BUY' | 'SELL';
 

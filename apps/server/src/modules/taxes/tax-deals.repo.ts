@@ -1,10 +1,8 @@
-import type { DealEntry, TaxDeal } from '@vortex/core';
+import { DEAL_ENTRIES, type TaxDeal } from '@vortex/core';
 import type pg from 'pg';
 
 /** Deals fetched at a time: a page's mapping and feeding stay well under 100 ms of the loop. */
 export const TAX_DEALS_PAGE = 20_000;
-
-const ENTRIES: readonly DealEntry[] = ['IN', 'OUT', 'INOUT', 'OUT_BY'];
 
 type Row = [
   accountId: number,
@@ -33,7 +31,7 @@ export function taxDealOf(row: Row): TaxDeal {
     position_id: positionId === 0 ? null : String(positionId),
     symbol,
     type: type === 0 ? 'BUY' : 'SELL',
-    entry: ENTRIES[entry] ?? null,
+    entry: DEAL_ENTRIES[entry] ?? null,
     volume: Math.abs(volume),
     price,
     time,

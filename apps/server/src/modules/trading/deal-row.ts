@@ -1,6 +1,4 @@
-import { dealReasonName, type Deal, type DealEntry } from '@vortex/core';
-
-const ENTRIES: readonly DealEntry[] = ['IN', 'OUT', 'INOUT', 'OUT_BY'];
+import { DEAL_ENTRIES, dealReasonName, type Deal } from '@vortex/core';
 
 /**
  * A stored deal in the column order of DEAL_COLUMNS: ticket, position_id, symbol, type,
@@ -56,7 +54,7 @@ export function toDeal(row: DealRow): Deal {
     magic,
     volume: Math.abs(volume),
     type: type === 0 ? 'BUY' : 'SELL',
-    entry: ENTRIES[entry] ?? null,
+    entry: DEAL_ENTRIES[entry] ?? null,
     price,
     time: timeMsc,
     profit,
