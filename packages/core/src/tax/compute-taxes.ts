@@ -36,7 +36,7 @@ export function dayKeyOf(timeZone: string = DEFAULT_TIME_ZONE): (time: number) =
 }
 
 /** Days and months from the operations of a ledger already fed (see TaxLedger). */
-export function taxesOf(
+function taxesOf(
   operations: readonly TaxOperation[],
   options: Pick<ComputeTaxesOptions, 'today' | 'from'>,
 ): TaxComputation {

@@ -57,7 +57,7 @@ interface Lot {
 }
 
 /** Splits `total` cents over `parts` by weight so the pieces add up to it exactly. */
-export function splitCents(total: number, weights: readonly number[]): number[] {
+function splitCents(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, w) => a + w, 0);
   if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
   let before = 0;

@@ -26,7 +26,6 @@ export const IRRF_SWING_DISPENSED_UP_TO_CENTS = 100;
 
 /** A DARF under R$ 10,00 is not paid: it is added to the next month's until the sum reaches it. */
 export const DARF_MINIMUM_CENTS = 1000;
-export const DARF_CODE = '6015';
 
 /** The reminder goes out this many business days before a DARF falls due. */
 export const DARF_REMINDER_BUSINESS_DAYS = 5;
@@ -35,4 +34,3 @@ export const DARF_REMINDER_BUSINESS_DAYS = 5;
 export const MAX_COST_PER_CONTRACT = 1000;
 
 export const toCents = (reais: number): number => Math.round(reais * 100);
-export const toReais = (cents: number): number => cents / 100;
