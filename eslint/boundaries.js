@@ -14,7 +14,10 @@ const WEB_SHARED = /^apps\/web\/src\/(components|lib|config)\//;
 const WEB_FEATURE = /^apps\/web\/src\/features\/([^/]+)(\/|$)/;
 const WEB_UPPER = /^apps\/web\/src\/(features|app)(\/|$)/;
 const SERVER_MODULES = 'apps/server/src/modules/';
-const COMPOSITION_ROOT = new Set(['apps/server/src/app/build-app', 'apps/server/src/main']);
+const SERVER_KERNEL = 'apps/server/src/http/';
+// The composition root wires every module together; the HTTP kernel (http/) is what modules use.
+const isCompositionRoot = (rel) =>
+  rel.startsWith('apps/server/src/app/') || rel === 'apps/server/src/main';
 const TEST_FILE = /\.test\.tsx?$/;
 
 /** Repository-relative posix path, or null when outside the repository. */
@@ -80,8 +83,15 @@ function breach(file, target, isTest) {
     return `shared web code imports neither features nor app: '${file}' imports '${to}'`;
   }
 
+  if (
+    file.startsWith(SERVER_KERNEL) &&
+    !isTest &&
+    (to.startsWith(SERVER_MODULES) || isCompositionRoot(to))
+  ) {
+    return `the HTTP kernel imports neither modules nor the composition root: '${file}' imports '${to}'`;
+  }
   if (!file.startsWith(SERVER_MODULES)) return null;
-  if (COMPOSITION_ROOT.has(to)) {
+  if (isCompositionRoot(to)) {
     return `server modules import the HTTP kernel, never the composition root: '${file}' imports '${to}'`;
   }
   const fileLayer = layerOf(file);

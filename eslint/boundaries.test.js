@@ -100,9 +100,26 @@ describe('boundaries/imports', () => {
       ),
     ]);
     expect(await breaches(file, "import '../../main.js';")).toHaveLength(1);
-    expect(await breaches(file, "import { HttpError } from '../../app/http-error.js';")).toEqual(
+    expect(await breaches(file, "import { x } from '../../app/anything-new.js';")).toHaveLength(1);
+    expect(await breaches(file, "import { HttpError } from '../../http/http-error.js';")).toEqual(
       [],
     );
+  });
+
+  it('reports the HTTP kernel importing a module or the composition root', async () => {
+    const file = 'apps/server/src/http/authorize.ts';
+    expect(
+      await breaches(file, "import { authenticate } from '../modules/auth/session.service.js';"),
+    ).toEqual([
+      expect.stringContaining(
+        "the HTTP kernel imports neither modules nor the composition root: 'apps/server/src/http/authorize.ts' imports 'apps/server/src/modules/auth/session.service'",
+      ),
+    ]);
+    expect(await breaches(file, "import { buildApp } from '../app/build-app.js';")).toHaveLength(1);
+    expect(await breaches(file, "import { HttpError } from './http-error.js';")).toEqual([]);
+    expect(
+      await breaches(file, "import { hostMatcher } from '../config/allowed-hosts.js';"),
+    ).toEqual([]);
   });
 
   it('reports routes importing a repo and repos importing upward; tests are exempt', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app/build-app.js';
-import { loggerOptions } from './app/logger.js';
+import { loggerOptions } from './http/logger.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';

@@ -5,10 +5,10 @@ import { bearer, makeUser, type TestUser } from '../../test/identities.js';
 import { GOLDEN_POLICY, type GoldenPolicy } from '../../test/policy.golden.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { openSession } from '../modules/auth/session.service.js';
-import { requireAccessDeclarations, type RouteEntry } from './access.js';
-import { installAuthorization } from './authorize.js';
-import { installErrorHandling } from './error-handler.js';
+import { authenticate, openSession } from '../modules/auth/session.service.js';
+import { requireAccessDeclarations, type RouteEntry } from '../http/access.js';
+import { installAuthorization } from '../http/authorize.js';
+import { installErrorHandling } from '../http/error-handler.js';
 
 /**
  * Every registered route × every kind of caller, against the golden policy table written by hand
@@ -159,7 +159,7 @@ describe('the golden table bites', () => {
   it('fails a route whose declaration lets in callers the golden table refuses', async () => {
     const probe = Fastify();
     requireAccessDeclarations(probe);
-    installAuthorization(probe, db.pool);
+    installAuthorization(probe, (token) => authenticate(db.pool, token, new Date()));
     installErrorHandling(probe);
     // Declared for any signed-in user where the golden table says admins only.
     probe.get('/api/backup/list', { config: { access: 'authenticated' } }, () => ({ ok: true }));

@@ -68,13 +68,14 @@ import { installWhatsAppCommands } from '../modules/whatsapp/whatsapp-commands.j
 import { asWhatsAppLink, type WhatsAppLink } from '../modules/whatsapp/whatsapp-link.js';
 import { offlineWhatsApp, type WhatsAppPort } from '../modules/whatsapp/whatsapp-port.js';
 import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.js';
-import { requireAccessDeclarations } from './access.js';
-import { installAuthorization } from './authorize.js';
-import { installErrorHandling } from './error-handler.js';
-import { installInputGuard } from './input-guard.js';
-import { installOpenApi } from './openapi.js';
-import { installSecurity } from './security.js';
-import { memoizingFrozen } from './serializer.js';
+import { requireAccessDeclarations } from '../http/access.js';
+import { installAuthorization } from '../http/authorize.js';
+import { authenticate } from '../modules/auth/session.service.js';
+import { installErrorHandling } from '../http/error-handler.js';
+import { installInputGuard } from '../http/input-guard.js';
+import { installOpenApi } from '../http/openapi.js';
+import { installSecurity } from '../http/security.js';
+import { memoizingFrozen } from '../http/serializer.js';
 
 export interface AppDeps {
   pool: pg.Pool;
@@ -183,7 +184,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   });
   app.addHook('onReady', () => invalidation.start());
   app.addHook('onClose', () => invalidation.close());
-  installAuthorization(app, deps.pool, sessionCache);
+  installAuthorization(app, (token) => authenticate(deps.pool, token, new Date(), sessionCache));
   const whatsapp = deps.whatsapp ?? offlineWhatsApp;
   const messageQueue = new DbMessageQueue({
     pool: deps.pool,

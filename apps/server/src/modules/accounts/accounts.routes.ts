@@ -1,7 +1,7 @@
 import { AccountsResponseSchema, ApiErrorSchema, ChooseAccountRequestSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { accountsView, chooseCurrentAccount } from './accounts.service.js';
 
 const tags = ['accounts'];

@@ -1,6 +1,6 @@
 import { accountMessages, type AccountSummary } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { currentAccountOf } from '../trading/trading.repo.js';
 import { accountsOf, chooseAccount } from './accounts.repo.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import type { AlertDispatcher } from './alert-dispatcher.js';
 import { alertsConfigOf, saveAlertsConfig } from './alerts-config.service.js';
 

@@ -16,7 +16,7 @@ import {
   WhoamiResponseSchema,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { login } from './login.service.js';
 import {
   forgotPassword,

@@ -1,6 +1,6 @@
 import { loginMessages, permissionsFor, type LoginRequest, type LoginResponse } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { findUserForLogin, touchLastLogin } from '../users/users.repo.js';
 import { accountBlock } from './account-status.js';

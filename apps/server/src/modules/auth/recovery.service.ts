@@ -1,6 +1,6 @@
 import { resetMessages } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';

@@ -6,7 +6,7 @@ import {
 } from '@vortex/core';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { findUserByEmail, freeUsername, insertUser } from '../users/users.repo.js';
 import { hashPassword } from './password.js';
 import { takeSlot } from './rate-events.repo.js';

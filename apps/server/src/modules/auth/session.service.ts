@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { loginMessages, type PublicUser } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { findUserById } from '../users/users.repo.js';
 import { accountBlock } from './account-status.js';
@@ -13,18 +13,12 @@ import {
   touchSession,
   type SessionRow,
 } from './sessions.repo.js';
+import type { AuthContext } from '../../http/auth-context.js';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 // last_seen_at is written at most once a minute per session, not on every request.
 const TOUCH_EVERY_MS = 60 * 1000;
-
-export interface AuthContext {
-  user: PublicUser;
-  sessionId: number;
-  expiresAt: Date;
-  idleExpiresAt: Date;
-}
 
 export async function openSession(
   pool: pg.Pool,

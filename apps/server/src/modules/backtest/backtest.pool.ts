@@ -1,6 +1,6 @@
 import { backtestMessages as m } from '@vortex/core';
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import type { BacktestJob, BacktestJobResult } from './backtest.job.js';
 
 export interface BacktestPool {

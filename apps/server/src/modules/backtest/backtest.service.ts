@@ -10,7 +10,7 @@ import {
   type BarLike,
 } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { barsBetween } from '../market/market.repo.js';
 import { resolveRange } from '../trading/trading-range.js';
 import { currentAccountOf } from '../trading/trading.repo.js';

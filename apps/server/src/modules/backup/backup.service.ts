@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import { privateDir, tightenTree } from '../../lib/private-files.js';

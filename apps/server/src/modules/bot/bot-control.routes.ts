@@ -5,8 +5,8 @@ import {
   BotStatusResponseSchema,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
+import { authOf } from '../../http/authorize.js';
+import { HttpError } from '../../http/http-error.js';
 import { BotControlError, type BotManager } from './bot-manager.js';
 
 const tags = ['bot'];

@@ -16,7 +16,7 @@ import {
 } from '@vortex/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import {
   adminClaims,
   adminSessions,

@@ -1,7 +1,7 @@
 import { bridgeAdminMessages as msg, type AuditSearchQuerySchema } from '@vortex/core';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { EventBus } from '../live/event-bus.js';

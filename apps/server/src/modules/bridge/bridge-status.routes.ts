@@ -6,7 +6,7 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import type { AgentRegistry } from './agent-registry.js';
 import { latestAccount, liveBridgeFor, myBridges } from './bridge-status.service.js';
 

@@ -8,8 +8,8 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
+import { authOf } from '../../http/authorize.js';
+import { HttpError } from '../../http/http-error.js';
 import type { AgentRegistry } from './agent-registry.js';
 import { runCommand } from './run-command.js';
 

@@ -1,6 +1,6 @@
 import { bridgeMessages } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { findBridgeTokenByHash, insertBridgeToken } from './bridge-tokens.repo.js';

@@ -9,7 +9,7 @@ import {
 } from '@vortex/core';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { DeliveryResult, MessageQueue, OutgoingMessage } from '../messaging/message-queue.js';
 import { toWhatsAppNumber } from '../whatsapp/whatsapp-phone.js';

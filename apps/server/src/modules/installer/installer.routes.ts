@@ -8,7 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { createInstaller, downloadInstaller, type InstallerDeps } from './installer.service.js';
 
 const tags = ['bridge'];

@@ -1,6 +1,6 @@
 import { mt5Messages } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { writeAudit } from '../audit/audit.repo.js';

@@ -1,6 +1,6 @@
 import { liveMessages, type Role } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
 import { authenticate, sessionUsable } from '../auth/session.service.js';
 import type { SessionCache } from '../auth/session-cache.js';

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { apiErrorMessages, LIVE_TICKET_TTL_MS, liveMessages } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { newToken } from '../../lib/tokens.js';
 import { accountBlock } from '../auth/account-status.js';
 import type { SessionCache } from '../auth/session-cache.js';

@@ -2,7 +2,7 @@ import { apiErrorMessages, LiveWsAuthSchema, liveMessages, type LiveWsControl } 
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import type { WebSocket } from '@fastify/websocket';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { identityForToken, type LiveIdentity } from './live-auth.js';

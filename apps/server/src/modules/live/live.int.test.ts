@@ -5,7 +5,7 @@ import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { waitUntil } from '../../../test/wait.js';
-import { helmetHeaders } from '../../app/security.js';
+import { helmetHeaders } from '../../http/security.js';
 import { openSession } from '../auth/session.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';

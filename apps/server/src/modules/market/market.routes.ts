@@ -1,6 +1,6 @@
 import { ApiErrorSchema, MarketBarsQuerySchema, MarketBarsResponseSchema } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { marketService, type MarketDeps } from './market.service.js';
 
 const tags = ['market'];

@@ -8,7 +8,7 @@ import {
   phoneConfirmationMessages as m,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import {
   confirmationState,
   sendCode,

@@ -9,7 +9,7 @@ import {
 } from '@vortex/core';
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';

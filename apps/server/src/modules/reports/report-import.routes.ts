@@ -14,8 +14,8 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../app/authorize.js';
-import { HttpError } from '../../app/http-error.js';
+import { authOf } from '../../http/authorize.js';
+import { HttpError } from '../../http/http-error.js';
 import { ImportProgressBoard } from './import-progress.js';
 import { ImportRefusal } from './import/messages.js';
 import { importReport, type ReportImportDeps } from './report-import.service.js';

@@ -6,7 +6,7 @@ import {
   type ReportImportResponse,
 } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import {
   closedPositionsCount,

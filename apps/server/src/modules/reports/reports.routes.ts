@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { statementOf } from './reports.service.js';
 
 const tags = ['reports'];

@@ -11,7 +11,7 @@ import {
 } from '@vortex/core';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import {
   balanceBefore,
   currentAccountOf,

@@ -14,7 +14,7 @@ import {
   type TaxYearResponse,
 } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { BudgetLru } from '../trading/budget-lru.js';

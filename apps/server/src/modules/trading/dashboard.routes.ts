@@ -9,7 +9,7 @@ import {
   RealtimeResponseSchema,
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { dealsOf } from './deals.service.js';
 import { openBookOf, realtimeOf, type RealtimeDeps } from './realtime.service.js';
 import { dashboardOverview, dashboardStats, type TradingReadDeps } from './statistics.service.js';

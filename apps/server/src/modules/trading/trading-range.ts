@@ -6,7 +6,7 @@ import {
   MS_PER_DAY,
   toEpochMs,
 } from '@vortex/core';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { tradingApiMessages as msg } from './trading.messages.js';
 
 /** A closed interval of epoch ms: from <= t <= to. */

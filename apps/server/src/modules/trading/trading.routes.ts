@@ -9,7 +9,7 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import { dashboardRoutes, DEFAULT_DAYS } from './dashboard.routes.js';
 import { PositionsCache } from './positions-cache.js';
 import type { RealtimeDeps } from './realtime.service.js';

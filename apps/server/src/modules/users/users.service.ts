@@ -7,7 +7,7 @@ import {
   type UserUpdate,
 } from '@vortex/core';
 import type pg from 'pg';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import { revokeUserSessions } from '../auth/sessions.repo.js';

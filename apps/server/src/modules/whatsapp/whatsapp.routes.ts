@@ -8,7 +8,7 @@ import {
 } from '@vortex/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { authOf } from '../../app/authorize.js';
+import { authOf } from '../../http/authorize.js';
 import type { WhatsAppLink } from './whatsapp-link.js';
 import { QrImages } from './qr-image.js';
 import { disconnectWhatsApp } from './whatsapp-admin.service.js';

@@ -1,9 +1,7 @@
 import { apiErrorMessages } from '@vortex/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type pg from 'pg';
-import type { SessionCache } from '../modules/auth/session-cache.js';
-import { authenticate, type AuthContext } from '../modules/auth/session.service.js';
 import { routeAccess } from './access.js';
+import type { AuthContext } from './auth-context.js';
 import { HttpError } from './http-error.js';
 
 declare module 'fastify' {
@@ -35,15 +33,14 @@ export function authOf(req: FastifyRequest): AuthContext {
  */
 export function installAuthorization(
   app: FastifyInstance,
-  pool: pg.Pool,
-  cache?: SessionCache,
+  authenticate: (token: string) => Promise<AuthContext>,
 ): void {
   app.addHook('onRequest', async (req) => {
     const access = routeAccess(req.routeOptions.config);
     if (access === undefined || access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw new HttpError(401, apiErrorMessages.unauthorized);
-    req.auth = await authenticate(pool, token, new Date(), cache);
+    req.auth = await authenticate(token);
     if (access !== 'authenticated' && !access.includes(req.auth.user.role)) {
       throw new HttpError(403, apiErrorMessages.forbidden);
     }
