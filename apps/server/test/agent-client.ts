@@ -47,6 +47,21 @@ export class TestAgent {
     });
   }
 
+  /**
+   * A barrier on this socket: the server handles an agent's messages in order, so its answer to
+   * a message it cannot read comes after everything it sent for the ones before. Returns what
+   * came meanwhile (left unanswered).
+   */
+  async roundTrip(timeoutMs = 5000): Promise<ServerMessage[]> {
+    this.send({ type: 'barrier' });
+    const before: ServerMessage[] = [];
+    for (;;) {
+      const m = await this.next(timeoutMs);
+      if (m.type === 'error' && !m.ref) return before;
+      before.push(m);
+    }
+  }
+
   async waitClosed(timeoutMs = 5000): Promise<number> {
     await waitUntil(() => this.closed !== undefined, 'socket still open', { timeoutMs });
     return this.closed?.code ?? 0;

@@ -1,33 +1,17 @@
 import { botControlMessages as msg, DEFAULT_BOT_CONFIG, STRATEGY_KEYS } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
-import {
-  anyCommand,
-  barsOf as bars,
-  nextCommand,
-  rally,
-  slide,
-} from '../../../test/bot-scenario.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { barsOf as bars, nextCommand, rally, slide } from '../../../test/bot-scenario.js';
+import { describe, expect, it, type TestUser } from '../../../test/fixture.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { waitForValue, waitUntil } from '../../../test/wait.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-let trader: TestUser;
 let agent: TestAgent;
 
-const post = (url: string, user: TestUser, payload?: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(user.token),
-    ...(payload ? { payload } : {}),
-  });
-const status = async (user: TestUser, app = t.app) =>
-  (await app.inject({ url: '/bot/status', headers: bearer(user.token) })).json<{
+const status = async (app: FastifyInstance, user: TestUser) =>
+  (
+    await app.inject({ url: '/bot/status', headers: { authorization: `Bearer ${user.token}` } })
+  ).json<{
     status: {
       bot_active: boolean;
       process_id: string | null;
@@ -36,41 +20,40 @@ const status = async (user: TestUser, app = t.app) =>
     };
   }>().status;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  agent = await pairTestAgent(t.app, base, trader, 7_100_001);
+it.beforeAll(async ({ app, base, trader, api }) => {
+  agent = await pairTestAgent(app, base, trader, 7_100_001);
   agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
   // Only di_crossover, so each order is its own.
   const config = structuredClone(DEFAULT_BOT_CONFIG);
   for (const key of STRATEGY_KEYS) config[key].enabled = key === 'di_crossover';
   // A fixed symbol (the default follows the current series): the bars below are WINZ25's.
   config.general.symbol = 'WINZ25';
-  expect((await post('/bot/config', trader, config)).statusCode).toBe(200);
+  expect((await api.as(trader).post('/bot/config', config)).statusCode).toBe(200);
   await waitUntil(
-    () => Boolean(t.app.bridgeRuntime.agents.of(trader.id)?.mt5Alive),
+    () => Boolean(app.bridgeRuntime.agents.of(trader.id)?.mt5Alive),
     'the heartbeat never made MT5 alive',
   );
 });
-afterAll(async () => {
+it.afterAll(() => {
   agent.close();
-  await t.close();
-  await db.drop();
 });
 
 describe('the bot runner', () => {
-  it('refuses to start without a connected MT5, in pt-BR', async () => {
-    const nobody = await makeUser(db.pool, { role: 'trader' });
-    const res = await post('/api/bot/start', nobody);
+  it('refuses to start without a connected MT5, in pt-BR', async ({ app, api, newUser }) => {
+    const nobody = await newUser({ role: 'trader' });
+    const res = await api.as(nobody).post('/api/bot/start');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, error: msg.mt5Required });
-    expect((await status(nobody)).bot_active).toBe(false);
+    expect((await status(app, nobody)).bot_active).toBe(false);
   });
 
-  it('starts, subscribes to the bars, warms up on history and trades the live bars', async () => {
-    const res = await post('/api/bot/start', trader);
+  it('starts, subscribes to the bars, warms up on history and trades the live bars', async ({
+    app,
+    db,
+    api,
+    trader,
+  }) => {
+    const res = await api.as(trader).post('/api/bot/start');
     expect(res.json()).toEqual({ success: true, message: msg.started });
     const subscribe = await nextCommand(agent);
     expect(subscribe.command).toEqual({
@@ -86,7 +69,6 @@ describe('the bot runner', () => {
       timeframe: 'M1',
       bars: bars(now - 4 * 3600, slide, 120_000),
     });
-    expect(await anyCommand(agent, 500)).toBeNull();
     // Bars closing after the start are traded.
     agent.send({
       type: 'bars',
@@ -94,6 +76,7 @@ describe('the bot runner', () => {
       timeframe: 'M1',
       bars: bars(now, rally, slide[59] ?? 0),
     });
+    // The runner takes bars in order, so an order for the history would come before this one.
     const order = await nextCommand(agent);
     expect(order.command).toMatchObject({
       kind: 'place_order',
@@ -107,39 +90,51 @@ describe('the bot runner', () => {
     const c = order.command as { sl: number; tp: number };
     expect(c.sl).toBeLessThan(c.tp);
 
-    const s = await status(trader);
+    const s = await status(app, trader);
     expect(s).toMatchObject({ bot_active: true, paused: false });
-    expect(s.process_id).toBe(t.app.botManager.instance);
+    expect(s.process_id).toBe(app.botManager.instance);
     expect(Date.parse(s.start_time ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // The order is logged with the terminal's answer, which the agent has just sent.
     const rows = await waitForValue(async () => {
-      const { rows } = await db.pool.query<{ kind: string; strategy: string }>(
-        'SELECT kind, strategy FROM bot_decisions WHERE user_id = $1 ORDER BY id',
-        [trader.id],
-      );
+      const { rows } = await db.pool.query<{
+        kind: string;
+        strategy: string;
+        detail: { bar_time?: number };
+      }>('SELECT kind, strategy, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id', [
+        trader.id,
+      ]);
       return rows.some((r) => r.kind === 'order') && rows;
     }, 'the order was never logged');
     expect(rows.map((r) => r.kind)).toEqual(expect.arrayContaining(['signal', 'order']));
     expect(new Set(rows.map((r) => r.strategy))).toEqual(new Set(['di_crossover']));
+    // Every signal acted on is a live bar's: the history only warmed up (each order logs its
+    // signal, with its bar, before it is sent).
+    for (const r of rows.filter((r) => r.kind === 'signal')) {
+      expect(r.detail.bar_time).toBeGreaterThanOrEqual(now);
+    }
   });
 
-  it('is held by one instance at a time, and another takes it over when that one is gone', async () => {
+  it('is held by one instance at a time, and another takes it over when that one is gone', async ({
+    app,
+    db,
+    trader,
+  }) => {
     const second = await createTestApp(db);
     try {
       // Started on the first instance, which holds its lease: the second leaves it there.
-      expect(await status(trader, second.app)).toMatchObject({
+      expect(await status(second.app, trader)).toMatchObject({
         bot_active: true,
-        process_id: t.app.botManager.instance,
+        process_id: app.botManager.instance,
       });
       expect(second.app.botManager.isRunning(trader.id)).toBe(false);
       // The first instance dies (its lease lapses without renewal): the second takes over.
       await db.pool.query("UPDATE bot_runs SET lease_until = now() - interval '1 second'");
       await second.app.botManager.tend();
       expect(second.app.botManager.isRunning(trader.id)).toBe(true);
-      expect((await status(trader)).process_id).toBe(second.app.botManager.instance);
+      expect((await status(app, trader)).process_id).toBe(second.app.botManager.instance);
       // Were the first still alive, its next renewal would find the bot gone and drop it.
-      await t.app.botManager.tend();
-      expect(t.app.botManager.isRunning(trader.id)).toBe(false);
+      await app.botManager.tend();
+      expect(app.botManager.isRunning(trader.id)).toBe(false);
       const base2 = await second.app.listen({ port: 0, host: '127.0.0.1' });
       const other = await pairTestAgent(second.app, base2, trader, 7_100_001);
       try {
@@ -153,27 +148,39 @@ describe('the bot runner', () => {
       // A graceful shutdown lets go of the lease: the first instance takes the bot back.
       await second.close();
     }
-    await t.app.botManager.tend();
-    expect(t.app.botManager.isRunning(trader.id)).toBe(true);
+    await app.botManager.tend();
+    expect(app.botManager.isRunning(trader.id)).toBe(true);
     // Taken back, it asks its own bridge for the bars again.
     expect((await nextCommand(agent)).command).toMatchObject({ kind: 'subscribe_bars' });
   });
 
-  it('stops: status says so and new bars send nothing', async () => {
-    expect((await post('/api/bot/stop', trader)).json()).toEqual({
+  it('stops: status says so and new bars send nothing', async ({ app, api, trader }) => {
+    expect((await api.as(trader).post('/api/bot/stop')).json()).toEqual({
       success: true,
       message: msg.stopped,
     });
-    expect((await status(trader)).bot_active).toBe(false);
-    const later = Math.floor(Date.now() / 1000) + 3600;
-    agent.send({
-      type: 'bars',
-      symbol: 'WINZ25',
-      timeframe: 'M1',
-      bars: bars(later, [...slide, ...rally], 120_000),
+    expect((await status(app, trader)).bot_active).toBe(false);
+    const announced: number[] = [];
+    const unsubscribe = app.bridgeRuntime.bus.subscribe((e) => {
+      if (e.type === 'bars_added' && e.user_id === trader.id) announced.push(e.id);
     });
-    expect(await anyCommand(agent, 800)).toBeNull();
-    expect((await post('/api/bot/stop', trader)).json()).toEqual({
+    try {
+      const later = Math.floor(Date.now() / 1000) + 3600;
+      agent.send({
+        type: 'bars',
+        symbol: 'WINZ25',
+        timeframe: 'M1',
+        bars: bars(later, [...slide, ...rally], 120_000),
+      });
+      // The bus hands an event to its listeners in turn, the bot manager's first: once the
+      // bars are announced here, the manager has had them, and it runs no bot that could act.
+      await waitUntil(() => announced.length > 0, 'the bars were never announced');
+    } finally {
+      unsubscribe();
+    }
+    expect(app.botManager.isRunning(trader.id)).toBe(false);
+    expect(await agent.roundTrip()).toEqual([]);
+    expect((await api.as(trader).post('/api/bot/stop')).json()).toEqual({
       success: true,
       message: msg.notRunning,
     });
