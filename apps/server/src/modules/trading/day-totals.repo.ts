@@ -1,5 +1,7 @@
 import { balanceAt } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import type { DealRow } from './deal-row.js';
 
@@ -44,6 +46,9 @@ export async function addDayTotals(
   );
 }
 
+// An aggregate without GROUP BY: always one row.
+const BalanceSumsRow = z.object({ before: z.number(), total: z.number(), operations: z.number() });
+
 /**
  * reports.repo's balanceBefore from the per-day totals: whole days from the table, the deals of
  * the day holding `before` from the deals themselves. Only as current as the follower's
@@ -56,7 +61,9 @@ export async function storedBalanceBefore(
   currentBalance: number | null,
 ): Promise<number> {
   const day = Math.floor(before / MS_PER_DAY);
-  const { rows } = await db.query<{ before: number; total: number; operations: number }>(
+  const r = await oneRow(
+    db,
+    BalanceSumsRow,
     `SELECT coalesce(sum(net) FILTER (WHERE day < $2::bigint), 0)::float8
               + (SELECT coalesce(sum(profit + commission + swap), 0)::float8 FROM deals
                  WHERE account_id = $1 AND type <> 3 AND time_msc >= $2::bigint * ${MS_PER_DAY}
@@ -66,8 +73,6 @@ export async function storedBalanceBefore(
      FROM deal_day_totals WHERE account_id = $1`,
     [accountId, day, before],
   );
-  const r = rows[0];
-  if (!r) return 0;
   return balanceAt(
     { netBefore: r.before, netTotal: r.total, balanceOperations: r.operations },
     currentBalance,

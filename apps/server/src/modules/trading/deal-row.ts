@@ -23,6 +23,23 @@ export type DealRow = [
 export const DEAL_COLUMNS =
   'ticket, position_id, symbol, type, entry, volume, price, profit, commission, swap, magic, reason, time_msc';
 
+/** What pg sends for DEAL_COLUMNS (bigints as numbers: database.ts), checked by columnRows. */
+export const DEAL_ROW_KINDS = [
+  'number',
+  'number',
+  'string',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+] as const;
+
 /** A buy or sell (type 0 or 1); balance operations and the like are not trades. */
 export const isTradeRow = (row: DealRow): boolean => row[3] === 0 || row[3] === 1;
 

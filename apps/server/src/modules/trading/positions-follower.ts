@@ -1,12 +1,14 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { columnRows } from '../../db/row-columns.js';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { EventBus } from '../live/event-bus.js';
-import type { DealRow } from './deal-row.js';
-import { DEAL_COLUMNS } from './deal-row.js';
+import { DEAL_COLUMNS, DEAL_ROW_KINDS, type DealRow } from './deal-row.js';
 import { emptyState, PositionsBuilder, type BuilderState } from './positions-builder.js';
 import { attachHandoff, DealsHandoff, heldRows, sinceMark } from './positions-follower-handoff.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { addDayTotals } from './day-totals.repo.js';
-import type { DealsVersion } from './positions-cache.repo.js';
+import { DealsVersionSchema, type DealsVersion } from './positions-cache.repo.js';
 import {
   finishedCounts,
   insertClosed,
@@ -30,6 +32,12 @@ const NOTHING: DealsVersion = { count: 0, maxTicket: 0, epoch: 0 };
 
 const sameVersion = (a: DealsVersion, b: DealsVersion) =>
   a.count === b.count && a.maxTicket === b.maxTicket && a.epoch === b.epoch;
+
+const IdRow = z.object({ id: z.number() });
+const LockedRow = z.object({ ok: z.boolean() });
+const HeadRow = z.object({ deals: DealsVersionSchema });
+const CountRow = z.object({ n: z.number() });
+const FETCH_NEW_DEALS = `FETCH ${SLICE} FROM new_deals`;
 
 /** Out of order deals: the account is built again from its first deal. */
 class Refused extends Error {}
@@ -73,7 +81,9 @@ export class PositionsFollower {
 
   /** Accounts never built (data from before migration 22), one at a time, in the background. */
   async backfill(): Promise<number> {
-    const { rows } = await this.pool.query<{ id: number }>(
+    const rows = await rowsOf(
+      this.pool,
+      IdRow,
       `SELECT a.id FROM mt5_accounts a
        WHERE NOT EXISTS (SELECT 1 FROM positions_watermarks w WHERE w.account_id = a.id)
        ORDER BY a.id`,
@@ -125,7 +135,9 @@ export class PositionsFollower {
    * no-op.
    */
   private async accountsOf(userId: number, accountNumber: number): Promise<number[]> {
-    const { rows } = await this.pool.query<{ id: number }>(
+    const rows = await rowsOf(
+      this.pool,
+      IdRow,
       'SELECT id FROM mt5_accounts WHERE user_id = $1 AND account_number = $2',
       [userId, accountNumber],
     );
@@ -139,12 +151,14 @@ export class PositionsFollower {
     try {
       if (wait) await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE, accountId]);
       else {
-        const { rows } = await client.query<{ ok: boolean }>(
+        const { ok } = await oneRow(
+          client,
+          LockedRow,
           'SELECT pg_try_advisory_lock($1, $2) AS ok',
           [LOCK_SPACE, accountId],
         );
         // Another instance is at it: its run covers these deals or its reader will ask again.
-        if (!rows[0]?.ok) return;
+        if (!ok) return;
       }
       try {
         try {
@@ -180,11 +194,13 @@ export class PositionsFollower {
     const held = rebuild ? undefined : this.handoff.take(accountId);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     try {
-      const head = await client.query<{ deals: DealsVersion }>(
+      const head = await maybeRow(
+        client,
+        HeadRow,
         'SELECT deals_version(id) AS deals FROM mt5_accounts WHERE id = $1',
         [accountId],
       );
-      const version = head.rows[0]?.deals;
+      const version = head?.deals;
       const mark = version && (await readWatermark(client, accountId));
       if (!version || (mark && !rebuild && sameVersion(mark.version, version))) {
         await client.query('COMMIT');
@@ -223,11 +239,13 @@ export class PositionsFollower {
     version: DealsVersion,
   ): Promise<boolean> {
     if (mark.version.epoch !== version.epoch) return false;
-    const { rows } = await client.query<{ n: number }>(
+    const { n } = await oneRow(
+      client,
+      CountRow,
       'SELECT count(*)::int AS n FROM deals WHERE account_id = $1 AND ticket > $2',
       [accountId, mark.version.maxTicket],
     );
-    return mark.version.count + (rows[0]?.n ?? 0) === version.count;
+    return mark.version.count + n === version.count;
   }
 
   /** The stored deals above `after` in (time, ticket) order, a slice at a time. */
@@ -243,10 +261,8 @@ export class PositionsFollower {
       [accountId, after],
     );
     for (;;) {
-      const { rows } = await client.query<DealRow>({
-        text: `FETCH ${SLICE} FROM new_deals`,
-        rowMode: 'array',
-      });
+      const answer = await client.query({ text: FETCH_NEW_DEALS, rowMode: 'array' });
+      const rows: DealRow[] = columnRows(answer.rows, DEAL_ROW_KINDS, FETCH_NEW_DEALS);
       yield rows;
       if (rows.length < SLICE) break;
     }

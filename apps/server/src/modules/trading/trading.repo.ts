@@ -1,28 +1,31 @@
-import type { Mt5Order, Mt5Position } from '@vortex/core';
+import { Mt5OrderSchema, Mt5PositionSchema, type Mt5Order, type Mt5Position } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
-import type { DealsVersion } from './positions-cache.repo.js';
+import { DealsVersionSchema } from './positions-cache.repo.js';
 
 /**
  * The account a user's screens read: the one they chose (migration 26), else the one whose agent
  * said hello last; an imported account never says hello, so it comes first only when chosen or
  * when it is all the user has.
  */
-export interface TradingAccount {
-  id: number;
-  account_number: number;
-  server: string;
+const TradingAccountRow = z.object({
+  id: z.number(),
+  account_number: z.number(),
+  server: z.string(),
   /** 'imported': read from the terminal's reports, no agent behind it (no live state). */
-  kind: 'live' | 'imported';
-  balance: number | null;
-  equity: number | null;
-  margin: number | null;
-  free_margin: number | null;
-  margin_level: number | null;
-  profit: number | null;
-  account_at: Date | null;
+  kind: z.enum(['live', 'imported']),
+  balance: z.number().nullable(),
+  equity: z.number().nullable(),
+  margin: z.number().nullable(),
+  free_margin: z.number().nullable(),
+  margin_level: z.number().nullable(),
+  profit: z.number().nullable(),
+  account_at: z.date().nullable(),
   /** The deals version (migration 0008): tells a cached copy of the history whether it is current. */
-  deals: DealsVersion;
-}
+  deals: DealsVersionSchema,
+});
+export type TradingAccount = z.infer<typeof TradingAccountRow>;
 
 const ACCOUNT_COLUMNS = `id, account_number, server, kind, balance, equity, margin, free_margin,
   margin_level, profit, account_at, deals_version(id) AS deals`;
@@ -31,7 +34,9 @@ export async function currentAccountOf(
   db: Queryable,
   userId: number,
 ): Promise<TradingAccount | undefined> {
-  const { rows } = await db.query<TradingAccount>(
+  return maybeRow(
+    db,
+    TradingAccountRow,
     `SELECT ${ACCOUNT_COLUMNS}
      FROM mt5_accounts a WHERE user_id = $1
      ORDER BY a.id = (SELECT c.account_id FROM account_choices c WHERE c.user_id = $1) DESC NULLS LAST,
@@ -39,7 +44,6 @@ export async function currentAccountOf(
      LIMIT 1`,
     [userId],
   );
-  return rows[0];
 }
 
 /** The account the bot and the bridge act on: the live one whose agent said hello last. */
@@ -47,32 +51,35 @@ export async function liveAccountOf(
   db: Queryable,
   userId: number,
 ): Promise<TradingAccount | undefined> {
-  const { rows } = await db.query<TradingAccount>(
+  return maybeRow(
+    db,
+    TradingAccountRow,
     `SELECT ${ACCOUNT_COLUMNS}
      FROM mt5_accounts WHERE user_id = $1 AND kind = 'live'
      ORDER BY last_hello_at DESC NULLS LAST, id DESC LIMIT 1`,
     [userId],
   );
-  return rows[0];
 }
 
-export interface StoredDeal {
-  ticket: number;
-  order: number;
-  position_id: number;
-  symbol: string;
-  magic: number;
-  type: number;
-  entry: number;
-  volume: number;
-  price: number;
-  time_msc: number;
-  profit: number;
-  commission: number;
-  swap: number;
-  reason: number;
-  comment: string;
-}
+const StoredDealRow = z.object({
+  ticket: z.number(),
+  order: z.number(),
+  position_id: z.number(),
+  symbol: z.string(),
+  magic: z.number(),
+  type: z.number(),
+  entry: z.number(),
+  volume: z.number(),
+  price: z.number(),
+  time_msc: z.number(),
+  profit: z.number(),
+  commission: z.number(),
+  swap: z.number(),
+  reason: z.number(),
+  comment: z.string(),
+});
+export type StoredDeal = z.infer<typeof StoredDealRow>;
+const CountRow = z.object({ n: z.number() });
 
 /** The newest `limit` trade deals of a range, newest first, and how many the range holds. */
 export async function latestDeals(
@@ -83,17 +90,23 @@ export async function latestDeals(
   const where = `account_id = $1 AND time_msc BETWEEN $2 AND $3 AND type IN (0, 1)
     AND ($4::bigint IS NULL OR magic = $4)`;
   const values = [accountId, range.from, range.to, range.magic ?? null];
-  const [page, count] = await Promise.all([
-    db.query<StoredDeal>(
+  const [deals, count] = await Promise.all([
+    rowsOf(
+      db,
+      StoredDealRow,
       `SELECT ticket, order_ticket AS "order", position_id, symbol, magic, type, entry, volume, price,
               time_msc, profit, commission, swap, reason, comment
        FROM deals WHERE ${where} ORDER BY time_msc DESC, ticket DESC LIMIT $5`,
       [...values, range.limit],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deals WHERE ${where}`, values),
+    oneRow(db, CountRow, `SELECT count(*)::int AS n FROM deals WHERE ${where}`, values),
   ]);
-  return { deals: page.rows, total: count.rows[0]?.n ?? 0 };
+  return { deals, total: count.n };
 }
+
+// jsonb as the bridge stored it, after parsing the agent's message with the same schemas.
+const OpenPositionRow = z.object({ data: Mt5PositionSchema });
+const PendingOrderRow = z.object({ data: Mt5OrderSchema });
 
 /** Open positions and working orders as the agent last sent them, by ticket. */
 export async function openBook(
@@ -101,14 +114,18 @@ export async function openBook(
   accountId: number,
 ): Promise<{ positions: Mt5Position[]; orders: Mt5Order[] }> {
   const [positions, orders] = await Promise.all([
-    db.query<{ data: Mt5Position }>(
+    rowsOf(
+      db,
+      OpenPositionRow,
       'SELECT data FROM open_positions WHERE account_id = $1 ORDER BY ticket',
       [accountId],
     ),
-    db.query<{ data: Mt5Order }>(
+    rowsOf(
+      db,
+      PendingOrderRow,
       'SELECT data FROM pending_orders WHERE account_id = $1 ORDER BY ticket',
       [accountId],
     ),
   ]);
-  return { positions: positions.rows.map((r) => r.data), orders: orders.rows.map((r) => r.data) };
+  return { positions: positions.map((r) => r.data), orders: orders.map((r) => r.data) };
 }
