@@ -1,4 +1,10 @@
-import { ApiErrorSchema } from '@vortex/core';
+import {
+  ApiErrorSchema,
+  endpointUrl,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+} from '@vortex/core';
 import type { z } from 'zod';
 import { apiUrl } from '../config/runtime-config';
 import { readLocal, storageKeys } from './storage';
@@ -83,4 +89,47 @@ export async function apiJson<S extends z.ZodType>(
   const res = await apiRequest(path, init);
   if (!res.ok) throw new HttpError(errorMessageOf(res, `HTTP ${res.status}`), res.status);
   return schema.parse(res.data);
+}
+
+/** How a call to a table endpoint goes out: its inputs plus the request's own options. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> &
+  Pick<ApiRequestInit, 'token' | 'signal'>;
+
+/** The input argument: optional when the endpoint needs nothing (no path params, no body). */
+type CallArgs<E extends Endpoint> =
+  Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+interface LooseInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint of the table in packages/core and returns the raw answer, for callers that
+ * word each status themselves. The path, method and body come from the table, never a literal.
+ */
+export function requestEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<ApiResponse> {
+  const { params, query, body, token, signal }: LooseInput = input ?? {};
+  return apiRequest(endpointUrl(endpoint, { params, query }), {
+    method: endpoint.method,
+    ...(body !== undefined ? { json: body } : {}),
+    ...(token !== undefined ? { token } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Calls an endpoint of the table and parses its 200 answer with the table's schema. */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...input: CallArgs<E>
+): Promise<EndpointAnswer<E>> {
+  const res = await requestEndpoint(endpoint, ...input);
+  if (!res.ok) throw new HttpError(errorMessageOf(res, `HTTP ${res.status}`), res.status);
+  return endpoint.response.parse(res.data) as EndpointAnswer<E>;
 }

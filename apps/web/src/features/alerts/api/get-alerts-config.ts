@@ -1,11 +1,11 @@
-import { AlertsConfigResponseSchema, type AlertsConfig } from '@vortex/core';
+import { endpoints, type AlertsConfig } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { alertsKeys } from './alerts-keys';
 
 /** GET /api/alerts/config: the caller's own configuration (defaults until saved). */
 export async function fetchAlertsConfig(): Promise<AlertsConfig> {
-  return (await apiJson('/api/alerts/config', AlertsConfigResponseSchema)).config;
+  return (await callEndpoint(endpoints.alerts.config)).config;
 }
 
 export function useAlertsConfig() {

@@ -1,13 +1,13 @@
-import { RecentAlertsResponseSchema, type RecentAlert } from '@vortex/core';
+import { endpoints, type RecentAlert } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { alertsKeys } from './alerts-keys';
 
 /** Live events refresh the list at once; this poll only catches what they miss. */
 export const RECENT_ALERTS_POLL_MS = 30_000;
 
 export async function fetchRecentAlerts(): Promise<RecentAlert[]> {
-  return (await apiJson('/api/alerts/recent', RecentAlertsResponseSchema)).alerts;
+  return (await callEndpoint(endpoints.alerts.recent)).alerts;
 }
 
 export function useRecentAlerts() {

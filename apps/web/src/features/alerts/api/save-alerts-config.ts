@@ -1,10 +1,6 @@
-import {
-  alertsMessages as m,
-  SaveAlertsConfigResponseSchema,
-  type AlertsConfig,
-} from '@vortex/core';
+import { alertsMessages as m, endpoints, type AlertsConfig } from '@vortex/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { NetworkError, requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { alertsKeys } from './alerts-keys';
 
 /** A failed save, worded as trading.md §8 has it; `detail` is the server's reason, if any. */
@@ -22,12 +18,12 @@ export class SaveAlertsConfigError extends Error {
 export async function saveAlertsConfig(config: AlertsConfig): Promise<void> {
   let res;
   try {
-    res = await apiRequest('/api/alerts/config', { method: 'POST', json: config });
+    res = await requestEndpoint(endpoints.alerts.saveConfig, { body: config });
   } catch (err) {
     if (err instanceof NetworkError) throw new SaveAlertsConfigError(m.saveError);
     throw err;
   }
-  if (!res.ok || !SaveAlertsConfigResponseSchema.safeParse(res.data).success) {
+  if (!res.ok || !endpoints.alerts.saveConfig.response.safeParse(res.data).success) {
     throw new SaveAlertsConfigError(m.saveFailed, serverErrorOf(res));
   }
 }
