@@ -1,10 +1,14 @@
 import {
   balanceAt,
+  Mt5OrderSchema,
+  Mt5PositionSchema,
   type Mt5Order,
   type Mt5Position,
   type StatementAccountFigures,
   type StatementDeal,
 } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface ReportAccount {
@@ -19,30 +23,32 @@ export interface ReportAccount {
   figures: StatementAccountFigures | null;
 }
 
-interface AccountRow {
-  id: number;
-  full_name: string;
-  username: string;
-  account_number: number;
-  server: string;
-  company: string;
-  currency: string;
-  trade_mode: string;
-  margin_mode: string;
-  balance: number | null;
-  equity: number | null;
-  margin: number | null;
-  free_margin: number | null;
-  margin_level: number | null;
-  profit: number | null;
-}
+const AccountRow = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  username: z.string(),
+  account_number: z.number(),
+  server: z.string(),
+  company: z.string(),
+  currency: z.string(),
+  trade_mode: z.string(),
+  margin_mode: z.string(),
+  balance: z.number().nullable(),
+  equity: z.number().nullable(),
+  margin: z.number().nullable(),
+  free_margin: z.number().nullable(),
+  margin_level: z.number().nullable(),
+  profit: z.number().nullable(),
+});
 
 /** The user's current account, as the trading screens' (trading.repo.ts currentAccountOf). */
 export async function currentAccountOf(
   db: Queryable,
   userId: number,
 ): Promise<ReportAccount | undefined> {
-  const { rows } = await db.query<AccountRow>(
+  const r = await maybeRow(
+    db,
+    AccountRow,
     `SELECT a.id, u.full_name, u.username, a.account_number, a.server, a.company, a.currency,
             a.trade_mode, a.margin_mode, a.balance, a.equity, a.margin, a.free_margin,
             a.margin_level, a.profit
@@ -53,7 +59,6 @@ export async function currentAccountOf(
      LIMIT 1`,
     [userId],
   );
-  const r = rows[0];
   if (!r) return undefined;
   const { balance, equity, margin, free_margin, margin_level, profit } = r;
   // The figures arrive together in one account message: one missing means none came yet.
@@ -79,6 +84,25 @@ export async function currentAccountOf(
   };
 }
 
+const StatementDealRow = z.object({
+  ticket: z.number(),
+  order: z.number(),
+  position_id: z.number(),
+  symbol: z.string(),
+  type: z.number(),
+  entry: z.number(),
+  volume: z.number(),
+  price: z.number(),
+  profit: z.number(),
+  commission: z.number(),
+  fee: z.number(),
+  swap: z.number(),
+  magic: z.number(),
+  reason: z.number(),
+  comment: z.string(),
+  time_msc: z.number(),
+}) satisfies z.ZodType<StatementDeal>;
+
 const DEAL_COLUMNS = `ticket, order_ticket AS "order", position_id, symbol, type, entry, volume, price,
   profit, commission, fee, swap, magic, reason, comment, time_msc`;
 
@@ -89,12 +113,13 @@ export async function dealsBetween(
   from: number,
   to: number,
 ): Promise<StatementDeal[]> {
-  const { rows } = await db.query<StatementDeal>(
+  return rowsOf(
+    db,
+    StatementDealRow,
     `SELECT ${DEAL_COLUMNS} FROM deals
      WHERE account_id = $1 AND time_msc BETWEEN $2 AND $3 ORDER BY time_msc, ticket`,
     [accountId, from, to],
   );
-  return rows;
 }
 
 /** The trade deals before `before` (and from `since`) of the given positions. */
@@ -105,14 +130,18 @@ export async function earlierDealsOf(
   since: number,
   before: number,
 ): Promise<StatementDeal[]> {
-  const { rows } = await db.query<StatementDeal>(
+  return rowsOf(
+    db,
+    StatementDealRow,
     `SELECT ${DEAL_COLUMNS} FROM deals
      WHERE account_id = $1 AND time_msc >= $2 AND time_msc < $3 AND type IN (0, 1)
        AND position_id = ANY($4::bigint[])`,
     [accountId, since, before, positionIds],
   );
-  return rows;
 }
+
+// An aggregate without GROUP BY: always one row.
+const BalanceSumsRow = z.object({ before: z.number(), total: z.number(), operations: z.number() });
 
 /**
  * The balance when the period starts (core's balanceAt: the deals before it, credit aside, the
@@ -124,7 +153,9 @@ export async function balanceBefore(
   before: number,
   currentBalance: number | null = null,
 ): Promise<number> {
-  const { rows } = await db.query<{ before: number; total: number; operations: number }>(
+  const r = await oneRow(
+    db,
+    BalanceSumsRow,
     `SELECT coalesce(sum(profit + commission + fee + swap)
                      FILTER (WHERE type <> 3 AND time_msc < $2), 0)::float8 AS before,
             coalesce(sum(profit + commission + fee + swap) FILTER (WHERE type <> 3), 0)::float8
@@ -133,16 +164,20 @@ export async function balanceBefore(
      FROM deals WHERE account_id = $1`,
     [accountId, before],
   );
-  const r = rows[0];
-  if (!r) return 0;
   return balanceAt(
     { netBefore: r.before, netTotal: r.total, balanceOperations: r.operations },
     currentBalance,
   );
 }
 
+// jsonb as the bridge stored it, after parsing the agent's message with the same schemas.
+const OpenPositionRow = z.object({ data: Mt5PositionSchema });
+const PendingOrderRow = z.object({ data: Mt5OrderSchema });
+
 export async function openPositionsOf(db: Queryable, accountId: number): Promise<Mt5Position[]> {
-  const { rows } = await db.query<{ data: Mt5Position }>(
+  const rows = await rowsOf(
+    db,
+    OpenPositionRow,
     'SELECT data FROM open_positions WHERE account_id = $1 ORDER BY ticket',
     [accountId],
   );
@@ -150,7 +185,9 @@ export async function openPositionsOf(db: Queryable, accountId: number): Promise
 }
 
 export async function pendingOrdersOf(db: Queryable, accountId: number): Promise<Mt5Order[]> {
-  const { rows } = await db.query<{ data: Mt5Order }>(
+  const rows = await rowsOf(
+    db,
+    PendingOrderRow,
     'SELECT data FROM pending_orders WHERE account_id = $1 ORDER BY ticket',
     [accountId],
   );

@@ -1,5 +1,28 @@
 import type { Mt5HistoryOrder } from '@vortex/core';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+
+const HistoryOrderRow = z.object({
+  ticket: z.number(),
+  symbol: z.string(),
+  type: z.number(),
+  state: z.number(),
+  volume_initial: z.number(),
+  volume_current: z.number(),
+  price_open: z.number(),
+  sl: z.number(),
+  tp: z.number(),
+  price_current: z.number(),
+  time_setup_msc: z.number(),
+  time_done_msc: z.number(),
+  magic: z.number(),
+  comment: z.string(),
+  position_id: z.number(),
+  reason: z.number(),
+}) satisfies z.ZodType<Mt5HistoryOrder>;
+
+const DigitsRow = z.object({ symbol: z.string(), digits: z.number() });
 
 const ORDER_COLUMNS = `ticket, symbol, type, state, volume_initial, volume_current, price_open, sl,
   tp, price_current, time_setup_msc, time_done_msc, magic, comment, position_id, reason`;
@@ -16,7 +39,9 @@ export async function historyOrdersFor(
   to: number,
   positionIds: readonly number[],
 ): Promise<Mt5HistoryOrder[] | undefined> {
-  const { rows } = await db.query<Mt5HistoryOrder>(
+  const rows = await rowsOf(
+    db,
+    HistoryOrderRow,
     `SELECT ${ORDER_COLUMNS} FROM mt5_history_orders
      WHERE account_id = $1 AND time_setup_msc BETWEEN $2 AND $3
      UNION
@@ -36,7 +61,9 @@ export async function symbolDigitsOf(
   db: Queryable,
   accountId: number,
 ): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ symbol: string; digits: number }>(
+  const rows = await rowsOf(
+    db,
+    DigitsRow,
     'SELECT symbol, digits FROM mt5_symbol_digits WHERE account_id = $1',
     [accountId],
   );
