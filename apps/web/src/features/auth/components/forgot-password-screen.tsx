@@ -1,6 +1,7 @@
 import { ForgotPasswordSchema } from '@vortex/core';
 import { CircleAlert, MailCheck, Send } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -12,26 +13,24 @@ import { AuthPage, BackToLoginLink } from './auth-page';
 
 /** /forgot-password (access-and-admin.md §2, §5, §8). */
 export function ForgotPasswordScreen() {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const form = useZodForm(ForgotPasswordSchema, { defaultValues: { email: '' } });
   const mutation = useForgotPassword((message) => {
     setSent(message);
-    setEmail('');
+    form.reset();
   });
+  const invalid = form.formState.errors.email?.message;
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSent(null);
-    const parsed = ForgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
+  const handleSubmit = form.submit(
+    ({ email }) => {
+      setSent(null);
+      mutation.mutate(email);
+    },
+    () => {
+      setSent(null);
       mutation.reset();
-      setInvalid(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setInvalid(null);
-    mutation.mutate(parsed.data.email);
-  }
+    },
+  );
 
   return (
     <AuthPage title={t.forgotTitle} description={t.forgotText}>
@@ -48,22 +47,18 @@ export function ForgotPasswordScreen() {
             <span>{mutation.error.message}</span>
           </Alert>
         )}
-        <Field id="forgot-email" label={t.email} error={invalid ?? undefined}>
+        <Field id="forgot-email" label={t.email} error={invalid}>
           {(describedBy) => (
             <Input
               id="forgot-email"
-              name="email"
               type="email"
               autoComplete="email"
               placeholder={t.emailPlaceholder}
               required
               autoFocus
-              value={email}
               aria-invalid={invalid ? true : undefined}
               aria-describedby={describedBy}
-              onChange={(event) => {
-                setEmail(event.target.value);
-              }}
+              {...form.register('email')}
             />
           )}
         </Field>

@@ -1,6 +1,7 @@
 import { CircleAlert, LogIn } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { LoginRequestSchema } from '@vortex/core';
 import { Link, useNavigate } from 'react-router';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -15,31 +16,23 @@ import { authMessages as m } from '../messages';
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [missingFields, setMissingFields] = useState(false);
+  const form = useZodForm(LoginRequestSchema, { defaultValues: { email: '', password: '' } });
   const mutation = useLogin((session) => {
     signIn(session);
     pingBridgeStatus();
     void navigate(paths.dashboard.path, { replace: true });
   });
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : '';
-    };
-    const email = field('email').trim();
-    const password = field('password');
-    // The inputs are `required` too; this catches a whitespace-only identifier.
-    setMissingFields(!email || !password);
-    if (!email || !password) return;
-    mutation.mutate({ email, password });
-  }
-
+  // The inputs are `required` too; the contract catches a whitespace-only identifier.
+  const missingFields = Object.keys(form.formState.errors).length > 0;
   const error = missingFields ? m.required : mutation.error?.message;
   return (
-    <form onSubmit={handleSubmit} className="space-y-5">
+    <form
+      onSubmit={form.submit((credentials) => {
+        mutation.mutate(credentials);
+      })}
+      className="space-y-5"
+    >
       {error && (
         <Alert variant="error">
           <CircleAlert aria-hidden />
@@ -50,7 +43,7 @@ export function LoginForm() {
         <Label htmlFor="login-email">{m.identifier}</Label>
         <Input
           id="login-email"
-          name="email"
+          {...form.register('email')}
           autoComplete="username"
           placeholder={m.identifierPlaceholder}
           required
@@ -69,7 +62,7 @@ export function LoginForm() {
         </div>
         <PasswordInput
           id="login-password"
-          name="password"
+          {...form.register('password')}
           autoComplete="current-password"
           required
           showLabel={m.showPassword}

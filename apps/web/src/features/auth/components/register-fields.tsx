@@ -9,7 +9,7 @@ import { publicMessages, registerTexts as t } from '../messages';
 
 type Form = ReturnType<typeof useRegisterForm>;
 
-interface TextFieldProps extends Omit<ComponentProps<'input'>, 'form' | 'id' | 'value'> {
+interface TextFieldProps extends Omit<ComponentProps<'input'>, 'form' | 'id' | 'value' | 'name'> {
   form: Form;
   field: RegisterField;
   label: string;
@@ -34,20 +34,16 @@ function TextField({
   const id = fieldId(field);
   const common = {
     id,
-    name: field,
-    value: form.values[field],
     'aria-invalid': form.invalid(field) || undefined,
-    onChange: (event: { target: { value: string } }) => {
-      form.setField(field, event.target.value);
-    },
     ...props,
+    ...form.register(field),
   };
   return (
     <Field
       id={id}
       label={label}
       hint={hint}
-      error={form.errors.fields[field]}
+      error={form.fieldError(field)}
       className={wide ? 'sm:col-span-2' : undefined}
     >
       {(describedBy) =>
@@ -71,7 +67,7 @@ function TextField({
  * the full name carries no required flag (§5), though the submit check asks for it.
  */
 export function RegisterFields({ form }: { form: Form }) {
-  const answered = form.values.usesMT5 === 'SIM';
+  const answered = form.usesMT5 === 'SIM';
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField
@@ -110,18 +106,14 @@ export function RegisterFields({ form }: { form: Form }) {
         autoComplete="bday"
         required
       />
-      <Field id={fieldId('usesMT5')} label={t.usesMt5} error={form.errors.fields.usesMT5}>
+      <Field id={fieldId('usesMT5')} label={t.usesMt5} error={form.fieldError('usesMT5')}>
         {(describedBy) => (
           <NativeSelect
             id={fieldId('usesMT5')}
-            name="usesMT5"
-            value={form.values.usesMT5}
             aria-invalid={form.invalid('usesMT5') || undefined}
             aria-describedby={describedBy}
             required
-            onChange={(event) => {
-              form.setField('usesMT5', event.target.value);
-            }}
+            {...form.register('usesMT5')}
           >
             <option value="">{t.usesMt5Choose}</option>
             <option value="SIM">{t.usesMt5Yes}</option>

@@ -1,5 +1,4 @@
 import { CircleAlert, UserPlus } from 'lucide-react';
-import type { SubmitEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,18 +18,17 @@ export function RegisterForm({ accountType, onCreated }: RegisterFormProps) {
   const form = useRegisterForm(accountType);
   const mutation = useRegister(onCreated);
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = form.validate();
-    if (!result.data) {
+  const handleSubmit = form.submit(
+    (data) => {
+      mutation.mutate(data);
+    },
+    (firstInvalid) => {
       mutation.reset();
-      if (result.firstInvalid) document.getElementById(fieldId(result.firstInvalid))?.focus();
-      return;
-    }
-    mutation.mutate(result.data);
-  }
+      if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
+    },
+  );
 
-  const error = form.errors.form ?? mutation.error?.message;
+  const error = form.formError ?? mutation.error?.message;
   return (
     <AuthPage
       title={accountType === 'DEMO' ? t.titleDemo : t.titleReal}

@@ -1,6 +1,7 @@
 import { isStrongResetPassword, resetMessages } from '@vortex/core';
 import { CircleAlert, KeyRound } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -17,8 +18,12 @@ interface ResetPasswordFormProps {
 
 /** New password and confirmation; the rules show as the user types (§4, §5). */
 export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormProps) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useForm({ defaultValues: { password: '', confirmation: '' } });
+  // Checked as the user types, from the values: an empty field says nothing yet.
+  const [password, confirmation] = useWatch({
+    control: form.control,
+    name: ['password', 'confirmation'],
+  });
   const mutation = useResetPassword(onDone);
 
   const strong = isStrongResetPassword(password);
@@ -54,13 +59,10 @@ export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormPro
         {(describedBy) => (
           <PasswordInput
             id="reset-password"
-            value={password}
             aria-invalid={weakError ? true : undefined}
             aria-describedby={describedBy}
             autoFocus
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
+            {...form.register('password')}
             {...passwordProps}
           />
         )}
@@ -69,12 +71,9 @@ export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormPro
         {(describedBy) => (
           <PasswordInput
             id="reset-confirmation"
-            value={confirmation}
             aria-invalid={mismatchError ? true : undefined}
             aria-describedby={describedBy}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
-            }}
+            {...form.register('confirmation')}
             {...passwordProps}
           />
         )}
