@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { z } from 'zod';
 import { migrations as all, type Migration } from './migrations/index.js';
+import { rowsOf } from './rows.js';
 
 // Any constant works; it only has to be the same for every instance sharing the database.
 const MIGRATION_LOCK = 7_142_011;
@@ -15,7 +17,11 @@ export async function migrate(pool: pg.Pool, migrations: Migration[] = all): Pro
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ id: number }>('SELECT id FROM schema_migrations');
+    const rows = await rowsOf(
+      client,
+      z.object({ id: z.number().int() }),
+      'SELECT id FROM schema_migrations',
+    );
     const done = new Set(rows.map((r) => r.id));
     for (const m of [...migrations].sort((a, b) => a.id - b.id)) {
       if (done.has(m.id)) continue;

@@ -1,5 +1,9 @@
+import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../lib/db-types.js';
+
+/** A pool or a transaction, or a client of its own (a dump's snapshot, a scratch database). */
+type Db = Queryable | pg.ClientBase;
 
 /**
  * Rows checked where they enter the program: each row of the answer is parsed by its zod
@@ -8,7 +12,7 @@ import type { Queryable } from '../lib/db-types.js';
  * A row that does not match is a programming error, thrown with the query's first words.
  */
 export async function rowsOf<S extends z.ZodType>(
-  db: Queryable,
+  db: Db,
   schema: S,
   sql: string,
   params: readonly unknown[] = [],
@@ -19,7 +23,7 @@ export async function rowsOf<S extends z.ZodType>(
 
 /** The first row, or undefined when the query returned none. */
 export async function maybeRow<S extends z.ZodType>(
-  db: Queryable,
+  db: Db,
   schema: S,
   sql: string,
   params: readonly unknown[] = [],
@@ -30,7 +34,7 @@ export async function maybeRow<S extends z.ZodType>(
 
 /** The one row a query always returns (an aggregate, an INSERT ... RETURNING). */
 export async function oneRow<S extends z.ZodType>(
-  db: Queryable,
+  db: Db,
   schema: S,
   sql: string,
   params: readonly unknown[] = [],

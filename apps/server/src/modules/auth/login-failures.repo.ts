@@ -1,12 +1,24 @@
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import { LOCKOUT, type LoginCounts } from './login-lockout.js';
+
+const LoginCountsRow = z.object({
+  pair: z.number().int(),
+  address: z.number().int(),
+  account: z.number().int(),
+  sinceLastS: z.number().nullable(),
+  known: z.boolean(),
+}) satisfies z.ZodType<LoginCounts>;
 
 /** What the lockout needs to judge one attempt, in one statement. */
 export async function readLoginCounts(
   db: Queryable,
   q: { account: string; ip: string; userId: number | null },
 ): Promise<LoginCounts> {
-  const { rows } = await db.query<LoginCounts>(
+  return oneRow(
+    db,
+    LoginCountsRow,
     `SELECT
        (SELECT count(*)::int FROM login_failures
         WHERE account = $1 AND ip = $2 AND created_at > now() - make_interval(secs => $4)) AS pair,
@@ -21,9 +33,6 @@ export async function readLoginCounts(
           AND last_success_at > now() - make_interval(days => $6)) AS known`,
     [q.account, q.ip, q.userId, LOCKOUT.windowS, LOCKOUT.accountWindowS, LOCKOUT.knownAddressDays],
   );
-  const row = rows[0];
-  if (!row) throw new Error('login counts returned no row');
-  return row;
 }
 
 export async function recordLoginFailure(

@@ -1,4 +1,12 @@
+import { z } from 'zod';
+import { maybeRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+
+const UsableResetRow = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+});
 
 export async function insertReset(
   db: Queryable,
@@ -15,14 +23,15 @@ export async function findUsableReset(
   db: Queryable,
   hash: Buffer,
   opts: { lock?: boolean } = {},
-): Promise<{ id: number; user_id: number; email: string } | undefined> {
-  const { rows } = await db.query<{ id: number; user_id: number; email: string }>(
+): Promise<z.infer<typeof UsableResetRow> | undefined> {
+  return maybeRow(
+    db,
+    UsableResetRow,
     `SELECT r.id, r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
      WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()
      ${opts.lock ? 'FOR UPDATE OF r' : ''}`,
     [hash],
   );
-  return rows[0];
 }
 
 /** Spends every outstanding reset of the user: a link works once, and only the newest matters. */

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 import { pruneLoginRecords } from './login-failures.repo.js';
 
@@ -10,18 +12,22 @@ export type RateKind = 'forgot_account' | 'forgot_ip' | 'register_ip';
  */
 export const RATE_LOCK_SPACE = 0x52415445;
 
+const CountRow = z.object({ n: z.number().int() });
+
 export async function countRecent(
   db: Queryable,
   kind: RateKind,
   key: string,
   windowSeconds: number,
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     `SELECT count(*)::int AS n FROM rate_events
      WHERE kind = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
     [kind, key, windowSeconds],
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }
 
 export async function recordEvent(db: Queryable, kind: RateKind, key: string): Promise<void> {

@@ -1,34 +1,40 @@
+import { z } from 'zod';
+import { maybeRow, oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-export interface SessionRow {
-  session_id: number;
-  user_id: number;
-  expires_at: Date;
-  last_seen_at: Date;
-  revoked_at: Date | null;
-}
+export const SessionRow = z.object({
+  session_id: z.number().int(),
+  user_id: z.number().int(),
+  expires_at: z.date(),
+  last_seen_at: z.date(),
+  revoked_at: z.date().nullable(),
+});
+export type SessionRow = z.infer<typeof SessionRow>;
+
+const IdRow = z.object({ id: z.number().int() });
 
 export async function insertSession(
   db: Queryable,
   s: { hash: Buffer; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
 ): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+  const { id } = await oneRow(
+    db,
+    IdRow,
     `INSERT INTO sessions (token_hash, user_id, expires_at, ip, user_agent)
      VALUES ($1, $2, $3, $4::inet, $5) RETURNING id`,
     [s.hash, s.userId, s.expiresAt, s.ip, s.userAgent?.slice(0, 512) ?? null],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert returned no id');
   return id;
 }
 
 export async function findSession(db: Queryable, hash: Buffer): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(
+  return maybeRow(
+    db,
+    SessionRow,
     `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
      FROM sessions WHERE token_hash = $1`,
     [hash],
   );
-  return rows[0];
 }
 
 export async function touchSession(db: Queryable, id: number): Promise<void> {

@@ -1,8 +1,12 @@
 import type { ClientLog } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 
 export async function insertClientLog(pool: pg.Pool, log: ClientLog, ip: string): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>(
+  const { id } = await oneRow(
+    pool,
+    z.object({ id: z.number().int() }),
     `INSERT INTO client_logs (level, message, stack, component_stack, user_agent, client_ts, url, ip)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::inet) RETURNING id`,
     [
@@ -16,7 +20,5 @@ export async function insertClientLog(pool: pg.Pool, log: ClientLog, ip: string)
       ip,
     ],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert returned no id');
   return id;
 }

@@ -4,7 +4,8 @@ import { HttpError } from '../../http/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
 import { authenticate, sessionUsable } from '../auth/session.service.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import type { SessionRow } from '../auth/sessions.repo.js';
+import { rowsOf } from '../../db/rows.js';
+import { SessionRow } from '../auth/sessions.repo.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { spendLiveTicket, type SpentTicketRow } from './live-tickets.repo.js';
 
@@ -27,7 +28,9 @@ export async function liveSessionsNow(
 ): Promise<Map<number, { userId: number; isAdmin: boolean; role: Role }>> {
   const valid = new Map<number, { userId: number; isAdmin: boolean; role: Role }>();
   if (sessionIds.length === 0) return valid;
-  const { rows } = await pool.query<SessionRow>(
+  const rows = await rowsOf(
+    pool,
+    SessionRow,
     `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
      FROM sessions WHERE id = ANY($1)`,
     [sessionIds],

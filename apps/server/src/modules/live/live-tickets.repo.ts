@@ -1,8 +1,9 @@
-import { LIVE_TICKET_TTL_MS } from '@vortex/core';
+import { LIVE_TICKET_TTL_MS, PublicUserSchema } from '@vortex/core';
+import { z } from 'zod';
+import { parseRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { PublicUser } from '@vortex/core';
-import type { SessionRow } from '../auth/sessions.repo.js';
+import { SessionRow } from '../auth/sessions.repo.js';
 
 /** A ticket for the caller's session: the channel it opens lasts as long as the session. */
 export async function issueLiveTicket(
@@ -20,8 +21,28 @@ export async function issueLiveTicket(
 }
 
 /** A spent ticket's session, and what `accountBlock` reads of its user (and its role). */
-export type SpentTicketRow = SessionRow &
-  Pick<PublicUser, 'id' | 'role' | 'status' | 'account_type'> & { trial_ends_at: Date | null };
+const SpentTicketRow = SessionRow.extend({
+  ...PublicUserSchema.pick({ id: true, role: true, status: true, account_type: true }).shape,
+  trial_ends_at: z.date().nullable(),
+});
+export type SpentTicketRow = z.infer<typeof SpentTicketRow>;
+
+const SPEND_LIVE_TICKET = `WITH spent AS (
+       UPDATE live_tickets SET used_at = now()
+       WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING session_id
+     ), sess AS (
+       SELECT s.id AS session_id, s.user_id AS session_user, s.expires_at, s.last_seen_at,
+         s.revoked_at
+       FROM spent JOIN sessions s ON s.id = spent.session_id
+     )
+     SELECT sess.session_id, sess.session_user AS user_id, sess.expires_at, sess.last_seen_at,
+       sess.revoked_at, users.id, users.role, users.status, users.account_type,
+       users.trial_ends_at
+     FROM sess JOIN users ON users.id = sess.session_user`;
+
+const READ_LIVE_SESSION = `SELECT s.id AS session_id, s.user_id, s.expires_at, s.last_seen_at, s.revoked_at,
+       users.id, users.role, users.status, users.account_type, users.trial_ends_at
+     FROM sessions s JOIN users ON users.id = s.user_id WHERE s.id = $1`;
 
 /**
  * Spends a ticket and reads its session and user in the same statement, so opening a channel
@@ -33,23 +54,12 @@ export async function spendLiveTicket(
   ticket: string,
 ): Promise<SpentTicketRow | undefined> {
   // Prepared once per connection: every open runs it.
-  const { rows } = await db.query<SpentTicketRow>({
+  const { rows } = await db.query({
     name: 'spend-live-ticket',
-    text: `WITH spent AS (
-       UPDATE live_tickets SET used_at = now()
-       WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING session_id
-     ), sess AS (
-       SELECT s.id AS session_id, s.user_id AS session_user, s.expires_at, s.last_seen_at,
-         s.revoked_at
-       FROM spent JOIN sessions s ON s.id = spent.session_id
-     )
-     SELECT sess.session_id, sess.session_user AS user_id, sess.expires_at, sess.last_seen_at,
-       sess.revoked_at, users.id, users.role, users.status, users.account_type,
-       users.trial_ends_at
-     FROM sess JOIN users ON users.id = sess.session_user`,
+    text: SPEND_LIVE_TICKET,
     values: [hashToken(ticket)],
   });
-  return rows[0];
+  return rows.length ? parseRow(SpentTicketRow, rows[0], SPEND_LIVE_TICKET) : undefined;
 }
 
 /** A session and what an open checks of its user, by the session's id. */
@@ -57,14 +67,12 @@ export async function readLiveSession(
   db: Queryable,
   sessionId: number,
 ): Promise<SpentTicketRow | undefined> {
-  const { rows } = await db.query<SpentTicketRow>({
+  const { rows } = await db.query({
     name: 'read-live-session',
-    text: `SELECT s.id AS session_id, s.user_id, s.expires_at, s.last_seen_at, s.revoked_at,
-       users.id, users.role, users.status, users.account_type, users.trial_ends_at
-     FROM sessions s JOIN users ON users.id = s.user_id WHERE s.id = $1`,
+    text: READ_LIVE_SESSION,
     values: [sessionId],
   });
-  return rows[0];
+  return rows.length ? parseRow(SpentTicketRow, rows[0], READ_LIVE_SESSION) : undefined;
 }
 
 export async function purgeLiveTickets(db: Queryable): Promise<number> {

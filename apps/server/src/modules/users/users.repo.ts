@@ -1,4 +1,12 @@
-import type { AccountType, PublicUser, Role, UserStatus } from '@vortex/core';
+import {
+  PublicUserSchema,
+  type AccountType,
+  type PublicUser,
+  type Role,
+  type UserStatus,
+} from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface NewUser {
@@ -28,14 +36,24 @@ const COLUMNS = `id, unique_id::text AS unique_id, username, full_name,
 /** The columns `toPublicUser` reads (live-tickets.repo.ts joins them to a spent ticket). */
 export { COLUMNS as USER_COLUMNS };
 
-interface Row extends Omit<PublicUser, 'trial_ends_at' | 'created_at' | 'last_login' | 'user_id'> {
-  trial_ends_at: Date | null;
-  created_at: Date;
-  last_login: Date | null;
-  password_hash?: string;
-}
+/** A row of COLUMNS: the public user before its times become ISO strings. */
+const UserRow = PublicUserSchema.omit({
+  user_id: true,
+  trial_ends_at: true,
+  created_at: true,
+  last_login: true,
+}).extend({
+  trial_ends_at: z.date().nullable(),
+  created_at: z.date(),
+  last_login: z.date().nullable(),
+});
+type UserRow = z.infer<typeof UserRow>;
 
-export function toPublicUser(r: Row): PublicUser {
+const LoginRow = UserRow.extend({ password_hash: z.string() });
+
+const CountRow = z.object({ n: z.number().int() });
+
+export function toPublicUser(r: UserRow): PublicUser {
   return {
     id: r.id,
     unique_id: r.unique_id,
@@ -59,16 +77,20 @@ export async function countAdmins(
   db: Queryable,
   opts: { activeOnly?: boolean } = {},
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     `SELECT count(*)::int AS n FROM users WHERE role = 'admin'
      ${opts.activeOnly ? "AND status IN ('active', 'approved')" : ''}`,
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }
 
 /** Usernames are unique: a taken one gets the smallest numeric suffix that is free. */
 export async function freeUsername(db: Queryable, base: string): Promise<string> {
-  const { rows } = await db.query<{ username: string }>(
+  const rows = await rowsOf(
+    db,
+    z.object({ username: z.string() }),
     'SELECT username FROM users WHERE username = $1 OR username LIKE $2',
     [base, `${base.replace(/[\\%_]/g, '\\$&')}%`],
   );
@@ -83,7 +105,9 @@ export async function freeUsername(db: Queryable, base: string): Promise<string>
 }
 
 export async function insertUser(db: Queryable, u: NewUser): Promise<PublicUser> {
-  const { rows } = await db.query<Row>(
+  const row = await oneRow(
+    db,
+    UserRow,
     `INSERT INTO users (username, full_name, email, role, status, account_type, password_hash,
        phone, date_of_birth, uses_mt5, broker, registration_ip)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::inet)
@@ -103,19 +127,17 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<PublicUser>
       u.registrationIp ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert returned no row');
   return toPublicUser(row);
 }
 
 export async function findUserById(db: Queryable, id: number): Promise<PublicUser | undefined> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
-  return rows[0] && toPublicUser(rows[0]);
+  const row = await maybeRow(db, UserRow, `SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return row && toPublicUser(row);
 }
 
 export async function findUsersByIds(db: Queryable, ids: number[]): Promise<PublicUser[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1)`, [ids]);
+  const rows = await rowsOf(db, UserRow, `SELECT ${COLUMNS} FROM users WHERE id = ANY($1)`, [ids]);
   return rows.map(toPublicUser);
 }
 
@@ -124,29 +146,34 @@ export async function findUserForLogin(
   db: Queryable,
   login: string,
 ): Promise<UserRecord | undefined> {
-  const { rows } = await db.query<Row>(
+  const row = await maybeRow(
+    db,
+    LoginRow,
     `SELECT ${COLUMNS}, password_hash FROM users
      WHERE lower(email) = lower($1) OR username = lower($1)
      ORDER BY (lower(email) = lower($1)) DESC LIMIT 1`,
     [login],
   );
-  const row = rows[0];
-  return row && { ...toPublicUser(row), password_hash: row.password_hash ?? '' };
+  return row && { ...toPublicUser(row), password_hash: row.password_hash };
 }
 
 export async function findUserByEmail(
   db: Queryable,
   email: string,
 ): Promise<PublicUser | undefined> {
-  const { rows } = await db.query<Row>(
+  const row = await maybeRow(
+    db,
+    UserRow,
     `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,
     [email],
   );
-  return rows[0] && toPublicUser(rows[0]);
+  return row && toPublicUser(row);
 }
 
 export async function listUsers(db: Queryable): Promise<PublicUser[]> {
-  const { rows } = await db.query<Row>(
+  const rows = await rowsOf(
+    db,
+    UserRow,
     `SELECT ${COLUMNS} FROM users ORDER BY created_at DESC, id DESC`,
   );
   return rows.map(toPublicUser);
@@ -182,11 +209,13 @@ export async function updateUser(
   }
   if (sets.length === 0) return findUserById(db, id);
   values.push(id);
-  const { rows } = await db.query<Row>(
+  const row = await maybeRow(
+    db,
+    UserRow,
     `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length} RETURNING ${COLUMNS}`,
     values,
   );
-  return rows[0] && toPublicUser(rows[0]);
+  return row && toPublicUser(row);
 }
 
 export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
