@@ -1,13 +1,38 @@
-import type { AlertChannel, AlertsConfig } from '@vortex/core';
+import { ALERT_CHANNELS, UserStatusSchema, type AlertsConfig } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-/** The stored JSON as written; undefined when the user never saved one. */
+/** One channel's copy: the queue's message id, or why there is none. */
+const StoredDelivery = z.object({
+  channel: z.enum(ALERT_CHANNELS),
+  to: z.string().nullable(),
+  message_id: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type StoredDelivery = z.infer<typeof StoredDelivery>;
+
+const AlertRow = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  created_at: z.date(),
+  deliveries: z.array(StoredDelivery),
+});
+export type AlertRow = z.infer<typeof AlertRow>;
+
+const IdRow = z.object({ id: z.number().int() });
+
+/** The stored JSON as written (read through the config's schema); undefined when never saved. */
 export async function findAlertsConfig(db: Queryable, userId: number): Promise<unknown> {
-  const { rows } = await db.query<{ config: unknown }>(
+  const row = await maybeRow(
+    db,
+    z.object({ config: z.unknown() }),
     'SELECT config FROM alert_configs WHERE user_id = $1',
     [userId],
   );
-  return rows[0]?.config;
+  return row?.config;
 }
 
 export async function upsertAlertsConfig(
@@ -34,11 +59,12 @@ export async function findAlertRecipient(
   db: Queryable,
   userId: number,
 ): Promise<AlertRecipient | undefined> {
-  const { rows } = await db.query<{ email: string; phone: string | null; status: string }>(
+  const row = await maybeRow(
+    db,
+    z.object({ email: z.string(), phone: z.string().nullable(), status: UserStatusSchema }),
     'SELECT email, phone, status FROM users WHERE id = $1',
     [userId],
   );
-  const row = rows[0];
   return (
     row && {
       email: row.email,
@@ -46,14 +72,6 @@ export async function findAlertRecipient(
       active: row.status === 'active' || row.status === 'approved',
     }
   );
-}
-
-/** One channel's copy: the queue's message id, or why there is none. */
-export interface StoredDelivery {
-  channel: AlertChannel;
-  to: string | null;
-  message_id: string | null;
-  error: string | null;
 }
 
 export interface NewAlert {
@@ -66,12 +84,14 @@ export interface NewAlert {
 
 /** Records the alert unless its key was already taken; its id, or undefined for a repeat. */
 export async function claimAlert(db: Queryable, a: NewAlert): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: string }>(
+  const row = await maybeRow(
+    db,
+    IdRow,
     `INSERT INTO alert_log (user_id, type, title, message, dedupe_key)
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [a.userId, a.type, a.title, a.message, a.dedupeKey],
   );
-  return rows[0] ? Number(rows[0].id) : undefined;
+  return row?.id;
 }
 
 export async function setAlertDeliveries(
@@ -85,24 +105,27 @@ export async function setAlertDeliveries(
   ]);
 }
 
-export interface AlertRow {
-  id: number;
-  type: string;
-  title: string;
-  message: string;
-  created_at: Date;
-  deliveries: StoredDelivery[];
-}
-
 export async function recentAlertsOf(
   db: Queryable,
   userId: number,
   limit: number,
 ): Promise<AlertRow[]> {
-  const { rows } = await db.query<Omit<AlertRow, 'id'> & { id: string }>(
+  return rowsOf(
+    db,
+    AlertRow,
     `SELECT id, type, title, message, created_at, deliveries FROM alert_log
      WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit],
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Active traders with an MT5 account: whom a statistics digest may concern. */
+export async function digestUserIds(db: Queryable): Promise<number[]> {
+  const rows = await rowsOf(
+    db,
+    IdRow,
+    `SELECT DISTINCT u.id FROM users u JOIN mt5_accounts a ON a.user_id = u.id
+     WHERE u.status IN ('active', 'approved') ORDER BY u.id`,
+  );
+  return rows.map((r) => r.id);
 }

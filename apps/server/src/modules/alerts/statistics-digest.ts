@@ -19,6 +19,7 @@ import {
 import { localDateKey, localMidnight, type TimeRange } from '../trading/trading-range.js';
 import type { AlertDispatcher } from './alert-dispatcher.js';
 import { alertsConfigOf } from './alerts-config.service.js';
+import { digestUserIds } from './alerts.repo.js';
 
 /** After B3's session closes (18:25 for WIN), São Paulo time; `digestPeriod` says which are due. */
 export const DIGEST_CRON = '30 18 * * *';
@@ -88,13 +89,8 @@ export interface DigestDeps extends TradingReadDeps {
 
 /** Raises each due digest of every active trader with trades in its period; how many. */
 export async function sendStatisticsDigests(deps: DigestDeps, now: number): Promise<number> {
-  const { rows } = await deps.pool.query<{ id: string }>(
-    `SELECT DISTINCT u.id FROM users u JOIN mt5_accounts a ON a.user_id = u.id
-     WHERE u.status IN ('active', 'approved') ORDER BY u.id`,
-  );
   let sent = 0;
-  for (const row of rows) {
-    const userId = Number(row.id);
+  for (const userId of await digestUserIds(deps.pool)) {
     try {
       const config = await alertsConfigOf(deps.pool, userId);
       if (!config.alertTypes.statistics.enabled) continue;

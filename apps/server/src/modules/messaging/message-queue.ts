@@ -5,7 +5,8 @@ import type pg from 'pg';
  * database. Each message is delivered once, retried with backoff, rate-limited per channel, and
  * keeps its result.
  */
-export type MessageChannel = 'email' | 'sms' | 'whatsapp';
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export interface OutgoingMessage {
   channel: MessageChannel;
@@ -24,7 +25,8 @@ export interface OutgoingMessage {
   dedupeKey?: string;
 }
 
-export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * Origins whose message is tried once: a channel test answers whether the channel works now,

@@ -1,26 +1,38 @@
 import { inTransaction } from '../../lib/db-types.js';
 import type pg from 'pg';
-import type { DeliveryResult, MessageChannel, OutgoingMessage } from './message-queue.js';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
+import {
+  DELIVERY_STATUSES,
+  MESSAGE_CHANNELS,
+  type DeliveryResult,
+  type MessageChannel,
+  type OutgoingMessage,
+} from './message-queue.js';
 
-export interface ClaimedMessage {
-  id: string;
-  channel: MessageChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  attempts: number;
-  origin: string;
-}
+const ClaimedMessage = z.object({
+  id: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  attempts: z.number().int(),
+  origin: z.string(),
+});
+export type ClaimedMessage = z.infer<typeof ClaimedMessage>;
 
-interface ResultRow {
-  id: string;
-  channel: MessageChannel;
-  recipient: string;
-  user_id: string | null;
-  status: DeliveryResult['status'];
-  attempts: number;
-  last_error: string | null;
-}
+const ResultRow = z.object({
+  id: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  recipient: z.string(),
+  user_id: z.number().int().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+});
+
+/** A message's id: a uuid. */
+const IdRow = z.object({ id: z.string() });
 
 /** Stores the messages in one transaction; a dedupe key already queued answers its first id. */
 export function insertMessages(pool: pg.Pool, messages: OutgoingMessage[]): Promise<string[]> {
@@ -34,7 +46,9 @@ export async function insertMessagesIn(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const m of messages) {
-    const { rows } = await tx.query<{ id: string }>(
+    const inserted = await maybeRow(
+      tx,
+      IdRow,
       `INSERT INTO messages (channel, recipient, subject, body, user_id, origin, batch_id, dedupe_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
@@ -50,12 +64,9 @@ export async function insertMessagesIn(
       ],
     );
     const id =
-      rows[0]?.id ??
-      (
-        await tx.query<{ id: string }>('SELECT id FROM messages WHERE dedupe_key = $1', [
-          m.dedupeKey,
-        ])
-      ).rows[0]?.id;
+      inserted?.id ??
+      (await maybeRow(tx, IdRow, 'SELECT id FROM messages WHERE dedupe_key = $1', [m.dedupeKey]))
+        ?.id;
     if (!id) throw new Error('message neither inserted nor found by its dedupe key');
     ids.push(id);
   }
@@ -75,7 +86,9 @@ export async function claimNext(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const slot = await client.query<{ wait_ms: number }>(
+    const slot = await maybeRow(
+      client,
+      z.object({ wait_ms: z.number() }),
       // An open slot answers 0 without subtracting: next_at starts at -infinity, and before
       // PostgreSQL 17 an infinite timestamp minus a finite one is 'interval out of range'.
       `SELECT CASE WHEN next_at <= clock_timestamp() THEN 0
@@ -83,12 +96,14 @@ export async function claimNext(
        FROM message_channel_slots WHERE channel = $1 FOR UPDATE`,
       [channel],
     );
-    const waitMs = slot.rows[0]?.wait_ms ?? 0;
+    const waitMs = slot?.wait_ms ?? 0;
     if (waitMs > 0) {
       await client.query('COMMIT');
       return { waitMs };
     }
-    const { rows } = await client.query<ClaimedMessage>(
+    const message = await maybeRow(
+      client,
+      ClaimedMessage,
       `UPDATE messages m
        SET attempts = m.attempts + 1,
            locked_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000),
@@ -103,7 +118,6 @@ export async function claimNext(
        RETURNING m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.origin`,
       [channel, opts.leaseMs],
     );
-    const message = rows[0];
     if (message) {
       await client.query(
         `UPDATE message_channel_slots
@@ -150,7 +164,9 @@ export async function markAttemptFailed(
 
 export async function readResults(pool: pg.Pool, ids: string[]): Promise<DeliveryResult[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<ResultRow>(
+  const rows = await rowsOf(
+    pool,
+    ResultRow,
     `SELECT id, channel, recipient, user_id, status, attempts, last_error
      FROM messages WHERE id = ANY($1::uuid[])`,
     [ids],
@@ -164,7 +180,7 @@ export async function readResults(pool: pg.Pool, ids: string[]): Promise<Deliver
         id: r.id,
         channel: r.channel,
         to: r.recipient,
-        userId: r.user_id === null ? null : Number(r.user_id),
+        userId: r.user_id,
         status: r.status,
         attempts: r.attempts,
         error: r.last_error,
@@ -175,10 +191,11 @@ export async function readResults(pool: pg.Pool, ids: string[]): Promise<Deliver
 
 /** The channels with a message due now or soonest, for the sender's wake-up. */
 export async function nextDueInMs(pool: pg.Pool): Promise<number | null> {
-  const { rows } = await pool.query<{ ms: number | null }>(
+  const { ms } = await oneRow(
+    pool,
+    z.object({ ms: z.number().nullable() }),
     `SELECT (EXTRACT(EPOCH FROM (min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) - clock_timestamp())) * 1000)::float8 AS ms
      FROM messages WHERE status = 'pending'`,
   );
-  const ms = rows[0]?.ms;
-  return ms === null || ms === undefined ? null : Math.max(0, ms);
+  return ms === null ? null : Math.max(0, ms);
 }

@@ -1,5 +1,7 @@
 import type { PhoneCodeChannel } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 /** The account's phone now and the number it last confirmed, if any. */
@@ -9,16 +11,23 @@ export interface PhoneRecord {
   confirmedAt: Date | null;
 }
 
-export interface CodeRecord {
-  id: string;
-  phone: string;
-  codeHash: string;
-  attempts: number;
-  expiresAt: Date;
-  usedAt: Date | null;
+const PhoneRow = z.object({
+  phone: z.string().nullable(),
+  confirmed_phone: z.string().nullable(),
+  confirmed_at: z.date().nullable(),
+});
+
+const CodeRecord = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  codeHash: z.string(),
+  attempts: z.number().int(),
+  expiresAt: z.date(),
+  usedAt: z.date().nullable(),
   /** Past its expiry by the database's clock, the one that expires it. */
-  expired: boolean;
-}
+  expired: z.boolean(),
+});
+export type CodeRecord = z.infer<typeof CodeRecord>;
 
 const CODE_COLUMNS = `id, phone, code_hash AS "codeHash", attempts, expires_at AS "expiresAt",
   used_at AS "usedAt", expires_at <= now() AS expired`;
@@ -29,17 +38,14 @@ const CODE_LOCK = 19_001;
 
 /** Reads the user's phone here rather than through the users module, which owns its writes. */
 export async function phoneRecord(db: Queryable, userId: number): Promise<PhoneRecord | null> {
-  const { rows } = await db.query<{
-    phone: string | null;
-    confirmed_phone: string | null;
-    confirmed_at: Date | null;
-  }>(
+  const r = await maybeRow(
+    db,
+    PhoneRow,
     `SELECT u.phone, c.phone AS confirmed_phone, c.confirmed_at
        FROM users u LEFT JOIN phone_confirmations c ON c.user_id = u.id
       WHERE u.id = $1`,
     [userId],
   );
-  const r = rows[0];
   return r
     ? { phone: r.phone, confirmedPhone: r.confirmed_phone, confirmedAt: r.confirmed_at }
     : null;
@@ -47,18 +53,22 @@ export async function phoneRecord(db: Queryable, userId: number): Promise<PhoneR
 
 /** The user's newest code: the only one that counts. */
 export async function latestCode(db: Queryable, userId: number): Promise<CodeRecord | null> {
-  const { rows } = await db.query<CodeRecord>(
+  const code = await maybeRow(
+    db,
+    CodeRecord,
     `SELECT ${CODE_COLUMNS}
        FROM phone_confirmation_codes WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
     [userId],
   );
-  return rows[0] ?? null;
+  return code ?? null;
 }
 
 /** Takes the user's code lock for the transaction and answers the send times of the last hour. */
 export async function lockRecentCodes(tx: pg.PoolClient, userId: number): Promise<Date[]> {
   await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [CODE_LOCK, userId]);
-  const { rows } = await tx.query<{ created_at: Date }>(
+  const rows = await rowsOf(
+    tx,
+    z.object({ created_at: z.date() }),
     `SELECT created_at FROM phone_confirmation_codes
       WHERE user_id = $1 AND created_at > now() - interval '1 hour' ORDER BY created_at`,
     [userId],
@@ -74,14 +84,14 @@ export async function insertCode(
   await tx.query(
     `DELETE FROM phone_confirmation_codes WHERE created_at < now() - interval '1 day'`,
   );
-  const { rows } = await tx.query<{ expires_at: Date }>(
+  const row = await oneRow(
+    tx,
+    z.object({ expires_at: z.date() }),
     `INSERT INTO phone_confirmation_codes (user_id, phone, code_hash, channel, expires_at)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::float8 / 1000))
      RETURNING expires_at`,
     [c.userId, c.phone, c.codeHash, c.channel, c.ttlMs],
   );
-  const row = rows[0];
-  if (!row) throw new Error('phone confirmation code not stored');
   return row.expires_at;
 }
 
@@ -94,7 +104,9 @@ export async function spendTry(
   userId: number,
   maxTries: number,
 ): Promise<CodeRecord | null> {
-  const { rows } = await db.query<CodeRecord>(
+  const code = await maybeRow(
+    db,
+    CodeRecord,
     `UPDATE phone_confirmation_codes SET attempts = attempts + 1
       WHERE id = (SELECT id FROM phone_confirmation_codes WHERE user_id = $1
                   ORDER BY id DESC LIMIT 1)
@@ -102,7 +114,7 @@ export async function spendTry(
       RETURNING ${CODE_COLUMNS}`,
     [userId, maxTries],
   );
-  return rows[0] ?? null;
+  return code ?? null;
 }
 
 /** Marks the code used and records the number it confirmed; false when it was used already. */

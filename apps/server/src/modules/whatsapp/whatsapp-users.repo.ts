@@ -1,7 +1,17 @@
-import type { Role } from '@vortex/core';
+import { RoleSchema, type Role } from '@vortex/core';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import { isPhoneConfirmed } from '../phone/confirmed-phone.js';
 import { phoneKey, samePhone } from './whatsapp-phone.js';
+
+const PhoneOwnerRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: RoleSchema,
+  phone: z.string(),
+  confirmed_phone: z.string().nullable(),
+});
 
 export interface PhoneOwner {
   id: number;
@@ -19,13 +29,9 @@ export async function usersByPhone(db: Queryable, phone: string): Promise<PhoneO
   const key = phoneKey(phone);
   if (!key) return [];
   // Narrowed in SQL by the last 8 digits, which every form of the number shares.
-  const { rows } = await db.query<{
-    id: number;
-    username: string;
-    role: Role;
-    phone: string;
-    confirmed_phone: string | null;
-  }>(
+  const rows = await rowsOf(
+    db,
+    PhoneOwnerRow,
     `SELECT u.id, u.username, u.role, u.phone, c.phone AS confirmed_phone
        FROM users u LEFT JOIN phone_confirmations c ON c.user_id = u.id
       WHERE u.status IN ('active', 'approved') AND u.phone IS NOT NULL
