@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+import { DealsVersionSchema } from '../trading/positions-cache.repo.js';
 
 /**
  * The accounts whose deals the income tax counts, as a SQL condition on `mt5_accounts a`.
@@ -9,22 +12,26 @@ import type { Queryable } from '../../lib/db-types.js';
  */
 export const TAXED_ACCOUNT = `a.currency = 'BRL' AND NOT (a.kind = 'imported' AND a.account_number = 0)`;
 
-/** What deals_version() (migration 0008) says of an account: it moves with every deal stored. */
-export interface TaxedAccount {
-  id: number;
+const TaxedAccountRow = z.object({
+  id: z.number(),
   /** MT5's ACCOUNT_TRADE_MODE as the agent or the statement said it: 'real' or 'demo'. */
-  trade_mode: string;
-  deals: { count: number; maxTicket: number; epoch: number };
-}
+  trade_mode: z.string(),
+  /** What deals_version() (migration 0008) says of the account: it moves with every deal stored. */
+  deals: DealsVersionSchema,
+});
+export type TaxedAccount = z.infer<typeof TaxedAccountRow>;
+
+const IdRow = z.object({ id: z.number() });
 
 /** The user's taxed accounts, each with its deals' version, in id order. */
 export async function taxedAccountsOf(db: Queryable, userId: number): Promise<TaxedAccount[]> {
-  const { rows } = await db.query<TaxedAccount>(
+  return rowsOf(
+    db,
+    TaxedAccountRow,
     `SELECT a.id, a.trade_mode, deals_version(a.id) AS deals FROM mt5_accounts a
      WHERE a.user_id = $1 AND ${TAXED_ACCOUNT} ORDER BY a.id`,
     [userId],
   );
-  return rows;
 }
 
 /**
@@ -45,7 +52,9 @@ export function taxBasis(accounts: readonly TaxedAccount[]): {
 
 /** Users who want the DARF reminder and have a taxed account with deals, in id order. */
 export async function reminderUsers(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
+  const rows = await rowsOf(
+    db,
+    IdRow,
     `SELECT u.id FROM users u LEFT JOIN tax_settings s ON s.user_id = u.id
      WHERE u.status IN ('active', 'approved') AND coalesce(s.darf_reminder, true)
        AND EXISTS (SELECT 1 FROM mt5_accounts a JOIN deal_counts c ON c.account_id = a.id

@@ -1,5 +1,6 @@
 import { DEAL_ENTRIES, type TaxDeal } from '@vortex/core';
 import type pg from 'pg';
+import { columnRows } from '../../db/row-columns.js';
 
 /** Deals fetched at a time: a page's mapping and feeding stay well under 100 ms of the loop. */
 export const TAX_DEALS_PAGE = 20_000;
@@ -19,6 +20,24 @@ type Row = [
   swap: number,
   timeMsc: number,
 ];
+
+/** What pg sends for Row's columns (bigints as numbers: database.ts), checked by columnRows. */
+const ROW_KINDS = [
+  'number',
+  'number',
+  'number',
+  'string',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+  'number',
+] as const;
+const FETCH_PAGE = `FETCH ${TAX_DEALS_PAGE} FROM tax_deals`;
 
 /** A stored deal as the tax reads it; only buys and sells (type 0, 1) are asked for. */
 export function taxDealOf(row: Row): TaxDeal {
@@ -65,10 +84,8 @@ export async function* taxDealPages(
       [accountIds],
     );
     for (;;) {
-      const { rows } = await client.query<Row>({
-        text: `FETCH ${TAX_DEALS_PAGE} FROM tax_deals`,
-        rowMode: 'array',
-      });
+      const answer = await client.query({ text: FETCH_PAGE, rowMode: 'array' });
+      const rows: Row[] = columnRows(answer.rows, ROW_KINDS, FETCH_PAGE);
       if (rows.length > 0) yield rows.map(taxDealOf);
       if (rows.length < TAX_DEALS_PAGE) break;
     }

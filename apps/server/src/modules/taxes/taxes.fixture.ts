@@ -1,5 +1,7 @@
 import type { Mt5Deal, TaxDeal } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import { upsertImportedAccount } from '../accounts/accounts.repo.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { importRouteMessages } from '../reports/report-import.messages.js';
@@ -105,23 +107,27 @@ export async function storeDeals(pool: pg.Pool, accountId: number, deals: Mt5Dea
   await insertDeals(pool, accountId, deals);
 }
 
+const StoredDealRow = z.object({
+  account_id: z.number(),
+  ticket: z.number(),
+  position_id: z.number(),
+  symbol: z.string(),
+  type: z.number(),
+  entry: z.number(),
+  volume: z.number(),
+  price: z.number(),
+  profit: z.number(),
+  commission: z.number(),
+  fee: z.number(),
+  swap: z.number(),
+  time_msc: z.number(),
+});
+
 /** The stored deals as core's TaxDeal, mapped here on their own (not by the server's mapping). */
 export async function storedTaxDeals(pool: pg.Pool, accountIds: number[]): Promise<TaxDeal[]> {
-  const { rows } = await pool.query<{
-    account_id: number;
-    ticket: number;
-    position_id: number;
-    symbol: string;
-    type: number;
-    entry: number;
-    volume: number;
-    price: number;
-    profit: number;
-    commission: number;
-    fee: number;
-    swap: number;
-    time_msc: number;
-  }>(
+  const rows = await rowsOf(
+    pool,
+    StoredDealRow,
     `SELECT account_id, ticket, position_id, symbol, type, entry, volume, price, profit,
             commission, fee, swap, time_msc
      FROM deals WHERE account_id = ANY($1::bigint[]) AND type IN (0, 1)`,

@@ -1,16 +1,23 @@
 import type { DarfPayment, TaxSettings } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+
+// numeric(10,2) comes as text: exact cents, read as a number of reais.
+const SettingsRow = z.object({ cost: z.string(), darf_reminder: z.boolean() });
+const PaymentRow = z.object({ paid_at: z.date(), amount_cents: z.number() });
+const MonthPaymentRow = PaymentRow.extend({ month: z.string() });
 
 /** A trader who never saved them: costs from the deals only, and the reminder on. */
 export const DEFAULT_TAX_SETTINGS: TaxSettings = { cost_per_contract_side: 0, darf_reminder: true };
 
 export async function taxSettingsOf(db: Queryable, userId: number): Promise<TaxSettings> {
-  const { rows } = await db.query<{ cost: string; darf_reminder: boolean }>(
+  const row = await maybeRow(
+    db,
+    SettingsRow,
     `SELECT cost_per_contract_side AS cost, darf_reminder FROM tax_settings WHERE user_id = $1`,
     [userId],
   );
-  const row = rows[0];
-  // numeric(10,2) comes as text: exact cents, read as a number of reais.
   return row
     ? { cost_per_contract_side: Number(row.cost), darf_reminder: row.darf_reminder }
     : { ...DEFAULT_TAX_SETTINGS };
@@ -36,7 +43,9 @@ export async function darfPaymentsOf(
   userId: number,
   year?: number,
 ): Promise<Map<string, DarfPayment>> {
-  const { rows } = await db.query<{ month: string; paid_at: Date; amount_cents: number }>(
+  const rows = await rowsOf(
+    db,
+    MonthPaymentRow,
     `SELECT month, paid_at, amount_cents FROM darf_payments
      WHERE user_id = $1 AND ($2::text IS NULL OR month LIKE $2 || '-%')`,
     [userId, year === undefined ? null : String(year)],
@@ -53,14 +62,14 @@ export async function markDarfPaid(
   month: string,
   amountCents: number,
 ): Promise<DarfPayment> {
-  const { rows } = await db.query<{ paid_at: Date; amount_cents: number }>(
+  const row = await oneRow(
+    db,
+    PaymentRow,
     `INSERT INTO darf_payments (user_id, month, amount_cents) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, month) DO UPDATE SET paid_at = now(), amount_cents = EXCLUDED.amount_cents
      RETURNING paid_at, amount_cents`,
     [userId, month, amountCents],
   );
-  const row = rows[0];
-  if (!row) throw new Error('upsert returned no row');
   return { paid_at: row.paid_at.toISOString(), amount_cents: row.amount_cents };
 }
 
@@ -70,10 +79,11 @@ export async function unmarkDarfPaid(
   userId: number,
   month: string,
 ): Promise<DarfPayment | undefined> {
-  const { rows } = await db.query<{ paid_at: Date; amount_cents: number }>(
+  const row = await maybeRow(
+    db,
+    PaymentRow,
     `DELETE FROM darf_payments WHERE user_id = $1 AND month = $2 RETURNING paid_at, amount_cents`,
     [userId, month],
   );
-  const row = rows[0];
   return row && { paid_at: row.paid_at.toISOString(), amount_cents: row.amount_cents };
 }
