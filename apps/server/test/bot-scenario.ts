@@ -19,11 +19,6 @@ export async function nextCommand(
   }
 }
 
-/** Whether a command arrives within `ms` (answered if so). */
-export async function anyCommand(a: TestAgent, ms: number): Promise<Command | null> {
-  return nextCommand(a, ms).catch(() => null);
-}
-
 /** M1 bars closing at `closes`, each opening at the previous close, 10 points of wick. */
 export function barsOf(from: number, closes: number[], start: number): Bar[] {
   return closes.map((close, i) => {
