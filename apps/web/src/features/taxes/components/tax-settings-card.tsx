@@ -1,5 +1,7 @@
 import { taxMessages as m, TaxSettingsSchema, type TaxSettings } from '@vortex/core';
-import { useState, type SubmitEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,28 +21,33 @@ const parseReais = (text: string): number =>
 
 const asText = (reais: number): string => reais.toFixed(2).replace('.', ',');
 
+/** The contract, with the cost typed as text in pt-BR; every refusal reads as the spec's one. */
+const TaxSettingsFormSchema = z.object({
+  cost_per_contract_side: z
+    .string()
+    .transform(parseReais)
+    .pipe(TaxSettingsSchema.shape.cost_per_contract_side),
+  darf_reminder: TaxSettingsSchema.shape.darf_reminder,
+});
+
 /** The cost per contract per side and the DARF reminder; a viewer only reads them. */
 export function TaxSettingsCard({ settings, readOnly }: TaxSettingsCardProps) {
-  const [cost, setCost] = useState(asText(settings.cost_per_contract_side));
-  const [reminder, setReminder] = useState(settings.darf_reminder);
-  const [invalid, setInvalid] = useState<string | undefined>();
+  const form = useZodForm(TaxSettingsFormSchema, {
+    defaultValues: {
+      cost_per_contract_side: asText(settings.cost_per_contract_side),
+      darf_reminder: settings.darf_reminder,
+    },
+  });
   const save = useSaveTaxSettings();
+  const invalid = form.formState.errors.cost_per_contract_side ? m.costInvalid : undefined;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = TaxSettingsSchema.safeParse({
-      cost_per_contract_side: parseReais(cost),
-      darf_reminder: reminder,
+  const submit = form.submit((parsed) => {
+    save.mutate(parsed, {
+      onSuccess: (saved) => {
+        form.setValue('cost_per_contract_side', asText(saved.cost_per_contract_side));
+      },
     });
-    if (!parsed.success) {
-      setInvalid(m.costInvalid);
-      return;
-    }
-    setInvalid(undefined);
-    save.mutate(parsed.data, {
-      onSuccess: (saved) => setCost(asText(saved.cost_per_contract_side)),
-    });
-  };
+  });
 
   return (
     <Card className="p-4 sm:p-5 print:hidden" role="region" aria-labelledby="tax-settings-title">
@@ -55,21 +62,26 @@ export function TaxSettingsCard({ settings, readOnly }: TaxSettingsCardProps) {
               id="tax-cost"
               inputMode="decimal"
               className="max-w-40"
-              value={cost}
               disabled={readOnly}
               aria-invalid={invalid ? true : undefined}
               aria-describedby={describedBy}
-              onChange={(e) => setCost(e.target.value)}
+              {...form.register('cost_per_contract_side')}
             />
           )}
         </Field>
         <div className="flex items-center gap-3">
-          <Switch
-            id="tax-reminder"
-            checked={reminder}
-            disabled={readOnly}
-            aria-labelledby="tax-reminder-label"
-            onCheckedChange={setReminder}
+          <Controller
+            control={form.control}
+            name="darf_reminder"
+            render={({ field }) => (
+              <Switch
+                id="tax-reminder"
+                checked={field.value}
+                disabled={readOnly}
+                aria-labelledby="tax-reminder-label"
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
           <span id="tax-reminder-label" className="text-sm">
             {m.reminderLabel}
