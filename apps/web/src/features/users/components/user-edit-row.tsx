@@ -1,6 +1,6 @@
 import { ROLES, roleLabels, type PublicUser, type UserUpdate } from '@vortex/core';
 import { Save, X } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -59,16 +59,12 @@ interface UserEditRowProps {
 
 /** The row in edit mode (§4): one at a time; save or cancel leaves it. */
 export function UserEditRow({ user, colSpan, onDone }: UserEditRowProps) {
-  const [values, setValues] = useState(() => valuesOf(user));
+  const form = useForm({ defaultValues: valuesOf(user) });
   const update = useUpdateUser();
-  const set = (key: keyof EditValues, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-  };
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const handleSubmit = form.handleSubmit((values) => {
     update.mutate({ id: user.id, changes: changesOf(values) }, { onSuccess: onDone });
-  }
+  });
 
   const id = (key: string) => `edit-${user.id}-${key}`;
   return (
@@ -76,7 +72,7 @@ export function UserEditRow({ user, colSpan, onDone }: UserEditRowProps) {
       <TableCell colSpan={colSpan}>
         <form
           aria-label={t.editing(user.username)}
-          onSubmit={handleSubmit}
+          onSubmit={(event) => void handleSubmit(event)}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onDone();
           }}
@@ -92,24 +88,15 @@ export function UserEditRow({ user, colSpan, onDone }: UserEditRowProps) {
                   id={id(key)}
                   type={type ?? 'text'}
                   placeholder={placeholder}
-                  value={values[key]}
                   autoFocus={key === 'full_name'}
-                  onChange={(event) => {
-                    set(key, event.target.value);
-                  }}
+                  {...form.register(key)}
                 />
               </div>
             ))}
             {(Object.keys(SELECTS) as (keyof typeof SELECTS)[]).map((key) => (
               <div key={key} className="space-y-1.5">
                 <Label htmlFor={id(key)}>{t.fields[key]}</Label>
-                <NativeSelect
-                  id={id(key)}
-                  value={values[key]}
-                  onChange={(event) => {
-                    set(key, event.target.value);
-                  }}
-                >
+                <NativeSelect id={id(key)} {...form.register(key)}>
                   {SELECTS[key].map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
