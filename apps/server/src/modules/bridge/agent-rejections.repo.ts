@@ -1,9 +1,13 @@
-import type { AgentRejection, AgentRejectionKind } from '@vortex/core';
+import { AgentRejectionSchema, type AgentRejection, type AgentRejectionKind } from '@vortex/core';
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import { boundedRaw, printable } from './rejection-raw.js';
 
 /** Rejections older than this are pruned whenever new ones are recorded (migration 0018). */
 export const REJECTIONS_KEPT_DAYS = 30;
+
+const RejectionRow = AgentRejectionSchema.extend({ created_at: z.date() });
 
 export interface RejectionRecord {
   userId: number;
@@ -50,10 +54,14 @@ export async function rejectionsSummary(
   limit: number,
 ): Promise<{ last24h: number; recent: AgentRejection[] }> {
   const [count, recent] = await Promise.all([
-    db.query<{ n: number }>(
+    oneRow(
+      db,
+      z.object({ n: z.number().int() }),
       "SELECT count(*)::int AS n FROM agent_rejections WHERE created_at > now() - interval '24 hours'",
     ),
-    db.query<Omit<AgentRejection, 'created_at'> & { created_at: Date }>(
+    rowsOf(
+      db,
+      RejectionRow,
       `SELECT r.user_id, u.username, a.account_number, r.kind, r.batch_id, r.ticket, r.reason,
               r.created_at
        FROM agent_rejections r
@@ -64,7 +72,7 @@ export async function rejectionsSummary(
     ),
   ]);
   return {
-    last24h: count.rows[0]?.n ?? 0,
-    recent: recent.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    last24h: count.n,
+    recent: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }

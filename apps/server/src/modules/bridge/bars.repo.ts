@@ -1,5 +1,18 @@
 import type { Bar, Timeframe } from '@vortex/core';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+
+/** A stored bar: the agent's bounds hold (CHECK bars_within_agent_limits), so the shape is enough. */
+const BarRow = z.object({
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  tick_volume: z.number().int(),
+  volume: z.number(),
+}) satisfies z.ZodType<Bar>;
 
 /** Stores a batch of bars in one statement; a bar already held is replaced by the newer one. */
 export async function upsertBars(
@@ -40,11 +53,12 @@ export async function recentBars(
   timeframe: Timeframe,
   limit: number,
 ): Promise<Bar[]> {
-  const { rows } = await db.query<Bar>(
+  return rowsOf(
+    db,
+    BarRow,
     `SELECT time, open, high, low, close, tick_volume, volume FROM (
        SELECT * FROM bars WHERE account_id = $1 AND symbol = $2 AND timeframe = $3
        ORDER BY time DESC LIMIT $4) b ORDER BY time`,
     [accountId, symbol, timeframe, limit],
   );
-  return rows;
 }

@@ -1,24 +1,47 @@
+import { BRIDGE_TOKEN_STATUSES, BridgeSessionSchema } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+import { ClaimRow } from './bridge-status.repo.js';
+
+const AdminClaimRow = ClaimRow.extend({ username: z.string() });
+
+const AdminSessionRow = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  account_number: z.number().int().nullable(),
+  server: z.string().nullable(),
+  status: BridgeSessionSchema.shape.status,
+  expires_at: z.date(),
+  last_ping_at: z.date().nullable(),
+  client_version: z.string().nullable(),
+});
+
+const AdminTokenRow = z.object({
+  id: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  status: z.enum(BRIDGE_TOKEN_STATUSES),
+  label: z.string(),
+  created_at: z.date(),
+  expires_at: z.date(),
+  used_at: z.date().nullable(),
+  account_number_paired: z.number().int().nullable(),
+});
+
+const OwnerRow = z.object({ user_id: z.number().int() });
 
 export async function listClaims(db: Queryable, status: string | undefined) {
-  const { rows } = await db.query<{
-    id: string;
-    user_id: number;
-    username: string;
-    token_prefix: string;
-    status: 'active' | 'mismatch' | 'revoked' | 'pre_install';
-    created_at: Date;
-    last_seen_at: Date | null;
-    last_hb_mt5_at: Date | null;
-    primary_account_number: number | null;
-  }>(
+  return rowsOf(
+    db,
+    AdminClaimRow,
     `SELECT c.id, c.user_id, u.username, c.token_prefix, c.status, c.created_at, c.last_seen_at, c.last_hb_mt5_at,
             c.primary_account_number
      FROM bridge_claims c JOIN users u ON u.id = c.user_id
      WHERE ($1::text IS NULL OR c.status = $1) ORDER BY c.last_seen_at DESC NULLS LAST LIMIT 500`,
     [status ?? null],
   );
-  return rows;
 }
 
 export async function setClaimStatus(
@@ -27,11 +50,12 @@ export async function setClaimStatus(
   status: string,
   onlyFrom?: string[],
 ): Promise<{ user_id: number } | undefined> {
-  const { rows } = await db.query<{ user_id: number }>(
+  return maybeRow(
+    db,
+    OwnerRow,
     `UPDATE bridge_claims SET status = $2 WHERE id = $1 AND ($3::text[] IS NULL OR status = ANY($3)) RETURNING user_id`,
     [id, status, onlyFrom ?? null],
   );
-  return rows[0];
 }
 
 export async function claimExists(db: Queryable, id: string): Promise<boolean> {
@@ -62,17 +86,9 @@ export async function revokePendingTokensOf(db: Queryable, userId: number): Prom
 }
 
 export async function listSessions(db: Queryable, userId: number | undefined) {
-  const { rows } = await db.query<{
-    id: number;
-    user_id: number;
-    username: string;
-    account_number: number | null;
-    server: string | null;
-    status: 'active' | 'revoked' | 'terminated' | 'expired';
-    expires_at: Date;
-    last_ping_at: Date | null;
-    client_version: string | null;
-  }>(
+  return rowsOf(
+    db,
+    AdminSessionRow,
     `SELECT s.id, s.user_id, u.username, s.account_number, s.server,
             CASE WHEN s.status = 'active' AND s.expires_at <= now() THEN 'expired' ELSE s.status END AS status,
             s.expires_at, s.last_ping_at, s.client_version
@@ -80,21 +96,12 @@ export async function listSessions(db: Queryable, userId: number | undefined) {
      WHERE ($1::bigint IS NULL OR s.user_id = $1) ORDER BY s.created_at DESC LIMIT 500`,
     [userId ?? null],
   );
-  return rows;
 }
 
 export async function listTokens(db: Queryable, status: string | undefined) {
-  const { rows } = await db.query<{
-    id: string;
-    user_id: number;
-    username: string;
-    status: 'pending' | 'paired' | 'expired' | 'revoked';
-    label: string;
-    created_at: Date;
-    expires_at: Date;
-    used_at: Date | null;
-    account_number_paired: number | null;
-  }>(
+  return rowsOf(
+    db,
+    AdminTokenRow,
     `SELECT * FROM (
        SELECT t.id, t.user_id, u.username,
               CASE WHEN t.status = 'pending' AND t.expires_at <= now() THEN 'expired' ELSE t.status END AS status,
@@ -103,18 +110,18 @@ export async function listTokens(db: Queryable, status: string | undefined) {
      WHERE ($1::text IS NULL OR status = $1) ORDER BY created_at DESC LIMIT 500`,
     [status ?? null],
   );
-  return rows;
 }
 
 export async function revokePendingToken(
   db: Queryable,
   id: string,
 ): Promise<{ user_id: number } | undefined> {
-  const { rows } = await db.query<{ user_id: number }>(
+  return maybeRow(
+    db,
+    OwnerRow,
     "UPDATE bridge_tokens SET status = 'revoked' WHERE id = $1 AND status = 'pending' AND expires_at > now() RETURNING user_id",
     [id],
   );
-  return rows[0];
 }
 
 /** Marks what has run out and purges tokens no one can use any more (older than a day). */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface BridgeAuditFilter {
@@ -9,14 +11,15 @@ export interface BridgeAuditFilter {
   offset: number;
 }
 
-export interface BridgeAuditRow {
-  id: number;
-  target_user_id: number | null;
-  actor_user_id: number | null;
-  action: string;
-  created_at: Date;
-  meta: unknown;
-}
+const BridgeAuditRow = z.object({
+  id: z.number().int(),
+  target_user_id: z.number().int().nullable(),
+  actor_user_id: z.number().int().nullable(),
+  action: z.string(),
+  created_at: z.date(),
+  meta: z.unknown(),
+});
+export type BridgeAuditRow = z.infer<typeof BridgeAuditRow>;
 
 /** The bridge events of the audit log that match, newest first, one page and the total. */
 export async function searchBridgeAudit(
@@ -29,13 +32,20 @@ export async function searchBridgeAudit(
     AND ($3::timestamptz IS NULL OR created_at >= $3)
     AND ($4::timestamptz IS NULL OR created_at <= $4)`;
   const params = [f.userId ?? null, f.eventType ?? null, f.from ?? null, f.to ?? null];
-  const [count, page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`, params),
-    db.query<BridgeAuditRow>(
+  const [count, rows] = await Promise.all([
+    oneRow(
+      db,
+      z.object({ n: z.number().int() }),
+      `SELECT count(*)::int AS n FROM audit_log WHERE ${where}`,
+      params,
+    ),
+    rowsOf(
+      db,
+      BridgeAuditRow,
       `SELECT id, target_user_id, actor_user_id, action, created_at, meta FROM audit_log WHERE ${where}
        ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
       [...params, f.limit, f.offset],
     ),
   ]);
-  return { total: count.rows[0]?.n ?? 0, rows: page.rows };
+  return { total: count.n, rows };
 }

@@ -1,38 +1,47 @@
+import { ClaimSchema } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-export type ClaimStatus = 'active' | 'mismatch' | 'revoked' | 'pre_install';
+const ClaimStatus = ClaimSchema.shape.status;
+export type ClaimStatus = z.infer<typeof ClaimStatus>;
+
+const DeviceClaimRow = z.object({ id: z.string(), user_id: z.number().int(), status: ClaimStatus });
 
 export async function insertClaim(
   db: Queryable,
   c: { userId: number; tokenPrefix: string; status: ClaimStatus; deviceKeyHash?: Buffer },
 ): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
+  const { id } = await oneRow(
+    db,
+    z.object({ id: z.string() }),
     `INSERT INTO bridge_claims (user_id, token_prefix, status, device_key_hash, last_seen_at)
      VALUES ($1, $2, $3, $4, CASE WHEN $3 = 'pre_install' THEN NULL ELSE now() END) RETURNING id`,
     [c.userId, c.tokenPrefix, c.status, c.deviceKeyHash ?? null],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert returned no id');
   return id;
 }
 
 export async function findClaimByDeviceKey(
   db: Queryable,
   hash: Buffer,
-): Promise<{ id: string; user_id: number; status: ClaimStatus } | undefined> {
-  const { rows } = await db.query<{ id: string; user_id: number; status: ClaimStatus }>(
+): Promise<z.infer<typeof DeviceClaimRow> | undefined> {
+  return maybeRow(
+    db,
+    DeviceClaimRow,
     'SELECT id, user_id, status FROM bridge_claims WHERE device_key_hash = $1',
     [hash],
   );
-  return rows[0];
 }
 
 export async function claimStatusOf(db: Queryable, id: string): Promise<ClaimStatus | undefined> {
-  const { rows } = await db.query<{ status: ClaimStatus }>(
+  const row = await maybeRow(
+    db,
+    z.object({ status: ClaimStatus }),
     'SELECT status FROM bridge_claims WHERE id = $1',
     [id],
   );
-  return rows[0]?.status;
+  return row?.status;
 }
 
 /**
@@ -44,15 +53,16 @@ export async function setClaimAccount(
   id: string,
   accountNumber: number,
 ): Promise<{ mismatch: boolean }> {
-  const { rows } = await db.query<{ primary_account_number: string | number }>(
+  const row = await maybeRow(
+    db,
+    z.object({ primary_account_number: z.number().int() }),
     `UPDATE bridge_claims SET primary_account_number = COALESCE(primary_account_number, $2),
        status = CASE WHEN primary_account_number IS NOT NULL AND primary_account_number <> $2
                      THEN 'mismatch' ELSE status END
      WHERE id = $1 RETURNING primary_account_number`,
     [id, accountNumber],
   );
-  const primary = rows[0]?.primary_account_number;
-  return { mismatch: primary !== undefined && Number(primary) !== accountNumber };
+  return { mismatch: row !== undefined && row.primary_account_number !== accountNumber };
 }
 
 /** After a reset the next account reported becomes the primary one. */

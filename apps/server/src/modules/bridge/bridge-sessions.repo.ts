@@ -1,24 +1,30 @@
+import { BridgeSessionSchema } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-export interface BridgeSessionRow {
-  id: number;
-  user_id: number;
-  claim_id: string | null;
-  status: 'active' | 'revoked' | 'terminated' | 'expired';
-  expires_at: Date;
-}
+const BridgeSessionRow = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  claim_id: z.string().nullable(),
+  status: BridgeSessionSchema.shape.status,
+  expires_at: z.date(),
+});
+export type BridgeSessionRow = z.infer<typeof BridgeSessionRow>;
+
+const CountRow = z.object({ n: z.number().int() });
 
 export async function insertBridgeSession(
   db: Queryable,
   s: { hash: Buffer; userId: number; claimId: string; clientVersion: string; expiresAt: Date },
 ): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+  const { id } = await oneRow(
+    db,
+    BridgeSessionRow.pick({ id: true }),
     `INSERT INTO bridge_sessions (session_hash, user_id, claim_id, client_version, expires_at, last_ping_at)
      VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
     [s.hash, s.userId, s.claimId, s.clientVersion, s.expiresAt],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert returned no id');
   return id;
 }
 
@@ -26,12 +32,13 @@ export async function findActiveBridgeSession(
   db: Queryable,
   hash: Buffer,
 ): Promise<BridgeSessionRow | undefined> {
-  const { rows } = await db.query<BridgeSessionRow>(
+  return maybeRow(
+    db,
+    BridgeSessionRow,
     `SELECT id, user_id, claim_id, status, expires_at FROM bridge_sessions
      WHERE session_hash = $1 AND status = 'active' AND expires_at > now()`,
     [hash],
   );
-  return rows[0];
 }
 
 /** A heartbeat keeps the session alive: its 12-hour lifetime counts from the last sign of life. */
@@ -59,8 +66,10 @@ export async function markSessionDisconnected(db: Queryable, id: number): Promis
 }
 
 export async function countActiveSessions(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     "SELECT count(*)::int AS n FROM bridge_sessions WHERE status = 'active' AND expires_at > now()",
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }

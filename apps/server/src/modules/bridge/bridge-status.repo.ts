@@ -1,24 +1,52 @@
 import type { Claim } from '@vortex/core';
-import { CLAIM_ONLINE_MS } from '@vortex/core';
+import { CLAIM_ONLINE_MS, ClaimSchema } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-export interface ClaimRow {
-  id: string;
-  user_id: number;
-  token_prefix: string;
-  status: Claim['status'];
-  created_at: Date;
-  last_seen_at: Date | null;
-  last_hb_mt5_at: Date | null;
-  primary_account_number: number | null;
-}
+/** A bridge_claims row as the API's claim is built from it (bridge-admin.repo.ts adds the user). */
+export const ClaimRow = z.object({
+  id: z.string(),
+  user_id: z.number().int(),
+  token_prefix: z.string(),
+  status: ClaimSchema.shape.status,
+  created_at: z.date(),
+  last_seen_at: z.date().nullable(),
+  last_hb_mt5_at: z.date().nullable(),
+  primary_account_number: z.number().int().nullable(),
+});
+export type ClaimRow = z.infer<typeof ClaimRow>;
+
+const LiveBridgeRow = z.object({
+  account_number: z.number().int().nullable(),
+  server: z.string().nullable(),
+  mt5: z.boolean(),
+});
+
+const LatestAccountRow = z.object({
+  account_number: z.number().int(),
+  server: z.string(),
+  company: z.string(),
+  currency: z.string(),
+  trade_mode: z.string(),
+  margin_mode: z.string(),
+  balance: z.number().nullable(),
+  equity: z.number().nullable(),
+  margin: z.number().nullable(),
+  free_margin: z.number().nullable(),
+  margin_level: z.number().nullable(),
+  profit: z.number().nullable(),
+  account_at: z.date().nullable(),
+});
 
 export async function claimsOfUser(
   db: Queryable,
   userId: number,
   now = Date.now(),
 ): Promise<Claim[]> {
-  const { rows } = await db.query<ClaimRow>(
+  const rows = await rowsOf(
+    db,
+    ClaimRow,
     `SELECT id, user_id, token_prefix, status, created_at, last_seen_at, last_hb_mt5_at, primary_account_number
      FROM bridge_claims WHERE user_id = $1 ORDER BY last_seen_at DESC NULLS LAST, created_at DESC`,
     [userId],
@@ -46,11 +74,9 @@ export interface LiveBridge {
 
 /** Connected means an active session that pinged within 60 s; MT5 alive, a heartbeat saying so. */
 export async function liveBridgeOf(db: Queryable, userId: number): Promise<LiveBridge> {
-  const { rows } = await db.query<{
-    account_number: number | null;
-    server: string | null;
-    mt5: boolean;
-  }>(
+  const row = await maybeRow(
+    db,
+    LiveBridgeRow,
     `SELECT s.account_number, s.server,
             coalesce(c.last_hb_mt5_at > now() - make_interval(secs => $2), false) AS mt5
      FROM bridge_sessions s LEFT JOIN bridge_claims c ON c.id = s.claim_id
@@ -59,7 +85,6 @@ export async function liveBridgeOf(db: Queryable, userId: number): Promise<LiveB
      ORDER BY s.last_ping_at DESC LIMIT 1`,
     [userId, CLAIM_ONLINE_MS / 1000],
   );
-  const row = rows[0];
   return {
     bridgeConnected: row !== undefined,
     mt5Connected: row?.mt5 ?? false,
@@ -69,25 +94,12 @@ export async function liveBridgeOf(db: Queryable, userId: number): Promise<LiveB
 }
 
 export async function latestAccountOf(db: Queryable, userId: number) {
-  const { rows } = await db.query<{
-    account_number: number;
-    server: string;
-    company: string;
-    currency: string;
-    trade_mode: string;
-    margin_mode: string;
-    balance: number | null;
-    equity: number | null;
-    margin: number | null;
-    free_margin: number | null;
-    margin_level: number | null;
-    profit: number | null;
-    account_at: Date | null;
-  }>(
+  return maybeRow(
+    db,
+    LatestAccountRow,
     `SELECT account_number, server, company, currency, trade_mode, margin_mode, balance, equity, margin,
             free_margin, margin_level, profit, account_at
      FROM mt5_accounts WHERE user_id = $1 ORDER BY last_hello_at DESC NULLS LAST LIMIT 1`,
     [userId],
   );
-  return rows[0];
 }

@@ -1,4 +1,6 @@
 import type { Mt5Account } from '@vortex/core';
+import { z } from 'zod';
+import { parseRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export interface SessionPing {
@@ -81,6 +83,9 @@ WITH p AS (
 SELECT id::text AS id, false AS activated FROM s
 UNION ALL SELECT id::text, true FROM c WHERE was = 'pre_install'`;
 
+/** A session's id (a bigint, as text) or an activated claim's (a uuid): one column for both. */
+const WrittenRow = z.object({ id: z.string(), activated: z.boolean() });
+
 /** Writes what the agents' heartbeats and account reports of one interval said. */
 export async function writeHeartbeats(
   db: Queryable,
@@ -89,7 +94,7 @@ export async function writeHeartbeats(
   const pings = [...rows.pings].sort((a, b) => a.sessionId - b.sessionId);
   const accounts = [...rows.accounts].sort((a, b) => a.accountId - b.accountId);
   // Named: each pooled connection parses and plans it once.
-  const { rows: out } = await db.query<{ id: string; activated: boolean }>({
+  const { rows: out } = await db.query({
     name: 'write-heartbeats',
     text: WRITE,
     values: [
@@ -103,7 +108,7 @@ export async function writeHeartbeats(
     ],
   });
   const outcome: HeartbeatOutcome = { active: new Set(), activated: new Set() };
-  for (const r of out) {
+  for (const r of out.map((row: unknown) => parseRow(WrittenRow, row, WRITE))) {
     if (r.activated) outcome.activated.add(r.id);
     else outcome.active.add(Number(r.id));
   }

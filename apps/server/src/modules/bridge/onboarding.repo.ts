@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { maybeRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 /**
@@ -16,9 +18,11 @@ export async function rememberOnboarding(
     );
     return true;
   }
-  const { rows } = await db.query<{ done: boolean }>(
+  const row = await maybeRow(
+    db,
+    z.object({ done: z.boolean() }),
     'SELECT onboarding_completed_at IS NOT NULL AS done FROM users WHERE id = $1',
     [userId],
   );
-  return rows[0]?.done === true;
+  return row?.done === true;
 }

@@ -1,6 +1,8 @@
 import type { Mt5Deal, Mt5Order, Mt5Position } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
 import { isDataRejected } from '../../db/db-errors.js';
+import { oneRow } from '../../db/rows.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 import { copyDeals, copyRows, type CopyBody } from './deal-copy.js';
 
@@ -16,7 +18,9 @@ export async function upsertAccount(
     tradeMode: string;
   },
 ): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+  const { id } = await oneRow(
+    db,
+    z.object({ id: z.number().int() }),
     `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (user_id, account_number, server) WHERE kind = 'live' DO UPDATE SET
@@ -25,17 +29,17 @@ export async function upsertAccount(
      RETURNING id`,
     [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('upsert returned no id');
   return id;
 }
 
 export async function lastDealTicket(db: Queryable, accountId: number): Promise<number> {
-  const { rows } = await db.query<{ t: number | null }>(
+  const { t } = await oneRow(
+    db,
+    z.object({ t: z.number().int().nullable() }),
     'SELECT max(ticket) AS t FROM deals WHERE account_id = $1',
     [accountId],
   );
-  return rows[0]?.t ?? 0;
+  return t ?? 0;
 }
 
 // node-postgres turns a JS array into an array literal element by element, through its generic

@@ -1,4 +1,6 @@
 import { INSTALLERS_PER_HOUR } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export const INSTALLER_TTL_MS = 15 * 60 * 1000;
@@ -10,13 +12,13 @@ export async function insertInstaller(
   db: Queryable,
   i: { userId: number; claimId: string; zip: Buffer },
 ): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
+  const { id } = await oneRow(
+    db,
+    z.object({ id: z.string() }),
     `INSERT INTO bridge_installers (user_id, claim_id, zip, expires_at)
      VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond') RETURNING id`,
     [i.userId, i.claimId, i.zip, INSTALLER_TTL_MS],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert returned no id');
   return id;
 }
 
@@ -30,15 +32,16 @@ export async function takeInstallerQuota(
   userId: number,
 ): Promise<{ retryAfterS: number } | undefined> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('installer:' || $1, 0))", [userId]);
-  const { rows } = await tx.query<{ n: number; retry_s: number | null }>(
+  const quota = await oneRow(
+    tx,
+    z.object({ n: z.number().int(), retry_s: z.number().int().nullable() }),
     `SELECT count(*)::int AS n,
             ceil(extract(epoch FROM min(created_at) + make_interval(secs => $3) - now()))::int AS retry_s
      FROM rate_events
      WHERE kind = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
     [QUOTA_KIND, String(userId), QUOTA_WINDOW_S],
   );
-  const used = rows[0]?.n ?? 0;
-  if (used >= INSTALLERS_PER_HOUR) return { retryAfterS: Math.max(1, rows[0]?.retry_s ?? 1) };
+  if (quota.n >= INSTALLERS_PER_HOUR) return { retryAfterS: Math.max(1, quota.retry_s ?? 1) };
   await tx.query('INSERT INTO rate_events (kind, key) VALUES ($1, $2)', [
     QUOTA_KIND,
     String(userId),
@@ -48,14 +51,16 @@ export async function takeInstallerQuota(
 
 /** The zip holds a device key: it is handed out once, then only its record remains. */
 export async function takeInstaller(db: Queryable, id: string): Promise<Buffer | undefined> {
-  const { rows } = await db.query<{ zip: Buffer }>(
+  const row = await maybeRow(
+    db,
+    z.object({ zip: z.instanceof(Buffer) }),
     `UPDATE bridge_installers i SET downloaded_at = now(), zip = ''::bytea
      FROM (SELECT zip FROM bridge_installers WHERE id = $1 FOR UPDATE) old
      WHERE i.id = $1 AND i.downloaded_at IS NULL AND i.expires_at > now()
      RETURNING old.zip`,
     [id],
   );
-  return rows[0]?.zip;
+  return row?.zip;
 }
 
 /**
@@ -66,7 +71,9 @@ export async function takeInstaller(db: Queryable, id: string): Promise<Buffer |
 export async function purgeExpiredInstallers(
   db: Queryable,
 ): Promise<{ installers: number; claims: number }> {
-  const claims = await db.query<{ n: number }>(
+  const { n: claimCount } = await oneRow(
+    db,
+    z.object({ n: z.number().int() }),
     `WITH gone AS (
        DELETE FROM bridge_claims c
        USING bridge_installers i
@@ -79,6 +86,5 @@ export async function purgeExpiredInstallers(
   const rest = await db.query(
     'DELETE FROM bridge_installers WHERE downloaded_at IS NULL AND expires_at <= now()',
   );
-  const claimCount = claims.rows[0]?.n ?? 0;
   return { installers: claimCount + (rest.rowCount ?? 0), claims: claimCount };
 }
