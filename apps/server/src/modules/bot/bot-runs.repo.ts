@@ -1,24 +1,43 @@
 import { permissionsFor, ROLES } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-export interface BotRun {
-  user_id: number;
-  active: boolean;
-  started_at: Date | null;
-  stopped_at: Date | null;
-  instance: string | null;
-  last_error: string | null;
-  entries_paused: boolean;
-  peak_equity: number | null;
-}
+const BotRun = z.object({
+  user_id: z.number().int(),
+  active: z.boolean(),
+  started_at: z.date().nullable(),
+  stopped_at: z.date().nullable(),
+  instance: z.string().nullable(),
+  last_error: z.string().nullable(),
+  entries_paused: z.boolean(),
+  peak_equity: z.number().nullable(),
+});
+export type BotRun = z.infer<typeof BotRun>;
+
+const LapsedBot = BotRun.pick({ user_id: true, started_at: true });
+
+/** An open position as the bot reads it from the agent's JSON (validated when it was stored). */
+const OpenPosition = z.object({
+  ticket: z.number().int(),
+  magic: z.number().int(),
+  type: z.number().int(),
+  price_open: z.number(),
+  sl: z.number(),
+  profit: z.number(),
+  swap: z.number(),
+});
+
+const CountRow = z.object({ n: z.number().int() });
 
 export async function findBotRun(db: Queryable, userId: number): Promise<BotRun | undefined> {
-  const { rows } = await db.query<BotRun>(
+  return maybeRow(
+    db,
+    BotRun,
     `SELECT user_id, active, started_at, stopped_at, instance, last_error, entries_paused,
             peak_equity FROM bot_runs WHERE user_id = $1`,
     [userId],
   );
-  return rows[0];
 }
 
 /** How long a bot's lease lasts without renewal; renewed every third of it. */
@@ -61,7 +80,9 @@ export async function renewLeases(
   instance: string,
   userIds: number[],
 ): Promise<Set<number>> {
-  const { rows } = await db.query<{ user_id: number }>(
+  const rows = await rowsOf(
+    db,
+    BotRun.pick({ user_id: true }),
     `UPDATE bot_runs SET lease_until = now() + make_interval(secs => $3)
      WHERE user_id = ANY($2::bigint[]) AND active AND instance = $1 RETURNING user_id`,
     [instance, userIds, BOT_LEASE_MS / 1000],
@@ -73,14 +94,15 @@ export async function renewLeases(
 export async function claimLapsedBots(
   db: Queryable,
   instance: string,
-): Promise<{ user_id: number; started_at: Date | null }[]> {
-  const { rows } = await db.query<{ user_id: number; started_at: Date | null }>(
+): Promise<z.infer<typeof LapsedBot>[]> {
+  return rowsOf(
+    db,
+    LapsedBot,
     `UPDATE bot_runs SET instance = $1, lease_until = now() + make_interval(secs => $2)
      WHERE active AND (lease_until IS NULL OR lease_until < now())
      RETURNING user_id, started_at`,
     [instance, BOT_LEASE_MS / 1000],
   );
-  return rows;
 }
 
 /** Lets go of every lease `instance` holds, so the next instance resumes its bots at once. */
@@ -150,11 +172,13 @@ export async function setEntriesPaused(
 
 /** Whether the running bot's entries are paused. */
 export async function entriesPausedOf(db: Queryable, userId: number): Promise<boolean> {
-  const { rows } = await db.query<{ entries_paused: boolean }>(
+  const row = await maybeRow(
+    db,
+    BotRun.pick({ entries_paused: true }),
     'SELECT entries_paused FROM bot_runs WHERE user_id = $1 AND active',
     [userId],
   );
-  return rows[0]?.entries_paused ?? false;
+  return row?.entries_paused ?? false;
 }
 
 /** Raises the stored equity peak to `equity` if that is higher (never lowers it). */
@@ -193,32 +217,27 @@ export async function entriesSince(
   magics: number[],
   sinceMs: number,
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     `SELECT count(*)::int AS n FROM deals
      WHERE account_id = $1 AND time_msc >= $2 AND entry = 0 AND magic = ANY($3::bigint[])`,
     [accountId, sinceMs, magics],
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }
 
 /** Open positions of the account: ticket, magic, side, open price, stop and open result. */
 export async function openPositionsByMagic(db: Queryable, accountId: number) {
-  const { rows } = await db.query<{
-    ticket: number;
-    magic: number;
-    type: number;
-    price_open: number;
-    sl: number;
-    profit: number;
-    swap: number;
-  }>(
+  return rowsOf(
+    db,
+    OpenPosition,
     `SELECT ticket, (data->>'magic')::bigint AS magic, (data->>'type')::int AS type,
             (data->>'price_open')::float8 AS price_open, (data->>'sl')::float8 AS sl,
             (data->>'profit')::float8 AS profit, COALESCE((data->>'swap')::float8, 0) AS swap
      FROM open_positions WHERE account_id = $1`,
     [accountId],
   );
-  return rows;
 }
 
 /** The bot's orders since `since` that the terminal refused (or let expire). */
@@ -227,10 +246,12 @@ export async function canceledOrdersSince(
   userId: number,
   since: Date,
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     `SELECT count(*)::int AS n FROM bot_decisions
      WHERE user_id = $1 AND at >= $2 AND kind = 'order' AND detail->>'ok' = 'false'`,
     [userId, since],
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }

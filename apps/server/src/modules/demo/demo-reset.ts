@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import { inTransaction } from '../../lib/db-types.js';
 
 /**
@@ -21,7 +23,9 @@ export async function resetDemoAccount(
   // Keys freed by an earlier start already carry their tag: they are left as they are.
   const tag = `:run-before-${Date.now()}`;
   const accounts = await inTransaction(pool, async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
+    const rows = await rowsOf(
+      tx,
+      z.object({ id: z.number().int() }),
       'DELETE FROM mt5_accounts WHERE user_id = $1 RETURNING id',
       [userId],
     );
