@@ -1,17 +1,23 @@
-import type { AccountSummary } from '@vortex/core';
+import { AccountSummarySchema, type AccountSummary } from '@vortex/core';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import type { upsertAccount } from '../bridge/trading-ingest.repo.js';
 
+// The summary's columns are its fields, as the API sends them.
 const SUMMARY = 'id, kind, account_number, server, company, currency';
+const IdRow = z.object({ id: z.number() });
+const CountRow = z.object({ n: z.number() });
 
 /** The user's accounts, live ones first, then by number. */
 export async function accountsOf(db: Queryable, userId: number): Promise<AccountSummary[]> {
-  const { rows } = await db.query<AccountSummary>(
+  return rowsOf(
+    db,
+    AccountSummarySchema,
     `SELECT ${SUMMARY} FROM mt5_accounts WHERE user_id = $1
      ORDER BY kind = 'live' DESC, account_number, server, id`,
     [userId],
   );
-  return rows;
 }
 
 /** One of the user's own accounts; another user's id finds nothing. */
@@ -20,11 +26,12 @@ export async function ownAccount(
   userId: number,
   accountId: number,
 ): Promise<AccountSummary | undefined> {
-  const { rows } = await db.query<AccountSummary>(
+  return maybeRow(
+    db,
+    AccountSummarySchema,
     `SELECT ${SUMMARY} FROM mt5_accounts WHERE id = $1 AND user_id = $2`,
     [accountId, userId],
   );
-  return rows[0];
 }
 
 /** Makes the account the one the user's screens read; false when it is not theirs. */
@@ -47,7 +54,9 @@ export type ImportedAccountKey = Parameters<typeof upsertAccount>[1];
 
 /** The user's imported account of that number and server, made on its first import. */
 export async function upsertImportedAccount(db: Queryable, a: ImportedAccountKey): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
+  const { id } = await oneRow(
+    db,
+    IdRow,
     `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, kind)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'imported')
      ON CONFLICT (user_id, account_number, server) WHERE kind = 'imported' DO UPDATE SET
@@ -56,8 +65,6 @@ export async function upsertImportedAccount(db: Queryable, a: ImportedAccountKey
      RETURNING id`,
     [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('upsert returned no id');
   return id;
 }
 
@@ -95,9 +102,11 @@ export async function setImportedFigures(
 }
 
 export async function closedPositionsCount(db: Queryable, accountId: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { n } = await oneRow(
+    db,
+    CountRow,
     'SELECT count(*)::int AS n FROM closed_positions WHERE account_id = $1',
     [accountId],
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }
