@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZES, BRIDGE_LIFECYCLE_EVENTS } from '@vortex/core';
 import { Search, X } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -40,23 +40,16 @@ interface AuditFiltersProps {
 
 /** §2: user_id, event_type, from and to apply on 'Buscar'; the page size applies at once. */
 export function AuditFilters({ pageSize, onSearch, onPageSize }: AuditFiltersProps) {
-  const [draft, setDraft] = useState(EMPTY);
-  const field = (key: keyof typeof EMPTY) => ({
-    id: `audit-${key}`,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) => {
-      setDraft({ ...draft, [key]: event.target.value });
-    },
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const form = useForm({ defaultValues: EMPTY });
+  const field = (key: keyof typeof EMPTY) => ({ id: `audit-${key}`, ...form.register(key) });
+  const submit = form.handleSubmit((draft) => {
     onSearch(toFilters(draft));
-  };
+  });
   return (
     <form
       role="search"
       aria-label={t.audit.filtersLabel}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="grid gap-3 border-b border-border p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3 lg:items-end 2xl:grid-cols-[8rem_minmax(0,1fr)_repeat(2,minmax(0,13rem))_7rem_auto]"
     >
       <div className="space-y-1.5">
@@ -109,7 +102,7 @@ export function AuditFilters({ pageSize, onSearch, onPageSize }: AuditFiltersPro
           aria-label={t.audit.clear}
           title={t.audit.clear}
           onClick={() => {
-            setDraft(EMPTY);
+            form.reset(EMPTY);
             onSearch({});
           }}
         >
