@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 
 /**
  * Rows that make a dump earn its keep: text with quotes, semicolons, backslashes, newlines and
@@ -11,12 +13,13 @@ export async function seedBackupData(pool: pg.Pool, userId: number): Promise<voi
        ('error', $1, $2, '10.0.0.1'), ('warn', 'ação; ''aspas'' e \\barra', NULL, NULL)`,
     ["it's; a $$dollar$$ -- not a comment\nsecond line", "E'\\x41' /* not */"],
   );
-  const acc = await pool.query<{ id: number }>(
+  const { id: accountId } = await oneRow(
+    pool,
+    z.object({ id: z.number().int() }),
     `INSERT INTO mt5_accounts (user_id, account_number, server) VALUES ($1, 5551234, 'Demo')
      RETURNING id`,
     [userId],
   );
-  const accountId = acc.rows[0]?.id;
   await pool.query(
     `INSERT INTO deals (account_id, ticket, order_ticket, position_id, symbol, type, entry, volume,
                         price, profit, commission, swap, magic, reason, comment, time_msc)

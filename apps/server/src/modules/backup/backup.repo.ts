@@ -1,32 +1,39 @@
 import {
+  BackupItemSchema,
   BackupSettingsSchema,
   DEFAULT_BACKUP_SETTINGS,
   type BackupItem,
   type BackupSettings,
 } from '@vortex/core';
 import type pg from 'pg';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../db/rows.js';
 import type { RowCounts } from './catalog-dump.js';
 
-export interface BackupRow {
-  id: number;
-  filename: string;
-  type: BackupItem['type'];
-  status: BackupItem['status'];
-  size: number;
-  created_at: Date;
-  error: string | null;
-  tool: string | null;
-  row_counts: RowCounts | null;
-}
+const BackupRow = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  type: BackupItemSchema.shape.type,
+  status: BackupItemSchema.shape.status,
+  size: z.number().int(),
+  created_at: z.date(),
+  error: z.string().nullable(),
+  tool: z.string().nullable(),
+  row_counts: z.record(z.string(), z.number().int()).nullable(),
+});
+export type BackupRow = z.infer<typeof BackupRow>;
 
 export async function readSettings(pool: pg.Pool): Promise<BackupSettings> {
-  const { rows } = await pool.query<{ settings: unknown }>(
+  const row = await maybeRow(
+    pool,
+    z.object({ settings: z.unknown() }),
     'SELECT settings FROM backup_settings WHERE id',
   );
+  const stored = row?.settings;
   // Stored settings over the defaults, so a field added later reads its default.
   const parsed = BackupSettingsSchema.safeParse({
     ...DEFAULT_BACKUP_SETTINGS,
-    ...(rows[0]?.settings as object),
+    ...(typeof stored === 'object' ? stored : {}),
   });
   return parsed.success ? parsed.data : DEFAULT_BACKUP_SETTINGS;
 }
@@ -44,12 +51,14 @@ export async function insertBackup(
   pool: pg.Pool,
   b: { filename: string; type: BackupItem['type']; slot: string | null; createdAt: Date },
 ): Promise<number | null> {
-  const { rows } = await pool.query<{ id: number }>(
+  const row = await maybeRow(
+    pool,
+    z.object({ id: z.number().int() }),
     `INSERT INTO backups (filename, type, status, slot, created_at)
      VALUES ($1, $2, 'in_progress', $3, $4) ON CONFLICT (slot) DO NOTHING RETURNING id`,
     [b.filename, b.type, b.slot, b.createdAt],
   );
-  return rows[0]?.id ?? null;
+  return row?.id ?? null;
 }
 
 export async function finishBackup(
@@ -71,20 +80,23 @@ export async function finishBackup(
 }
 
 export async function listBackups(pool: pg.Pool): Promise<BackupRow[]> {
-  const { rows } = await pool.query<BackupRow>(
+  return rowsOf(
+    pool,
+    BackupRow,
     `SELECT id, filename, type, status, size, created_at, error, tool, row_counts
        FROM backups ORDER BY created_at DESC, id DESC`,
   );
-  return rows;
 }
 
 export async function findBackup(pool: pg.Pool, filename: string): Promise<BackupRow | null> {
-  const { rows } = await pool.query<BackupRow>(
+  const row = await maybeRow(
+    pool,
+    BackupRow,
     `SELECT id, filename, type, status, size, created_at, error, tool, row_counts
        FROM backups WHERE filename = $1`,
     [filename],
   );
-  return rows[0] ?? null;
+  return row ?? null;
 }
 
 export async function deleteBackups(pool: pg.Pool, ids: number[]): Promise<void> {
@@ -93,7 +105,9 @@ export async function deleteBackups(pool: pg.Pool, ids: number[]): Promise<void>
 
 /** Runs left in progress by an instance that died: only called under the backup lock. */
 export async function failInterrupted(pool: pg.Pool, reason: string): Promise<string[]> {
-  const { rows } = await pool.query<{ filename: string }>(
+  const rows = await rowsOf(
+    pool,
+    z.object({ filename: z.string() }),
     `UPDATE backups SET status = 'failed', error = $1, finished_at = now()
       WHERE status = 'in_progress' RETURNING filename`,
     [reason],

@@ -12,8 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { z } from 'zod';
 import { HttpError } from '../../http/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
+import { oneRow } from '../../db/rows.js';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import { privateDir, tightenTree } from '../../lib/private-files.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -113,10 +115,13 @@ export class BackupService {
     const lock = await this.deps.pool.connect();
     let broken: Error | undefined;
     try {
-      const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-        BACKUP_LOCK,
-      ]);
-      if (!rows[0]?.ok) return null;
+      const { ok } = await oneRow(
+        lock,
+        z.object({ ok: z.boolean() }),
+        'SELECT pg_try_advisory_lock($1) AS ok',
+        [BACKUP_LOCK],
+      );
+      if (!ok) return null;
       try {
         return { value: await fn() };
       } finally {

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { z } from 'zod';
+import { maybeRow, parseRow, rowsOf } from '../../db/rows.js';
 
 /** Rows per table a dump holds, by table name. */
 export type RowCounts = Record<string, number>;
@@ -7,14 +9,22 @@ const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const BATCH = 500;
 
-interface Column {
-  attname: string;
-  type: string;
-  attnotnull: boolean;
-  attidentity: string;
-  attgenerated: string;
-  def: string | null;
-}
+const Column = z.object({
+  attname: z.string(),
+  type: z.string(),
+  attnotnull: z.boolean(),
+  attidentity: z.string(),
+  attgenerated: z.string(),
+  def: z.string().nullable(),
+});
+type Column = z.infer<typeof Column>;
+
+const Def = z.object({ def: z.string() });
+/** A table's oid (the oid type comes back as a number). */
+const Table = z.object({ oid: z.number().int(), relname: z.string() });
+const Constraint = z.object({ conname: z.string(), contype: z.string(), def: z.string() });
+/** A row of data, every column cast to text. */
+const DataRow = z.array(z.string().nullable());
 
 function columnDdl(c: Column): string {
   let d = `${ident(c.attname)} ${c.type}`;
@@ -42,14 +52,18 @@ export async function* catalogDump(
   yield 'SET standard_conforming_strings = on;\nSET check_function_bodies = false;\n';
   yield "SET client_min_messages = warning;\nSELECT pg_catalog.set_config('search_path', 'public', false);\n\n";
 
-  const fns = await client.query<{ def: string }>(
+  const fns = await rowsOf(
+    client,
+    Def,
     `SELECT pg_get_functiondef(p.oid) AS def FROM pg_proc p
        JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE n.nspname = 'public' AND p.prokind IN ('f', 'p') ORDER BY p.proname, p.oid`,
   );
-  for (const f of fns.rows) yield `${f.def.trimEnd()};\n\n`;
+  for (const f of fns) yield `${f.def.trimEnd()};\n\n`;
 
-  const tables = await client.query<{ oid: number; relname: string }>(
+  const tables = await rowsOf(
+    client,
+    Table,
     `SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       ORDER BY c.relname`,
@@ -57,9 +71,11 @@ export async function* catalogDump(
   const after: string[] = [];
   const foreign: string[] = [];
   let done = 0;
-  for (const t of tables.rows) {
+  for (const t of tables) {
     const table = `public.${ident(t.relname)}`;
-    const { rows: cols } = await client.query<Column>(
+    const cols = await rowsOf(
+      client,
+      Column,
       `SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull,
               a.attidentity::text AS attidentity, a.attgenerated::text AS attgenerated,
               pg_get_expr(d.adbin, d.adrelid) AS def
@@ -74,14 +90,13 @@ export async function* catalogDump(
     const select = stored.map((c) => `${ident(c.attname)}::text`).join(', ');
     await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT ${select} FROM ${table}`);
     let rows = 0;
+    const fetch = `FETCH ${BATCH} FROM dump_rows`;
     for (;;) {
-      const batch = await client.query<(string | null)[]>({
-        text: `FETCH ${BATCH} FROM dump_rows`,
-        rowMode: 'array',
-      });
+      const batch = await client.query({ text: fetch, rowMode: 'array' });
       if (!batch.rows.length) break;
       rows += batch.rows.length;
       const values = batch.rows
+        .map((row: unknown) => parseRow(DataRow, row, fetch))
         .map((r) => `(${r.map((v) => (v === null ? 'NULL' : literal(v))).join(', ')})`)
         .join(',\n  ');
       yield `INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE VALUES\n  ${values};\n`;
@@ -90,47 +105,56 @@ export async function* catalogDump(
     counts[t.relname] = rows;
 
     for (const c of cols.filter((col) => col.attidentity)) {
-      const seq = await client.query<{ s: string | null }>(
+      const seq = await maybeRow(
+        client,
+        z.object({ s: z.string().nullable() }),
         'SELECT pg_get_serial_sequence($1, $2) AS s',
         [table, c.attname],
       );
-      const name = seq.rows[0]?.s;
+      const name = seq?.s;
       if (!name) continue;
-      const v = await client.query<{ last_value: string; is_called: boolean }>(
+      const at = await maybeRow(
+        client,
+        z.object({ last_value: z.string(), is_called: z.boolean() }),
         `SELECT last_value::text, is_called FROM ${name}`,
       );
-      const at = v.rows[0];
       if (at)
         yield `SELECT pg_catalog.setval(pg_get_serial_sequence(${literal(table)}, ${literal(c.attname)}), ${at.last_value}, ${at.is_called});\n`;
     }
     yield '\n';
 
-    const cons = await client.query<{ conname: string; contype: string; def: string }>(
+    const cons = await rowsOf(
+      client,
+      Constraint,
       `SELECT conname, contype::text AS contype, pg_get_constraintdef(oid) AS def FROM pg_constraint
         WHERE conrelid = $1 AND contype IN ('p', 'u', 'x', 'c', 'f')
         ORDER BY array_position(ARRAY['p', 'u', 'x', 'c', 'f'], contype::text), conname`,
       [t.oid],
     );
-    for (const c of cons.rows) {
+    for (const c of cons) {
       const stmt = `ALTER TABLE ONLY ${table} ADD CONSTRAINT ${ident(c.conname)} ${c.def};\n`;
       (c.contype === 'f' ? foreign : after).push(stmt);
     }
-    const idx = await client.query<{ def: string }>(
+    const idx = await rowsOf(
+      client,
+      Def,
       `SELECT pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
         WHERE i.indrelid = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c
           WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x'))
         ORDER BY i.indexrelid`,
       [t.oid],
     );
-    for (const i of idx.rows) after.push(`${i.def};\n`);
-    const trg = await client.query<{ def: string }>(
+    for (const i of idx) after.push(`${i.def};\n`);
+    const trg = await rowsOf(
+      client,
+      Def,
       `SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger
         WHERE tgrelid = $1 AND NOT tgisinternal ORDER BY tgname`,
       [t.oid],
     );
     // Triggers come last, after the data: a load must not count or notify anything again.
-    for (const tr of trg.rows) foreign.push(`${tr.def};\n`);
-    onTable(++done, tables.rows.length);
+    for (const tr of trg) foreign.push(`${tr.def};\n`);
+    onTable(++done, tables.length);
   }
   // Keys before foreign keys (which need them), triggers last.
   const fks = foreign.filter((s) => s.startsWith('ALTER'));

@@ -3,10 +3,14 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { connectClient } from '../../db/pg-client.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import type { RowCounts } from './catalog-dump.js';
 import { SqlSplitter } from './sql-splitter.js';
+
+const CountRow = z.object({ n: z.number().int() });
 
 async function isGzip(file: string): Promise<boolean> {
   const fh = await open(file, 'r');
@@ -69,16 +73,20 @@ export async function restoreDump(
 
 /** Rows per table of the public schema, read on `client` (in its snapshot, if it has one). */
 export async function countTableRows(client: pg.ClientBase): Promise<RowCounts> {
-  const { rows } = await client.query<{ relname: string }>(
+  const rows = await rowsOf(
+    client,
+    z.object({ relname: z.string() }),
     `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
   );
   const counts: RowCounts = {};
   for (const { relname } of rows) {
-    const r = await client.query<{ n: number }>(
+    const { n } = await oneRow(
+      client,
+      CountRow,
       `SELECT count(*)::int AS n FROM public."${relname.replace(/"/g, '""')}"`,
     );
-    counts[relname] = r.rows[0]?.n ?? 0;
+    counts[relname] = n;
   }
   return counts;
 }
@@ -97,10 +105,12 @@ export async function countRows(connectionString: string): Promise<RowCounts> {
 export async function tableCount(connectionString: string): Promise<number> {
   const client = await connectClient(connectionString);
   try {
-    const { rows } = await client.query<{ n: number }>(
+    const { n } = await oneRow(
+      client,
+      CountRow,
       "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",
     );
-    return rows[0]?.n ?? 0;
+    return n;
   } finally {
     await client.end();
   }

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 import { PRIVATE_FILE_MODE } from '../../lib/private-files.js';
 import { catalogDump, type RowCounts } from './catalog-dump.js';
 import { countTableRows } from './dump-restore.js';
@@ -34,10 +36,12 @@ async function writeTo(source: Readable, level: number | null, file: string): Pr
 }
 
 export async function serverMajor(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ v: string }>(
+  const { v } = await oneRow(
+    pool,
+    z.object({ v: z.string() }),
     "SELECT current_setting('server_version_num') AS v",
   );
-  return Math.floor(Number(rows[0]?.v) / 10_000);
+  return Math.floor(Number(v) / 10_000);
 }
 
 async function withPgDump(
@@ -47,9 +51,11 @@ async function withPgDump(
   file: string,
   gzipLevel: number | null,
 ): Promise<void> {
-  const snapshot = (await client.query<{ s: string }>('SELECT pg_export_snapshot() AS s')).rows[0]
-    ?.s;
-  if (!snapshot) throw new Error('snapshot não exportado');
+  const { s: snapshot } = await oneRow(
+    client,
+    z.object({ s: z.string() }),
+    'SELECT pg_export_snapshot() AS s',
+  );
   const url = new URL(connectionString);
   const password = decodeURIComponent(url.password);
   url.password = '';
