@@ -6,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { insertClosed, insertClosedArrays, READ_COLUMNS } from './positions-store.repo.js';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;
@@ -62,12 +64,13 @@ const ODD: ClosedPosition[] = [
 ];
 
 async function stored(accountId: number) {
-  const { rows } = await db.pool.query<Record<string, unknown>>(
+  return rowsOf(
+    db.pool,
+    z.record(z.string(), z.unknown()),
     `SELECT ${READ_COLUMNS} FROM closed_positions WHERE account_id = $1
      ORDER BY position_id, round_trip`,
     [accountId],
   );
-  return rows;
 }
 
 async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>) {
@@ -97,7 +100,9 @@ describe('closed positions by binary COPY', () => {
     const accountId = await newAccount();
     // Beyond 2^53 a bigint is not a JS integer: the database converts the text as it can.
     await inTransaction((c) => insertClosed(c, accountId, [position('1', { magic: 2 ** 60 })]));
-    const { rows } = await db.pool.query<{ magic: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ magic: z.string() }),
       'SELECT magic::text FROM closed_positions WHERE account_id = $1',
       [accountId],
     );

@@ -6,6 +6,8 @@ import { isDataRejected } from '../../db/db-errors.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { ALL_READS_OK, readStatuses } from '../../../test/trader-reads.js';
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 
 /**
  * A database from before the agent contract bounded its numbers (migration 17): deals of profit
@@ -22,13 +24,14 @@ const OUT = 'valor fora dos limites';
 
 async function seedOldHistory(): Promise<void> {
   trader = await makeUser(db.pool, { role: 'trader' });
-  const acc = await db.pool.query<{ id: number }>(
+  ({ id: accountId } = await oneRow(
+    db.pool,
+    z.object({ id: z.number() }),
     `INSERT INTO mt5_accounts (user_id, account_number, server, balance, equity, margin,
        free_margin, margin_level, profit, account_at, last_hello_at)
      VALUES ($1, 8300001, 'Vortex-Demo', 1e308, 1e308, 0, 1e308, 0, 0, now(), now()) RETURNING id`,
     [trader.id],
-  );
-  accountId = acc.rows[0]?.id ?? 0;
+  ));
   // ticket, position, type, entry, price, profit, commission, time_msc
   const deals: [number, number, number, number, number, number, number, number][] = [
     [1, 1, 0, 0, 125_000, 0, -0.5, now - 5 * HOUR],
@@ -128,7 +131,9 @@ describe('migration 18 on a history stored out of bounds', () => {
 
     await migrate(db.pool);
 
-    const { rows: moved } = await db.pool.query<{ kind: string; ticket: number | null }>(
+    const moved = await rowsOf(
+      db.pool,
+      z.object({ kind: z.string(), ticket: z.number().nullable() }),
       `SELECT kind, ticket FROM agent_rejections
        WHERE user_id = $1 AND account_id = $2 AND reason = $3 ORDER BY kind, ticket, id`,
       [trader.id, accountId, OUT],
@@ -148,16 +153,20 @@ describe('migration 18 on a history stored out of bounds', () => {
       { kind: 'position', ticket: 100 },
       { kind: 'position', ticket: 101 },
     ]);
-    const kept = await db.pool.query<{ deals: number[]; balance: number | null }>(
+    const kept = await oneRow(
+      db.pool,
+      z.object({ deals: z.array(z.number()), balance: z.number().nullable() }),
       `SELECT (SELECT array_agg(ticket::int ORDER BY ticket) FROM deals WHERE account_id = $1) AS deals,
               (SELECT balance FROM mt5_accounts WHERE id = $1) AS balance`,
       [accountId],
     );
-    expect(kept.rows[0]).toEqual({ deals: [1, 2, 3, 4, 5, 7], balance: null });
-    const raw = await db.pool.query<{ profit: number }>(
+    expect(kept).toEqual({ deals: [1, 2, 3, 4, 5, 7], balance: null });
+    const raw = await rowsOf(
+      db.pool,
+      z.object({ profit: z.number() }),
       "SELECT (raw ->> 'profit')::float8 AS profit FROM agent_rejections WHERE ticket = 6 AND kind = 'deal'",
     );
-    expect(raw.rows).toEqual([{ profit: 1e308 }]);
+    expect(raw).toEqual([{ profit: 1e308 }]);
 
     expect(await statusesOnAFreshApp()).toEqual(ALL_READS_OK);
   });

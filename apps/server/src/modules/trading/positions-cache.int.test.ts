@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
-import { DEAL_COLUMNS, isTradeRow, toDeal, type DealRow } from './deal-row.js';
+import { DEAL_COLUMNS, DEAL_ROW_KINDS, isTradeRow, toDeal, type DealRow } from './deal-row.js';
 import { PositionsCache } from './positions-cache.js';
+import { DealsVersionSchema } from './positions-cache.repo.js';
 import { currentAccountOf } from './trading.repo.js';
+import { z } from 'zod';
+import { columnRows } from '../../db/row-columns.js';
+import { maybeRow, oneRow } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;
@@ -64,21 +68,20 @@ async function newAccount(number: number): Promise<number> {
 }
 
 async function versionOf(accountId: number) {
-  const { rows } = await db.pool.query<{
-    deals: { count: number; maxTicket: number; epoch: number };
-  }>('SELECT deals_version($1) AS deals', [accountId]);
-  const deals = rows[0]?.deals;
-  if (!deals) throw new Error('no account');
+  const { deals } = await oneRow(
+    db.pool,
+    z.object({ deals: DealsVersionSchema }),
+    'SELECT deals_version($1) AS deals',
+    [accountId],
+  );
   return deals;
 }
 
 /** What one rebuild from every stored deal gives: the reference the cache must always equal. */
 async function rebuilt(accountId: number) {
-  const { rows } = await db.pool.query<DealRow>({
-    text: `SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 ORDER BY time_msc, ticket`,
-    values: [accountId],
-    rowMode: 'array',
-  });
+  const sql = `SELECT ${DEAL_COLUMNS} FROM deals WHERE account_id = $1 ORDER BY time_msc, ticket`;
+  const answer = await db.pool.query({ text: sql, values: [accountId], rowMode: 'array' });
+  const rows: DealRow[] = columnRows(answer.rows, DEAL_ROW_KINDS, sql);
   return dealsToPositions(rows.filter(isTradeRow).map(toDeal));
 }
 
@@ -88,11 +91,13 @@ async function all(cache: PositionsCache, accountId: number) {
 
 /** Rebuilds the follower made of the account (1 after its first build). */
 async function buildsOf(accountId: number): Promise<number> {
-  const { rows } = await db.pool.query<{ builds: string }>(
+  const row = await maybeRow(
+    db.pool,
+    z.object({ builds: z.number() }),
     'SELECT builds FROM positions_watermarks WHERE account_id = $1',
     [accountId],
   );
-  return Number(rows[0]?.builds ?? 0);
+  return row?.builds ?? 0;
 }
 
 beforeAll(async () => {
@@ -192,11 +197,13 @@ describe('PositionsCache and its follower', () => {
     );
     expect(new Set(reads.map((r) => r.positions.length))).toEqual(new Set([30]));
     expect(await buildsOf(accountId)).toBe(1);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       'SELECT count(*)::int AS n FROM closed_positions WHERE account_id = $1',
       [accountId],
     );
-    expect(rows[0]?.n).toBe(30);
+    expect(n).toBe(30);
   });
 
   it('drops the least recently used accounts beyond its memory budget', async () => {

@@ -7,6 +7,8 @@ import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { MemoryEventBus } from '../live/event-bus.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { PositionsFollower } from './positions-follower.js';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;
@@ -67,8 +69,7 @@ async function newAccount(): Promise<number> {
 
 /** Everything the follower writes for an account, as stored. */
 async function built(accountId: number) {
-  const q = async (sql: string) =>
-    (await db.pool.query<Record<string, unknown>>(sql, [accountId])).rows;
+  const q = (sql: string) => rowsOf(db.pool, z.record(z.string(), z.unknown()), sql, [accountId]);
   return {
     positions: await q(
       `SELECT position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price,
@@ -297,7 +298,9 @@ describe('PositionsFollower with the deals handed over by the ingestion', () => 
       // Each built on its follower's own timer, from the deals_added events alone.
       await vi.waitFor(
         async () => {
-          const { rows } = await db.pool.query<{ account_id: number }>(
+          const rows = await rowsOf(
+            db.pool,
+            z.object({ account_id: z.number() }),
             'SELECT account_id FROM positions_watermarks WHERE account_id = ANY($1) ORDER BY 1',
             [ids],
           );

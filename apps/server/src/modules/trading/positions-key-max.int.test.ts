@@ -3,6 +3,8 @@ import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 
 /** Migration 28: each watermark learns the highest position id its account has finished. */
 let db: TestDatabase;
@@ -16,12 +18,13 @@ beforeAll(async () => {
   );
   const trader = await makeUser(db.pool, { role: 'trader' });
   for (const number of [8_300_028, 8_300_029]) {
-    const { rows } = await db.pool.query<{ id: number }>(
+    const { id } = await oneRow(
+      db.pool,
+      z.object({ id: z.number() }),
       `INSERT INTO mt5_accounts (user_id, account_number, server) VALUES ($1, $2, 'Vortex-Demo')
        RETURNING id`,
       [trader.id, number],
     );
-    const id = rows[0]?.id ?? 0;
     accounts.push(id);
     await db.pool.query(
       `INSERT INTO positions_watermarks (account_id, deals_count, max_ticket, epoch, trade_deals,
@@ -53,7 +56,9 @@ afterAll(async () => {
 describe('migration 28: the highest finished position id', () => {
   it('is each account’s highest stored id by number, -1 when it has finished none', async () => {
     expect(await migrate(db.pool)).toContain(28);
-    const { rows } = await db.pool.query<{ account_id: number; key_max: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ account_id: z.number(), key_max: z.number() }),
       'SELECT account_id, key_max FROM positions_watermarks ORDER BY account_id',
     );
     expect(rows).toEqual([

@@ -7,6 +7,8 @@ import { migrations } from '../../db/migrations/index.js';
 import { partlyClosed } from './positions-builder.js';
 import { PositionsFollower } from './positions-follower.js';
 import { readWatermark } from './positions-store.repo.js';
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 
 /**
  * Migration 25 (issue 16): an account whose positions were built by the old round-trip logic,
@@ -42,12 +44,13 @@ beforeAll(async () => {
     migrations.filter((m) => m.id < 25),
   );
   const trader = await makeUser(db.pool, { role: 'trader' });
-  const acc = await db.pool.query<{ id: number }>(
+  ({ id: accountId } = await oneRow(
+    db.pool,
+    z.object({ id: z.number() }),
     `INSERT INTO mt5_accounts (user_id, account_number, server, balance, account_at, last_hello_at)
      VALUES ($1, 8300016, 'Vortex-Demo', 10000, now(), now()) RETURNING id`,
     [trader.id],
-  );
-  accountId = acc.rows[0]?.id ?? 0;
+  ));
   // ticket, position, type, entry, volume, price, profit, time_msc
   const deals = [
     [1, 7, 1, 1, 1, 52, 7, T],
@@ -87,11 +90,13 @@ const shown = async () => {
 
 describe('migration 25: positions built before are built again', () => {
   it('drops the old build, and the backfill builds the account by the new logic', async () => {
-    const old = await db.pool.query<{ open_trips: Record<string, RoundTrip> }>(
+    const old = await rowsOf(
+      db.pool,
+      z.object({ open_trips: z.record(z.string(), z.unknown()) }),
       'SELECT open_trips FROM positions_watermarks WHERE account_id = $1',
       [accountId],
     );
-    expect(old.rows.map((r) => Object.keys(r.open_trips))).toEqual([['9']]);
+    expect(old.map((r) => Object.keys(r.open_trips))).toEqual([['9']]);
 
     expect(await migrate(db.pool)).toContain(25);
     expect(await shown()).toBeUndefined();

@@ -5,6 +5,8 @@ import { startDemoTrader, type DemoTrader } from '../../../test/demo-trader.js';
 import { bearer, type TestUser } from '../../../test/identities.js';
 import type { TestApp } from '../../../test/test-app.js';
 import type { TestDatabase } from '../../../test/test-database.js';
+import { z } from 'zod';
+import { maybeRow, oneRow } from '../../db/rows.js';
 
 /**
  * Issue 14: for the demo account (the real agent on the simulated MT5, as `npm start` runs it)
@@ -22,12 +24,14 @@ let demo: DemoTrader;
 
 /** Deals stored and the balance reported: equal fingerprints mean nothing arrived between. */
 async function fingerprint(): Promise<{ deals: number; balance: number | null }> {
-  const { rows } = await db.pool.query<{ deals: number; balance: number | null }>(
+  const row = await maybeRow(
+    db.pool,
+    z.object({ deals: z.number(), balance: z.number().nullable() }),
     `SELECT (SELECT count(*)::int FROM deals d WHERE d.account_id = a.id) AS deals, a.balance
      FROM mt5_accounts a WHERE a.user_id = $1`,
     [trader.id],
   );
-  return rows[0] ?? { deals: 0, balance: null };
+  return row ?? { deals: 0, balance: null };
 }
 
 const get = async <T>(url: string): Promise<T> => {
@@ -73,14 +77,15 @@ interface ReportSummary {
  */
 async function terminalCounts(): Promise<{ trades: number; net: number }> {
   const { from, to } = lastDaysWindow(7, Date.now());
-  const { rows } = await db.pool.query<{ trades: number; net: number }>(
+  return oneRow(
+    db.pool,
+    z.object({ trades: z.number(), net: z.number() }),
     `SELECT count(*) FILTER (WHERE d.entry <> 0)::int AS trades,
             coalesce(sum(d.profit + d.commission + d.swap), 0)::float8 AS net
      FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
      WHERE a.user_id = $1 AND d.type IN (0, 1) AND d.time_msc BETWEEN $2 AND $3`,
     [trader.id, from, to],
   );
-  return rows[0] ?? { trades: 0, net: 0 };
 }
 
 /** The value after a label in the terminal's layout: 'Label:</td>' then '<td …><b>value</b>'. */
