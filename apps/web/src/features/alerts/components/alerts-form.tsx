@@ -7,9 +7,13 @@ import {
   frequencyLabels,
   type AlertChannel,
   type AlertsConfig,
+  type AlertsConfigInput,
 } from '@vortex/core';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { Controller, type Control, type FieldPathByValue } from 'react-hook-form';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -60,40 +64,36 @@ function Section({
   );
 }
 
+type Values = z.input<typeof AlertsConfigSchema>;
+
 function Toggle(props: {
+  control: Control<Values, unknown, AlertsConfigInput>;
+  name: FieldPathByValue<Values, boolean>;
   id: string;
   label: string;
   aria: string;
-  checked: boolean;
   disabled: boolean;
-  onChange: (v: boolean) => void;
 }) {
   return (
     <div className="flex items-center justify-between gap-4">
       <label htmlFor={props.id} className="text-sm font-medium">
         {props.label}
       </label>
-      <Switch
-        id={props.id}
-        aria-label={props.aria}
-        checked={props.checked}
-        disabled={props.disabled}
-        onCheckedChange={props.onChange}
+      <Controller
+        control={props.control}
+        name={props.name}
+        render={({ field }) => (
+          <Switch
+            id={props.id}
+            aria-label={props.aria}
+            checked={field.value}
+            disabled={props.disabled}
+            onCheckedChange={field.onChange}
+          />
+        )}
       />
     </div>
   );
-}
-
-/** Problems of the address fields, by field, in the server's own words (same schema). */
-function addressErrors(config: AlertsConfig): Partial<Record<Address, string>> {
-  const parsed = AlertsConfigSchema.safeParse(config);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Address, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (key === 'email' || key === 'phone' || key === 'whatsapp') errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The editable configuration: channels with their addresses, types, sound, frequencies. */
@@ -107,23 +107,16 @@ export function AlertsForm({
   /** The account's own addresses, shown where the config leaves a field blank. */
   account: { email: string; phone: string | null } | undefined;
 }) {
-  const [config, setConfig] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Address, string>>>({});
+  // Checked with the server's own schema: its messages are the ones under the address fields.
+  const form = useZodForm(AlertsConfigSchema, { defaultValues: initial });
+  const { errors } = form.formState;
   const [notice, setNotice] = useState<Notice | null>(null);
   const save = useSaveAlertsConfig();
-  const edit = (change: (draft: AlertsConfig) => void) => {
-    const draft = structuredClone(config);
-    change(draft);
-    setConfig(draft);
-  };
 
-  const submit = (e: SubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const found = addressErrors(config);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.submit((config) => {
     setNotice(null);
-    save.mutate(config, {
+    // Every type keeps the name `initial` gave it: no control edits a name.
+    save.mutate(config as AlertsConfig, {
       onSuccess: () => setNotice({ kind: 'success', text: t.saved }),
       onError: (err) =>
         setNotice(
@@ -132,7 +125,7 @@ export function AlertsForm({
             : { kind: 'error', text: t.saveError },
         ),
     });
-  };
+  });
 
   return (
     <form aria-label={t.formLabel} onSubmit={submit} noValidate className="space-y-6">
@@ -142,32 +135,27 @@ export function AlertsForm({
           {ALERT_CHANNELS.map((channel) => {
             const address = addressOf[channel];
             const id = `alerts-${address}`;
+            const error = errors[address]?.message;
             return (
               <div key={channel} className="space-y-3 rounded-lg border border-border p-3">
                 <Toggle
+                  control={form.control}
+                  name={`channels.${channel}`}
                   id={`alerts-channel-${channel}`}
                   label={channelLabels[channel]}
                   aria={t.channelToggle(channelLabels[channel])}
-                  checked={config.channels[channel]}
                   disabled={readOnly}
-                  onChange={(v) => edit((d) => void (d.channels[channel] = v))}
                 />
-                <Field
-                  id={id}
-                  label={addressLabel[address]}
-                  hint={t.addressHint}
-                  error={errors[address]}
-                >
+                <Field id={id} label={addressLabel[address]} hint={t.addressHint} error={error}>
                   {(describedBy) => (
                     <Input
                       id={id}
                       type={address === 'email' ? 'email' : 'tel'}
-                      value={config[address]}
                       placeholder={(address === 'email' ? account?.email : account?.phone) ?? ''}
                       disabled={readOnly}
-                      aria-invalid={errors[address] ? true : undefined}
+                      aria-invalid={error ? true : undefined}
                       aria-describedby={describedBy}
-                      onChange={(e) => edit((d) => void (d[address] = e.target.value))}
+                      {...form.register(address)}
                     />
                   )}
                 </Field>
@@ -180,23 +168,23 @@ export function AlertsForm({
             {ALERT_TYPES.map((type) => (
               <Toggle
                 key={type}
+                control={form.control}
+                name={`alertTypes.${type}.enabled`}
                 id={`alerts-type-${type}`}
-                label={config.alertTypes[type].name}
-                aria={t.typeToggle(config.alertTypes[type].name)}
-                checked={config.alertTypes[type].enabled}
+                label={initial.alertTypes[type].name}
+                aria={t.typeToggle(initial.alertTypes[type].name)}
                 disabled={readOnly}
-                onChange={(v) => edit((d) => void (d.alertTypes[type].enabled = v))}
               />
             ))}
           </Section>
           <Section title={t.soundTitle}>
             <Toggle
+              control={form.control}
+              name="soundEnabled"
               id="alerts-sound"
               label={t.soundLabel}
               aria={t.soundLabel}
-              checked={config.soundEnabled}
               disabled={readOnly}
-              onChange={(v) => edit((d) => void (d.soundEnabled = v))}
             />
           </Section>
           <Section title={t.frequencyTitle}>
@@ -211,14 +199,7 @@ export function AlertsForm({
                 }
               >
                 {() => (
-                  <NativeSelect
-                    id={`alerts-${key}`}
-                    value={config[key]}
-                    disabled={readOnly}
-                    onChange={(e) =>
-                      edit((d) => void (d[key] = e.target.value as AlertsConfig[typeof key]))
-                    }
-                  >
+                  <NativeSelect id={`alerts-${key}`} disabled={readOnly} {...form.register(key)}>
                     {ALERT_FREQUENCIES.map((f) => (
                       <option key={f} value={f}>
                         {frequencyLabels[f]}
