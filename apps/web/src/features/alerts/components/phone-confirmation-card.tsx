@@ -5,7 +5,9 @@ import {
   type PhoneConfirmationState,
 } from '@vortex/core';
 import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -52,26 +54,22 @@ function CodeForm({
   expiresAt: string;
   onNotice: (n: Notice | null) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(PhoneConfirmationVerifyRequestSchema, { defaultValues: { code: '' } });
+  const error = form.formState.errors.code?.message;
   const verify = useVerifyPhoneCode();
   const send = useSendPhoneCode();
   // 'HH:mm' in São Paulo: the minute is all the reader needs.
   const until = formatTimePtBR(expiresAt).slice(0, 5);
-  const submit = (e: SubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = PhoneConfirmationVerifyRequestSchema.safeParse({ code });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+  const submit = form.submit(({ code }) => {
     onNotice(null);
-    verify.mutate(parsed.data.code, {
+    verify.mutate(code, {
       onSuccess: (answer) => onNotice({ kind: 'success', text: answer.message }),
       onError: (err) => onNotice(noticeOf(err)),
     });
-  };
+  });
   const resend = () => {
     onNotice(null);
-    setCode('');
+    form.setValue('code', '');
     send.mutate(undefined, {
       onSuccess: (answer) => onNotice({ kind: 'success', text: answer.message }),
       onError: (err) => onNotice(noticeOf(err)),
@@ -81,16 +79,23 @@ function CodeForm({
     <form onSubmit={submit} noValidate className="space-y-3">
       <Field id="phone-code" label={t.codeLabel} hint={t.codeHint(until)} error={error}>
         {(describedBy) => (
-          <Input
-            id="phone-code"
-            value={code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="max-w-40 font-mono text-lg tracking-[0.3em]"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <Input
+                id="phone-code"
+                {...field}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="max-w-40 font-mono text-lg tracking-[0.3em]"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy}
+                // Digits only, as they are typed or pasted.
+                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+              />
+            )}
           />
         )}
       </Field>
