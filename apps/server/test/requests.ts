@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bearer, type TestUser } from './identities.js';
 
 /** Who sends a request: a user (their session), a bare token, or nobody. */
-export type Sender = TestUser | string | null | undefined;
+export type Sender = Pick<TestUser, 'token'> | string | null | undefined;
 
 /** What a request may add: its own headers, or the address it comes from (rate limits count it). */
 export interface RequestExtras {
