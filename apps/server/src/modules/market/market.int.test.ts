@@ -5,6 +5,7 @@ import {
   type BridgeEvent,
   type MarketBarsResponse,
 } from '@vortex/core';
+import { z } from 'zod';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { nextCommand } from '../../../test/bot-scenario.js';
 import {
@@ -16,6 +17,7 @@ import {
   type TestUser,
 } from '../../../test/fixture.js';
 import { waitUntil } from '../../../test/wait.js';
+import { oneRow } from '../../db/rows.js';
 
 let alice: TestUser;
 let bob: TestUser;
@@ -54,12 +56,14 @@ async function sendBars(
   agent.send({ type: 'bars', symbol, timeframe, bars });
   // Bars are not acknowledged: wait until they are stored.
   await waitUntil(async () => {
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       `SELECT count(*)::int AS n FROM bars b JOIN mt5_accounts a ON a.id = b.account_id
        WHERE a.user_id = $1 AND b.symbol = $2 AND b.timeframe = $3`,
       [user.id, symbol, timeframe],
     );
-    return (rows[0]?.n ?? 0) >= bars.length;
+    return n >= bars.length;
   }, `${symbol} ${timeframe} bars not stored`);
 }
 

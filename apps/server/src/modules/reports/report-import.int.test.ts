@@ -7,16 +7,20 @@ import {
 } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { changedTables, dbFingerprint } from '../../../test/db-fingerprint.js';
 import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { currentAccountOf, liveAccountOf } from '../trading/trading.repo.js';
 import { parseMt5Report } from './import/detect.js';
 import { importMessages } from './import/messages.js';
 import { importRouteMessages } from './report-import.messages.js';
+
+const CountRow = z.object({ n: z.number() });
 
 let db: TestDatabase;
 let t: TestApp;
@@ -79,22 +83,26 @@ describe('POST /api/reports/import', () => {
     expect(first.deals.new).toBe(first.deals.read);
     expect(first.deals.read).toBeGreaterThan(100);
     expect(first.positions).toBeGreaterThan(50);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n: orders } = await oneRow(
+      db.pool,
+      CountRow,
       'SELECT count(*)::int AS n FROM mt5_history_orders WHERE account_id = $1',
       [first.account.id],
     );
-    expect(rows[0]?.n).toBe(first.orders);
+    expect(orders).toBe(first.orders);
     expect(first.orders).toBeGreaterThan(100);
     // Every position of the report's Positions section, closed whole at its volume and profit,
     // even those closed in the same second as others (a deal is matched by volume and profit).
     const report = await parseMt5Report(fixture(FTMO));
-    const stored = await db.pool.query<{ position_id: string; volume: number; profit: number }>(
+    const stored = await rowsOf(
+      db.pool,
+      z.object({ position_id: z.string(), volume: z.number(), profit: z.number() }),
       `SELECT position_id, round(sum(volume)::numeric, 2)::float8 AS volume,
               round(sum(profit)::numeric, 2)::float8 AS profit FROM closed_positions
        WHERE account_id = $1 GROUP BY position_id ORDER BY position_id`,
       [first.account.id],
     );
-    expect(stored.rows.map((r) => [r.position_id, r.volume, r.profit])).toEqual(
+    expect(stored.map((r) => [r.position_id, r.volume, r.profit])).toEqual(
       report.positions
         .map((p) => [p.id, p.volume, p.profit])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
@@ -125,13 +133,14 @@ describe('POST /api/reports/import', () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const whole = imported(await upload(trader, await bytesOf(DARWINEX)));
     // Forget the newest half of the deals, as if the first file had ended earlier.
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n: removed } = await oneRow(
+      db.pool,
+      CountRow,
       `WITH gone AS (DELETE FROM deals WHERE account_id = $1 AND ticket >
          (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY ticket) FROM deals WHERE account_id = $1)
        RETURNING 1) SELECT count(*)::int AS n FROM gone`,
       [whole.account.id],
     );
-    const removed = rows[0]?.n ?? 0;
     expect(removed).toBeGreaterThan(10);
     const again = imported(await upload(trader, await bytesOf(DARWINEX)));
     expect(again.deals.new).toBe(removed);
@@ -266,11 +275,13 @@ describe('/api/accounts', () => {
     expect((await choose(trader, ftmo.id)).statusCode).toBe(200);
     expect((await currentAccountOf(db.pool, trader.id))?.kind).toBe('imported');
     expect((await liveAccountOf(db.pool, trader.id))?.id).toBe(live);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      CountRow,
       'SELECT count(*)::int AS n FROM deals WHERE account_id = $1',
       [live],
     );
-    expect(rows[0]?.n).toBe(0);
+    expect(n).toBe(0);
   });
 
   it('refuses another user’s account id, changing nothing', async () => {

@@ -7,9 +7,11 @@ import {
 } from '@vortex/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { AlertDispatcher } from '../alerts/alert-dispatcher.js';
 import { sendDarfReminders, type DarfReminderDeps } from './darf-reminder.js';
 import { TaxesService } from './taxes.service.js';
@@ -49,19 +51,21 @@ async function traderWithDarf(tradeMode: 'real' | 'demo' = 'real'): Promise<Test
 }
 
 async function alertsOf(userId: number) {
-  const { rows } = await db.pool.query<{ type: string; title: string; message: string }>(
+  return rowsOf(
+    db.pool,
+    z.object({ type: z.string(), title: z.string(), message: z.string() }),
     'SELECT type, title, message FROM alert_log WHERE user_id = $1 ORDER BY id',
     [userId],
   );
-  return rows;
 }
 
 async function queuedOf(userId: number) {
-  const { rows } = await db.pool.query<{ channel: string; recipient: string; body: string }>(
+  return rowsOf(
+    db.pool,
+    z.object({ channel: z.string(), recipient: z.string(), body: z.string() }),
     `SELECT channel, recipient, body FROM messages WHERE user_id = $1 AND origin = 'alert:darf_reminder'`,
     [userId],
   );
-  return rows;
 }
 
 describe('the DARF reminder', () => {

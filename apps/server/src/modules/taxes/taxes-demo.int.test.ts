@@ -1,10 +1,12 @@
 import { computeTaxes, type TaxMonthDetailResponse, type TaxYearResponse } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { eventually } from '../../../test/bot-scenario.js';
 import { startDemoTrader, type DemoTrader } from '../../../test/demo-trader.js';
 import { bearer, type TestUser } from '../../../test/identities.js';
 import type { TestApp } from '../../../test/test-app.js';
 import type { TestDatabase } from '../../../test/test-database.js';
+import { oneRow } from '../../db/rows.js';
 import { storedTaxDeals } from './taxes.fixture.js';
 
 /**
@@ -21,18 +23,21 @@ let trader: TestUser;
 let demo: DemoTrader;
 
 async function stored() {
-  const { rows } = await db.pool.query<{
-    ids: number[];
-    deals: number;
-    first: number | null;
-    last: number | null;
-  }>(
+  const row = await oneRow(
+    db.pool,
+    z.object({
+      // A bigint[] comes as text: database.ts's parser is for a single INT8 only.
+      ids: z.array(z.string()).nullable(),
+      deals: z.number(),
+      first: z.number().nullable(),
+      last: z.number().nullable(),
+    }),
     `SELECT array_agg(DISTINCT a.id) AS ids, count(d.ticket)::int AS deals,
             min(d.time_msc) AS first, max(d.time_msc) AS last
      FROM mt5_accounts a LEFT JOIN deals d ON d.account_id = a.id WHERE a.user_id = $1`,
     [trader.id],
   );
-  return rows[0] ?? { ids: [], deals: 0, first: null, last: null };
+  return { ...row, ids: (row.ids ?? []).map(Number) };
 }
 
 const get = async <T>(url: string): Promise<T> => {

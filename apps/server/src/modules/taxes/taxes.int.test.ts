@@ -6,9 +6,11 @@ import {
   type TaxYearResponse,
 } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf as parsedRows } from '../../db/rows.js';
 import {
   deposit,
   importedAccount,
@@ -75,20 +77,22 @@ async function seedTrader(role: 'trader' | 'viewer' = 'trader') {
 }
 
 async function rowsOf(table: 'darf_payments' | 'tax_settings', userId: number) {
-  const { rows } = await db.pool.query<Record<string, unknown>>(
+  return parsedRows(
+    db.pool,
+    z.record(z.string(), z.unknown()),
     `SELECT * FROM ${table} WHERE user_id = $1`,
     [userId],
   );
-  return rows;
 }
 
 async function auditOf(userId: number) {
-  const { rows } = await db.pool.query<{ action: string; meta: Record<string, unknown> }>(
+  return parsedRows(
+    db.pool,
+    z.object({ action: z.string(), meta: z.record(z.string(), z.unknown()) }),
     `SELECT action, meta FROM audit_log WHERE actor_user_id = $1 AND action LIKE 'taxes.%'
      ORDER BY id`,
     [userId],
   );
-  return rows;
 }
 
 describe('which deals the tax counts', () => {

@@ -1,13 +1,13 @@
 import type { ClosedPosition } from '@vortex/core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { insertClosed, insertClosedArrays, READ_COLUMNS } from './positions-store.repo.js';
-import { z } from 'zod';
-import { rowsOf } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -6,7 +7,6 @@ import { isDataRejected } from '../../db/db-errors.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { ALL_READS_OK, readStatuses } from '../../../test/trader-reads.js';
-import { z } from 'zod';
 import { oneRow, rowsOf } from '../../db/rows.js';
 
 /**

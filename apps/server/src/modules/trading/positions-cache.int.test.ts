@@ -1,15 +1,15 @@
 import { dealsToPositions, type Mt5Deal } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { columnRows } from '../../db/row-columns.js';
+import { maybeRow, oneRow } from '../../db/rows.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { DEAL_COLUMNS, DEAL_ROW_KINDS, isTradeRow, toDeal, type DealRow } from './deal-row.js';
 import { PositionsCache } from './positions-cache.js';
 import { DealsVersionSchema } from './positions-cache.repo.js';
 import { currentAccountOf } from './trading.repo.js';
-import { z } from 'zod';
-import { columnRows } from '../../db/row-columns.js';
-import { maybeRow, oneRow } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;

@@ -1,14 +1,14 @@
 import type { Mt5Deal } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { DealIngest } from '../bridge/deal-ingest.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { MemoryEventBus } from '../live/event-bus.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { PositionsFollower } from './positions-follower.js';
-import { z } from 'zod';
-import { rowsOf } from '../../db/rows.js';
 
 let db: TestDatabase;
 let userId: number;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
-import { z } from 'zod';
 import { oneRow, rowsOf } from '../../db/rows.js';
 
 /** Migration 28: each watermark learns the highest position id its account has finished. */

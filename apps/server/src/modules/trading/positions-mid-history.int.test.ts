@@ -1,14 +1,14 @@
 import type { RoundTrip } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { partlyClosed } from './positions-builder.js';
 import { PositionsFollower } from './positions-follower.js';
 import { readWatermark } from './positions-store.repo.js';
-import { z } from 'zod';
-import { oneRow, rowsOf } from '../../db/rows.js';
 
 /**
  * Migration 25 (issue 16): an account whose positions were built by the old round-trip logic,

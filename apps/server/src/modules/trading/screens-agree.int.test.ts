@@ -1,11 +1,11 @@
 import { formatCell, lastDaysWindow } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { eventually } from '../../../test/bot-scenario.js';
 import { startDemoTrader, type DemoTrader } from '../../../test/demo-trader.js';
 import { bearer, type TestUser } from '../../../test/identities.js';
 import type { TestApp } from '../../../test/test-app.js';
 import type { TestDatabase } from '../../../test/test-database.js';
-import { z } from 'zod';
 import { maybeRow, oneRow } from '../../db/rows.js';
 
 /**
