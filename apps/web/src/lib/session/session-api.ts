@@ -1,4 +1,5 @@
-import { apiRequest, NetworkError } from '../api-client';
+import { endpoints } from '@vortex/core';
+import { NetworkError, requestEndpoint } from '../api-client';
 import { WhoamiAnswerSchema, type SessionUser } from './session.schema';
 
 /**
@@ -11,7 +12,7 @@ export type WhoamiResult = { user: SessionUser } | 'refused' | 'unreachable';
 export async function fetchWhoami(token: string, signal?: AbortSignal): Promise<WhoamiResult> {
   let res;
   try {
-    res = await apiRequest('/api/auth/whoami', { token, ...(signal ? { signal } : {}) });
+    res = await requestEndpoint(endpoints.auth.whoami, { token, ...(signal ? { signal } : {}) });
   } catch (err) {
     if (err instanceof NetworkError) return 'unreachable';
     throw err;
@@ -24,5 +25,5 @@ export async function fetchWhoami(token: string, signal?: AbortSignal): Promise<
 
 /** Tells the server the token is done; the local logout does not wait for or need it. */
 export function postLogout(token: string): void {
-  apiRequest('/auth/logout', { method: 'POST', token }).catch(() => undefined);
+  requestEndpoint(endpoints.auth.logout, { token }).catch(() => undefined);
 }

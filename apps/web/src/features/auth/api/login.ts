@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoginResponseSchema } from '@vortex/core';
+import { endpoints, LoginResponseSchema } from '@vortex/core';
 import { z } from 'zod';
 import {
   apiRequest,
   errorMessageOf,
   NetworkError,
+  requestEndpoint,
   type ApiResponse,
 } from '../../../lib/api-client';
 import type { SessionData } from '../../../lib/session';
@@ -17,7 +18,7 @@ export interface LoginInput {
 }
 
 /**
- * POST /auth/login on the contract's schema, keeping the spec's alternatives (§3): the token
+ * Signs in on the contract's schema, keeping the spec's alternatives (§3): the token
  * comes as access_token or token, and permissions are stored as received (their use is not
  * shown). The user is checked strictly: its role decides what the interface shows.
  */
@@ -31,7 +32,7 @@ const LoginFailureSchema = z.object({ error: z.string().min(1) });
 export async function login(input: LoginInput): Promise<SessionData> {
   let res: ApiResponse;
   try {
-    res = await apiRequest('/auth/login', { method: 'POST', json: input, token: null });
+    res = await requestEndpoint(endpoints.auth.login, { body: input, token: null });
   } catch (error) {
     if (error instanceof NetworkError)
       throw new Error(authMessages.connectionError + error.message);

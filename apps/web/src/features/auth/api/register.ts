@@ -1,26 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   deriveUsername,
+  endpoints,
   RegisterResponseSchema,
   toRegisterPayload,
   type RegisterForm,
 } from '@vortex/core';
 import type { z } from 'zod';
-import { apiRequest, NetworkError, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
+import {
+  NetworkError,
+  requestEndpoint,
+  serverErrorOf,
+  type ApiResponse,
+} from '../../../lib/api-client';
 import { publicMessages, registerTexts } from '../messages';
 
 export type RegisteredAccount = z.infer<typeof RegisterResponseSchema>['user'];
 
 /**
- * POST /auth/register with the payload of §3. Errors follow §8: the server's message, else
+ * Creates an account with the payload of §3. Errors follow §8: the server's message, else
  * 'Erro ao criar conta'; an unreachable server and a non-JSON answer have their own texts.
  */
 export async function registerAccount(form: RegisterForm): Promise<RegisteredAccount> {
   let res: ApiResponse;
   try {
-    res = await apiRequest('/auth/register', {
-      method: 'POST',
-      json: toRegisterPayload(form, deriveUsername(form.email)),
+    res = await requestEndpoint(endpoints.auth.register, {
+      body: toRegisterPayload(form, deriveUsername(form.email)),
       token: null,
     });
   } catch (error) {

@@ -1,10 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  MessageResponseSchema,
-  resetMessages,
-  ValidateResetTokenResponseSchema,
-} from '@vortex/core';
-import { apiRequest, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
+import { endpoints, resetMessages } from '@vortex/core';
+import { requestEndpoint, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
 import { recoveryTexts } from '../messages';
 
 /** A refused token carries the server's reason; anything else is a failed check (§8). */
@@ -18,12 +14,12 @@ export class TokenCheckError extends Error {
   }
 }
 
-/** GET /api/auth/validate-reset-token: the email the token belongs to, or a TokenCheckError. */
+/** Checks a reset link's token: the email the token belongs to, or a TokenCheckError. */
 export async function validateResetToken(token: string, signal?: AbortSignal): Promise<string> {
   let res: ApiResponse;
   try {
-    const query = new URLSearchParams({ token }).toString();
-    res = await apiRequest(`/api/auth/validate-reset-token?${query}`, {
+    res = await requestEndpoint(endpoints.auth.validateResetToken, {
+      query: { token },
       token: null,
       ...(signal ? { signal } : {}),
     });
@@ -31,7 +27,7 @@ export async function validateResetToken(token: string, signal?: AbortSignal): P
     throw new TokenCheckError(recoveryTexts.validateFailed, true);
   }
   if (res.data === null) throw new TokenCheckError(recoveryTexts.validateFailed, true);
-  const parsed = ValidateResetTokenResponseSchema.safeParse(res.data);
+  const parsed = endpoints.auth.validateResetToken.response.safeParse(res.data);
   if (res.ok && parsed.success) return parsed.data.user_email;
   throw new TokenCheckError(serverErrorOf(res) ?? resetMessages.invalidToken, false);
 }
@@ -48,20 +44,16 @@ export function useResetTokenCheck(token: string | null) {
   });
 }
 
-/** POST /api/auth/reset-password; failures show the server's message or 'Erro ao redefinir senha'. */
+/** Sets the new password; failures show the server's message or 'Erro ao redefinir senha'. */
 export async function resetPassword(input: { token: string; password: string }): Promise<string> {
   let res: ApiResponse;
   try {
-    res = await apiRequest('/api/auth/reset-password', {
-      method: 'POST',
-      json: input,
-      token: null,
-    });
+    res = await requestEndpoint(endpoints.auth.resetPassword, { body: input, token: null });
   } catch {
     throw new Error(recoveryTexts.resetFailed);
   }
   if (!res.ok) throw new Error(serverErrorOf(res) ?? recoveryTexts.resetFailed);
-  const parsed = MessageResponseSchema.safeParse(res.data);
+  const parsed = endpoints.auth.resetPassword.response.safeParse(res.data);
   return parsed.success ? parsed.data.message : resetMessages.done;
 }
 
