@@ -1,11 +1,6 @@
 import { ApiErrorSchema } from '@vortex/core';
 import { toast } from 'sonner';
-import {
-  apiRequest,
-  NetworkError,
-  serverErrorOf,
-  type ApiRequestInit,
-} from '../../../lib/api-client';
+import { NetworkError, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
 
 /** A failed admin action: the spec's text as the title, the server's reason as the detail. */
 export class UserActionError extends Error {
@@ -25,15 +20,17 @@ export interface ActionTexts {
   network: string;
 }
 
-/** One admin call; resolves with the parsed body (null when empty) or throws UserActionError. */
+/**
+ * One admin call (a requestEndpoint of the table); resolves with the parsed body (null when
+ * empty) or throws UserActionError.
+ */
 export async function adminRequest(
-  path: string,
-  init: ApiRequestInit,
+  request: () => Promise<ApiResponse>,
   texts: ActionTexts,
 ): Promise<unknown> {
   let res;
   try {
-    res = await apiRequest(path, init);
+    res = await request();
   } catch (error) {
     if (error instanceof NetworkError) throw new UserActionError(texts.network);
     throw error;

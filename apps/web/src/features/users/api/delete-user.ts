@@ -1,13 +1,14 @@
+import { endpoints } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { usersTexts as t } from '../messages';
 import { adminRequest } from './admin-request';
 import { toastSuccess, useUserMutation } from './use-user-mutation';
 
 export async function deleteUser(id: number): Promise<void> {
-  await adminRequest(
-    `/users/${id}`,
-    { method: 'DELETE' },
-    { failed: t.deleteFailed, network: t.deleteError },
-  );
+  await adminRequest(() => requestEndpoint(endpoints.users.remove, { params: { id } }), {
+    failed: t.deleteFailed,
+    network: t.deleteError,
+  });
 }
 
 export function useDeleteUser() {

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { AccountTypeSchema, PublicUserSchema, type PublicUser } from '@vortex/core';
+import { AccountTypeSchema, endpoints, PublicUserSchema, type PublicUser } from '@vortex/core';
 import { z } from 'zod';
-import { apiRequest, NetworkError, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
+import {
+  NetworkError,
+  requestEndpoint,
+  serverErrorOf,
+  type ApiResponse,
+} from '../../../lib/api-client';
 import { usersTexts as t } from '../messages';
 
 export const usersQueryKey = ['users'] as const;
@@ -9,7 +14,7 @@ export const usersQueryKey = ['users'] as const;
 // The contract's user, with the spec's leniency on account type case (§3: 'demo' is 'DEMO').
 const ListedUserSchema = PublicUserSchema.extend({ account_type: AccountTypeSchema });
 
-/** GET /users answers the list as `users` or `data` (§7); either will do. */
+/** The list comes as `users` or `data` (§7); either will do. */
 const UsersAnswerSchema = z
   .object({ users: z.array(ListedUserSchema), data: z.array(ListedUserSchema) })
   .partial();
@@ -21,7 +26,7 @@ function failed(message: string): Error {
 export async function fetchUsers(signal?: AbortSignal): Promise<PublicUser[]> {
   let res: ApiResponse;
   try {
-    res = await apiRequest('/users', signal ? { signal } : {});
+    res = await requestEndpoint(endpoints.users.list, signal ? { signal } : {});
   } catch (error) {
     if (error instanceof NetworkError) throw failed(t.connection);
     throw error;

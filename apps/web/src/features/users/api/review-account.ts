@@ -1,23 +1,23 @@
+import { endpoints } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { usersTexts as t } from '../messages';
 import { adminRequest } from './admin-request';
 import { toastSuccess, useUserMutation } from './use-user-mutation';
 
-/** PUT /users/{id}/approve: a pending account becomes active (§4). */
+/** Approves a pending account: it becomes active (§4). */
 export async function approveAccount(id: number): Promise<void> {
-  await adminRequest(
-    `/users/${id}/approve`,
-    { method: 'PUT' },
-    { failed: t.approveFailed, network: t.connection },
-  );
+  await adminRequest(() => requestEndpoint(endpoints.users.approve, { params: { id } }), {
+    failed: t.approveFailed,
+    network: t.connection,
+  });
 }
 
-/** PUT /users/{id}/reject: the account leaves the pending list. */
+/** Rejects a pending account: it leaves the pending list. */
 export async function rejectAccount(id: number): Promise<void> {
-  await adminRequest(
-    `/users/${id}/reject`,
-    { method: 'PUT' },
-    { failed: t.rejectFailed, network: t.rejectFailed },
-  );
+  await adminRequest(() => requestEndpoint(endpoints.users.reject, { params: { id } }), {
+    failed: t.rejectFailed,
+    network: t.rejectFailed,
+  });
 }
 
 export function useApproveAccount() {

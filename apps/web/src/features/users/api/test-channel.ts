@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  endpoints,
   TEST_CHANNELS,
-  UserTestResponseSchema,
   type CHANNEL_TEST_STATUSES,
   type UserTestResponse,
 } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { usersTexts as t } from '../messages';
 import { adminRequest, toastActionError, UserActionError } from './admin-request';
 
@@ -18,17 +19,16 @@ export interface ChannelOutcome {
   error: string | undefined;
 }
 
-/** POST /users/{id}/test/{channel}: sends a test message to the user through one channel. */
+/** Sends a test message to the user through one channel. */
 export async function testChannel(input: {
   id: number;
   channel: TestChannel;
 }): Promise<UserTestResponse> {
   const body = await adminRequest(
-    `/users/${input.id}/test/${input.channel}`,
-    { method: 'POST' },
+    () => requestEndpoint(endpoints.users.testChannel, { params: input }),
     { failed: t.testFailed, network: t.connection },
   );
-  const parsed = UserTestResponseSchema.safeParse(body);
+  const parsed = endpoints.users.testChannel.response.safeParse(body);
   if (!parsed.success) throw new UserActionError(t.testFailed);
   return parsed.data;
 }

@@ -1,4 +1,5 @@
-import type { UserUpdate } from '@vortex/core';
+import { endpoints, type UserUpdate } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { usersTexts as t } from '../messages';
 import { adminRequest } from './admin-request';
 import { toastSuccess, useUserMutation } from './use-user-mutation';
@@ -8,11 +9,10 @@ export interface UpdateUserInput {
   changes: UserUpdate;
 }
 
-/** PUT /users/{id}: the server checks the fields (§5: "the server decides success"). */
+/** Edits a user: the server checks the fields (§5: "the server decides success"). */
 export async function updateUser({ id, changes }: UpdateUserInput): Promise<void> {
   await adminRequest(
-    `/users/${id}`,
-    { method: 'PUT', json: changes },
+    () => requestEndpoint(endpoints.users.update, { params: { id }, body: changes }),
     { failed: t.updateFailed, network: t.updateError },
   );
 }
