@@ -1,4 +1,28 @@
+import { AccountsResponseSchema, ChooseAccountRequestSchema } from '../accounts/accounts.schema.js';
 import { defineEndpoint } from './define-endpoint.js';
 
-/** The accounts endpoints (filled in as the server's routes move onto the table). */
-export const accountsEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+const tags = ['accounts'];
+const errors = [400, 401, 404];
+
+/** The account switcher's (issue 16): any signed-in user picks among their own MT5 accounts. */
+export const accountsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/accounts',
+    access: 'authenticated',
+    tags,
+    summary: 'Contas MT5 do usuário e a conta que as telas mostram',
+    response: AccountsResponseSchema,
+    errors,
+  }),
+  choose: defineEndpoint({
+    method: 'PUT',
+    path: '/api/accounts/current',
+    access: 'authenticated',
+    tags,
+    summary: 'Escolhe a conta que as telas de negociação mostram',
+    body: ChooseAccountRequestSchema,
+    response: AccountsResponseSchema,
+    errors,
+  }),
+};

@@ -1,6 +1,6 @@
-import { AccountsResponseSchema, type AccountSummary } from '@vortex/core';
+import { endpoints, type AccountSummary } from '@vortex/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api-client';
+import { callEndpoint } from '../api-client';
 
 // The trader's MT5 accounts and the one every trading screen reads (issue 16). Shared: the
 // layout's switcher and the /reports import both choose an account.
@@ -10,7 +10,7 @@ export const accountsKey = ['accounts'] as const;
 export function useAccounts() {
   return useQuery({
     queryKey: accountsKey,
-    queryFn: ({ signal }) => apiJson('/api/accounts', AccountsResponseSchema, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.accounts.list, { signal }),
     select: (r) => r.data,
     staleTime: 30_000,
   });
@@ -27,10 +27,7 @@ export function useChooseAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (accountId: number) =>
-      apiJson('/api/accounts/current', AccountsResponseSchema, {
-        method: 'PUT',
-        json: { account_id: accountId },
-      }),
+      callEndpoint(endpoints.accounts.choose, { body: { account_id: accountId } }),
     onSuccess: async (answer) => {
       client.setQueryData(accountsKey, answer);
       await client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== accountsKey[0] });
