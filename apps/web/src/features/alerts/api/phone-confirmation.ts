@@ -1,17 +1,11 @@
-import {
-  PhoneConfirmationSendResponseSchema,
-  PhoneConfirmationStateResponseSchema,
-  PhoneConfirmationVerifyResponseSchema,
-  type PhoneConfirmationState,
-} from '@vortex/core';
+import { endpoints, type PhoneConfirmationState } from '@vortex/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { alertsKeys } from './alerts-keys';
 
-/** GET /api/phone/confirmation: the account's phone and whether its owner confirmed it. */
+/** The account's phone and whether its owner confirmed it. */
 export async function fetchPhoneConfirmation(): Promise<PhoneConfirmationState> {
-  return (await apiJson('/api/phone/confirmation', PhoneConfirmationStateResponseSchema)).data;
+  return (await callEndpoint(endpoints.phone.confirmation)).data;
 }
 
 export function usePhoneConfirmation() {
@@ -19,8 +13,8 @@ export function usePhoneConfirmation() {
 }
 
 /** A step of the flow whose answer carries the new state: the query takes it as is. */
-function usePhoneStep<I, S extends z.ZodType<{ message: string; data: PhoneConfirmationState }>>(
-  request: (input: I) => Promise<z.infer<S>>,
+function usePhoneStep<I, A extends { message: string; data: PhoneConfirmationState }>(
+  request: (input: I) => Promise<A>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,20 +25,10 @@ function usePhoneStep<I, S extends z.ZodType<{ message: string; data: PhoneConfi
   });
 }
 
-/** POST /api/phone/confirmation: a code to the account's phone, by WhatsApp or SMS. */
+/** A code to the account's phone, by WhatsApp or SMS. */
 export const useSendPhoneCode = () =>
-  usePhoneStep<undefined, typeof PhoneConfirmationSendResponseSchema>(() =>
-    apiJson('/api/phone/confirmation', PhoneConfirmationSendResponseSchema, {
-      method: 'POST',
-      json: {},
-    }),
-  );
+  usePhoneStep((_: undefined) => callEndpoint(endpoints.phone.sendCode, { body: {} }));
 
-/** POST /api/phone/confirmation/verify with the code the user typed. */
+/** Confirms the phone with the code the user typed. */
 export const useVerifyPhoneCode = () =>
-  usePhoneStep<string, typeof PhoneConfirmationVerifyResponseSchema>((code) =>
-    apiJson('/api/phone/confirmation/verify', PhoneConfirmationVerifyResponseSchema, {
-      method: 'POST',
-      json: { code },
-    }),
-  );
+  usePhoneStep((code: string) => callEndpoint(endpoints.phone.verifyCode, { body: { code } }));
