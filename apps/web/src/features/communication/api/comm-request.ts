@@ -1,25 +1,19 @@
 import type { z } from 'zod';
-import {
-  apiRequest,
-  NetworkError,
-  serverErrorOf,
-  type ApiRequestInit,
-} from '../../../lib/api-client';
+import { NetworkError, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 
 /**
- * One communication call parsed with its schema. Failures throw an Error whose message is the
+ * One communication call (a requestEndpoint of the table) parsed with its schema. Failures throw an Error whose message is the
  * server's pt-BR error, or the given fallback; the result panel shows it under 'Erro' (§8).
  */
 export async function commRequest<S extends z.ZodType>(
-  path: string,
+  request: () => Promise<ApiResponse>,
   schema: S,
-  init: ApiRequestInit,
   fallback: string,
 ): Promise<z.infer<S>> {
   let res;
   try {
-    res = await apiRequest(path, init);
+    res = await request();
   } catch (error) {
     if (error instanceof NetworkError) throw new Error(t.connection);
     throw error;

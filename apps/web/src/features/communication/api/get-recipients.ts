@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { AccountTypeSchema, PublicUserSchema, type PublicUser } from '@vortex/core';
+import { AccountTypeSchema, endpoints, PublicUserSchema, type PublicUser } from '@vortex/core';
 import { z } from 'zod';
+import { requestEndpoint } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 import { commRequest } from './comm-request';
 
@@ -17,12 +18,16 @@ const UsersAnswerSchema = z
 /** The users a manual send may reach: those whose account is in use, as 'all' on the server. */
 export const isReachable = (u: PublicUser) => u.status === 'active' || u.status === 'approved';
 
-/** GET /users (§7: used by the communication centre too). */
+/** The users list (§7: used by the communication centre too). */
 export function useRecipients() {
   return useQuery({
     queryKey: recipientsQueryKey,
     queryFn: async ({ signal }) => {
-      const body = await commRequest('/users', UsersAnswerSchema, { signal }, t.usersFailed);
+      const body = await commRequest(
+        () => requestEndpoint(endpoints.users.list, { signal }),
+        UsersAnswerSchema,
+        t.usersFailed,
+      );
       return (body.users ?? body.data ?? []).filter(isReachable);
     },
     retry: false,

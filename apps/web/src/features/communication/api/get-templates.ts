@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { TemplatesResponseSchema } from '@vortex/core';
+import { endpoints } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 import { commRequest } from './comm-request';
 
 export const templatesQueryKey = ['communication', 'templates'] as const;
 
-/** GET /communication/templates: the four templates, fetched once per session. */
+/** The four message templates, fetched once per session. */
 export function useTemplates() {
   return useQuery({
     queryKey: templatesQueryKey,
     queryFn: async ({ signal }) =>
       (
         await commRequest(
-          '/communication/templates',
-          TemplatesResponseSchema,
-          { signal },
+          () => requestEndpoint(endpoints.communication.templates, { signal }),
+          endpoints.communication.templates.response,
           t.templatesFailed,
         )
       ).templates,

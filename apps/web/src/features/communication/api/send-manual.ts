@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { SendManualResponseSchema, type SendManual } from '@vortex/core';
+import { endpoints, type SendManual } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 import { commRequest } from './comm-request';
 
-/** POST /communication/send-manual: answers a result per recipient. */
+/** Sends a manual message: answers a result per recipient. */
 export function useSendManual() {
   return useMutation({
     mutationFn: (input: SendManual) =>
       commRequest(
-        '/communication/send-manual',
-        SendManualResponseSchema,
-        { method: 'POST', json: input },
+        () => requestEndpoint(endpoints.communication.sendManual, { body: input }),
+        endpoints.communication.sendManual.response,
         t.sendFailed,
       ),
   });

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { TestChannelsResponseSchema, type TestChannels } from '@vortex/core';
+import { endpoints, type TestChannels } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 import { commRequest } from './comm-request';
 
-/** POST /communication/test-channels: answers each channel's outcome. */
+/** Tests the sending channels: answers each channel's outcome. */
 export function useTestChannels() {
   return useMutation({
     mutationFn: (input: TestChannels) =>
       commRequest(
-        '/communication/test-channels',
-        TestChannelsResponseSchema,
-        { method: 'POST', json: input },
+        () => requestEndpoint(endpoints.communication.testChannels, { body: input }),
+        endpoints.communication.testChannels.response,
         t.testFailed,
       ),
   });

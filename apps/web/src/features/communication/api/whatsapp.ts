@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  WhatsAppDisconnectResponseSchema,
-  WhatsAppQrResponseSchema,
-  WhatsAppStatusResponseSchema,
-} from '@vortex/core';
+import { endpoints } from '@vortex/core';
+import { requestEndpoint } from '../../../lib/api-client';
 import { commTexts as t } from '../messages';
 import { commRequest } from './comm-request';
 
@@ -30,9 +27,8 @@ export function useWhatsAppStatus() {
     queryFn: async ({ signal }): Promise<WhatsAppView> => {
       try {
         const body = await commRequest(
-          '/alerts/whatsapp/status',
-          WhatsAppStatusResponseSchema,
-          { signal },
+          () => requestEndpoint(endpoints.whatsapp.status, { signal }),
+          endpoints.whatsapp.status.response,
           t.connection,
         );
         return {
@@ -56,9 +52,8 @@ export function useWhatsAppQr(enabled: boolean) {
     queryFn: async ({ signal }): Promise<string | null> => {
       try {
         const body = await commRequest(
-          '/alerts/whatsapp/qr',
-          WhatsAppQrResponseSchema,
-          { signal },
+          () => requestEndpoint(endpoints.whatsapp.qr, { signal }),
+          endpoints.whatsapp.qr.response,
           t.connection,
         );
         return body.data.qr;
@@ -77,9 +72,8 @@ export function useWhatsAppDisconnect() {
   return useMutation({
     mutationFn: () =>
       commRequest(
-        '/alerts/whatsapp/disconnect',
-        WhatsAppDisconnectResponseSchema,
-        { method: 'POST' },
+        () => requestEndpoint(endpoints.whatsapp.disconnect, { body: undefined }),
+        endpoints.whatsapp.disconnect.response,
         t.disconnectFailed,
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['communication', 'whatsapp'] }),
