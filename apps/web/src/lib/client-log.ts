@@ -1,4 +1,5 @@
-import { apiRequest } from './api-client';
+import { endpoints } from '@vortex/core';
+import { requestEndpoint } from './api-client';
 
 // Errors already sent: React may render the same crash through both boundaries, and a
 // re-render must not post it again.
@@ -27,7 +28,7 @@ export function errorText(error: unknown): string {
   }
 }
 
-/** POST /api/client-log, best effort: a failed report must never cause a second crash. */
+/** Reports a crash to the server, best effort: a failed report must never cause a second crash. */
 export function reportClientError(error: unknown, componentStack?: string | null): void {
   if (!firstTime(error)) return;
   const payload = {
@@ -40,8 +41,8 @@ export function reportClientError(error: unknown, componentStack?: string | null
     ts: new Date().toISOString(),
   };
   try {
-    apiRequest('/api/client-log', { method: 'POST', json: payload }).catch(() => undefined);
+    requestEndpoint(endpoints.clientLog.report, { body: payload }).catch(() => undefined);
   } catch {
-    // apiRequest can throw synchronously when the runtime config itself is broken.
+    // The request can throw synchronously when the runtime config itself is broken.
   }
 }

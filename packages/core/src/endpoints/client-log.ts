@@ -1,4 +1,17 @@
+import { ClientLogResponseSchema, ClientLogSchema } from '../api/client-log.schema.js';
 import { defineEndpoint } from './define-endpoint.js';
 
-/** The client-log endpoints (filled in as the server's routes move onto the table). */
-export const clientLogEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** Interface crash reports: size-capped and rate-limited per address, so nobody can flood them. */
+export const clientLogEndpoints = {
+  /** Answers 201 with this schema; 413 past CLIENT_LOG_MAX_BYTES, 429 past the rate limit. */
+  report: defineEndpoint({
+    method: 'POST',
+    path: '/api/client-log',
+    access: 'public',
+    tags: ['sistema'],
+    summary: 'Registra uma falha da interface',
+    body: ClientLogSchema,
+    response: ClientLogResponseSchema,
+    errors: [400, 413, 429],
+  }),
+};

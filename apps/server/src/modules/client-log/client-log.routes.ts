@@ -1,34 +1,18 @@
-import {
-  ApiErrorSchema,
-  CLIENT_LOG_MAX_BYTES,
-  ClientLogResponseSchema,
-  ClientLogSchema,
-} from '@vortex/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CLIENT_LOG_MAX_BYTES, endpoints } from '@vortex/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import { route } from '../../http/endpoint-route.js';
 import { recordClientLog } from './client-log.service.js';
+
+const api = endpoints.clientLog;
 
 /** Interface crash reports: size-capped and rate-limited per address, so nobody can flood them. */
 export const clientLogRoutes =
-  (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
+  (deps: { pool: pg.Pool }): FastifyPluginAsync =>
   async (app) => {
-    app.post(
-      '/api/client-log',
-      {
-        bodyLimit: CLIENT_LOG_MAX_BYTES,
-        config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['sistema'],
-          summary: 'Registra uma falha da interface',
-          body: ClientLogSchema,
-          response: {
-            201: ClientLogResponseSchema,
-            400: ApiErrorSchema,
-            413: ApiErrorSchema,
-            429: ApiErrorSchema,
-          },
-        },
-      },
+    route(
+      app,
+      api.report,
       async (req, reply) => {
         const id = await recordClientLog(deps, req.body, req.ip);
         req.log.warn(
@@ -36,6 +20,11 @@ export const clientLogRoutes =
           'interface crash reported',
         );
         return reply.code(201).send({ success: true, id });
+      },
+      {
+        bodyLimit: CLIENT_LOG_MAX_BYTES,
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        responses: { 201: api.report.response },
       },
     );
   };
