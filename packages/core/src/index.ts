@@ -3,6 +3,7 @@ export * from './api/envelope.schema.js';
 export * from './api/health.schema.js';
 export * from './api/client-log.schema.js';
 export * from './endpoints/index.js';
+export { API_DOCS_PATH } from './endpoints/health.js';
 export * from './users/user.schema.js';
 export * from './users/username.js';
 export * from './i18n/zod-pt-br.js';

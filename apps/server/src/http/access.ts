@@ -1,4 +1,4 @@
-import type { Role } from '@vortex/core';
+import { API_DOCS_PATH, type Role } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 // Routes that plugins register for themselves are public: the OpenAPI UI and document, and the
 // CORS preflight (which answers only for the allowed origins).
-const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
+const PLUGIN_PUBLIC_PREFIXES = [API_DOCS_PATH];
 const isPluginPublic = (method: string, url: string) =>
   PLUGIN_PUBLIC_PREFIXES.some((p) => url.startsWith(p)) || (method === 'OPTIONS' && url === '*');
 

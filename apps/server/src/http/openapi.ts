@@ -1,3 +1,4 @@
+import { API_DOCS_PATH } from '@vortex/core';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_DOCS_PATH,
     // The UI ships its own scripts and styles; allow exactly those, still unframeable.
     staticCSP: {
       'default-src': ["'self'"],

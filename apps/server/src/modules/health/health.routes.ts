@@ -1,7 +1,10 @@
-import { HealthSchema } from '@vortex/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@vortex/core';
+import type { FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import type { DatabaseStatus } from '../../db/database-status.js';
+import { route } from '../../http/endpoint-route.js';
+
+const api = endpoints.health;
 
 export interface HealthDeps {
   pool: pg.Pool;
@@ -59,21 +62,14 @@ export function sharedPing(probe: pg.Pool, status: DatabaseStatus): () => Promis
 }
 
 export const healthRoutes =
-  (deps: HealthDeps): FastifyPluginAsyncZod =>
+  (deps: HealthDeps): FastifyPluginAsync =>
   async (app) => {
     const probe = probePool(deps.pool);
     const ping = sharedPing(probe, deps.status);
     app.addHook('onClose', () => probe.end());
-    app.get(
-      '/health',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['sistema'],
-          summary: 'Estado do servidor e do banco de dados',
-          response: { 200: HealthSchema, 503: HealthSchema },
-        },
-      },
+    route(
+      app,
+      api.check,
       async (_req, reply) => {
         const { status } = deps;
         // While it is known to be away, say so at once: its watcher probes it every second.
@@ -100,5 +96,6 @@ export const healthRoutes =
           },
         });
       },
+      { responses: { 503: api.check.response } },
     );
   };
