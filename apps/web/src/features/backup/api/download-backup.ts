@@ -1,14 +1,16 @@
+import { endpoints, endpointUrl } from '@vortex/core';
 import { apiUrl } from '../../../config/runtime-config';
 import { saveBlob } from '../../../lib/save-file';
 import { readLocal, storageKeys } from '../../../lib/storage';
 import { backupTexts as t } from '../messages';
 
-/** GET /api/backup/download/{filename} with the session's token, saved under its own name. */
+/** Downloads a listed backup with the session's token, saved under its own name. */
 export async function downloadBackup(filename: string): Promise<void> {
   const token = readLocal(storageKeys.authToken);
+  const path = endpointUrl(endpoints.backup.download, { params: { filename } });
   let res: Response;
   try {
-    res = await fetch(`${apiUrl()}/api/backup/download/${encodeURIComponent(filename)}`, {
+    res = await fetch(`${apiUrl()}${path}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch (err) {

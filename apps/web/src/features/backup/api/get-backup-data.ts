@@ -1,16 +1,12 @@
-import {
-  BackupConfigResponseSchema,
-  BackupListResponseSchema,
-  BackupStatsResponseSchema,
-} from '@vortex/core';
+import { endpoints } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { backupKeys } from './backup-keys';
 
 export function useBackupConfig() {
   return useQuery({
     queryKey: backupKeys.config,
-    queryFn: async () => (await apiJson('/api/backup/config', BackupConfigResponseSchema)).data,
+    queryFn: async () => (await callEndpoint(endpoints.backup.config)).data,
     // The tabs edit a copy taken once: a refetch must not overwrite typing.
     staleTime: Infinity,
   });
@@ -19,7 +15,7 @@ export function useBackupConfig() {
 export function useBackupList() {
   return useQuery({
     queryKey: backupKeys.list,
-    queryFn: async () => (await apiJson('/api/backup/list', BackupListResponseSchema)).data,
+    queryFn: async () => (await callEndpoint(endpoints.backup.list)).data,
   });
 }
 
@@ -27,7 +23,7 @@ export function useBackupList() {
 export function useBackupStats(running: boolean) {
   return useQuery({
     queryKey: backupKeys.stats,
-    queryFn: async () => (await apiJson('/api/backup/stats', BackupStatsResponseSchema)).data,
+    queryFn: async () => (await callEndpoint(endpoints.backup.stats)).data,
     refetchInterval: (q) => (running || q.state.data?.progress != null ? 2_000 : 30_000),
   });
 }

@@ -1,14 +1,14 @@
-import { BackupRunResponseSchema, type BackupItem } from '@vortex/core';
+import { BackupRunResponseSchema, endpoints, type BackupItem } from '@vortex/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { NetworkError, requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { backupTexts as t } from '../messages';
 import { backupKeys } from './backup-keys';
 
-/** POST /api/backup/run with an empty body; resolves once the backup is dumped and verified. */
+/** Runs a backup now, with an empty body; resolves once the backup is dumped and verified. */
 export async function runBackup(): Promise<BackupItem> {
   let res;
   try {
-    res = await apiRequest('/api/backup/run', { method: 'POST', json: {} });
+    res = await requestEndpoint(endpoints.backup.run, { body: {} });
   } catch (err) {
     if (err instanceof NetworkError) throw new Error(`${t.networkError}${err.message}`);
     throw err;
