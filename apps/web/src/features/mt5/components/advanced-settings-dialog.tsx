@@ -1,5 +1,5 @@
 import { Settings2 } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
@@ -19,32 +19,14 @@ import { mt5Texts } from '../messages';
 
 const t = mt5Texts.advanced;
 
-function Toggle({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+function Toggle({ id, label, ...input }: { id: string; label: string } & ComponentProps<'input'>) {
   return (
     <label
       htmlFor={id}
       className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-border px-3 py-2.5 text-sm font-medium"
     >
       {label}
-      <input
-        id={id}
-        type="checkbox"
-        className="size-4 accent-primary"
-        checked={checked}
-        onChange={(event) => {
-          onChange(event.target.checked);
-        }}
-      />
+      <input id={id} type="checkbox" className="size-4 accent-primary" {...input} />
     </label>
   );
 }
@@ -53,19 +35,18 @@ function Toggle({
 export function AdvancedSettingsDialog() {
   const [open, setOpen] = useState(false);
   const settings = useAdvancedSettings();
-  const { draft, errors } = settings;
+  const { register, formState } = settings.form;
+  const { errors } = formState;
 
   function handleOpenChange(next: boolean) {
     if (next) settings.reset();
     setOpen(next);
   }
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!settings.save()) return;
+  const handleSubmit = settings.save(() => {
     toast.success(t.saved);
     setOpen(false);
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -82,7 +63,12 @@ export function AdvancedSettingsDialog() {
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="mt5-timeout" label={t.timeout} hint={t.timeoutHint} error={errors.timeout}>
+            <Field
+              id="mt5-timeout"
+              label={t.timeout}
+              hint={t.timeoutHint}
+              error={errors.timeout?.message}
+            >
               {(describedBy) => (
                 <Input
                   id="mt5-timeout"
@@ -91,12 +77,9 @@ export function AdvancedSettingsDialog() {
                   min={5000}
                   max={60000}
                   step={1000}
-                  value={draft.timeout}
                   aria-invalid={errors.timeout ? true : undefined}
                   aria-describedby={describedBy}
-                  onChange={(event) => {
-                    settings.update({ timeout: event.target.value });
-                  }}
+                  {...register('timeout')}
                 />
               )}
             </Field>
@@ -104,7 +87,7 @@ export function AdvancedSettingsDialog() {
               id="mt5-retries"
               label={t.maxRetries}
               hint={t.maxRetriesHint}
-              error={errors.maxRetries}
+              error={errors.maxRetries?.message}
             >
               {(describedBy) => (
                 <Input
@@ -113,32 +96,15 @@ export function AdvancedSettingsDialog() {
                   inputMode="numeric"
                   min={1}
                   max={10}
-                  value={draft.maxRetries}
                   aria-invalid={errors.maxRetries ? true : undefined}
                   aria-describedby={describedBy}
-                  onChange={(event) => {
-                    settings.update({ maxRetries: event.target.value });
-                  }}
+                  {...register('maxRetries')}
                 />
               )}
             </Field>
           </div>
-          <Toggle
-            id="mt5-logging"
-            label={t.enableLogging}
-            checked={draft.enableLogging}
-            onChange={(enableLogging) => {
-              settings.update({ enableLogging });
-            }}
-          />
-          <Toggle
-            id="mt5-reconnect"
-            label={t.autoReconnect}
-            checked={draft.autoReconnect}
-            onChange={(autoReconnect) => {
-              settings.update({ autoReconnect });
-            }}
-          />
+          <Toggle id="mt5-logging" label={t.enableLogging} {...register('enableLogging')} />
+          <Toggle id="mt5-reconnect" label={t.autoReconnect} {...register('autoReconnect')} />
           <DialogFooter className="sm:justify-between">
             <Button type="button" variant="ghost" onClick={settings.restoreDefaults}>
               {t.restore}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import {
   AdvancedSettingsSchema,
   DEFAULT_ADVANCED_SETTINGS,
@@ -7,15 +7,8 @@ import {
   type AdvancedSettings,
 } from './advanced-settings';
 
-export interface AdvancedDraft {
-  timeout: string;
-  maxRetries: string;
-  enableLogging: boolean;
-  autoReconnect: boolean;
-}
-export type AdvancedErrors = Partial<Record<keyof AdvancedDraft, string>>;
-
-const draftOf = (s: AdvancedSettings): AdvancedDraft => ({
+/** The numbers as the inputs hold them: text, coerced by the schema on save. */
+const draftOf = (s: AdvancedSettings) => ({
   ...s,
   timeout: String(s.timeout),
   maxRetries: String(s.maxRetries),
@@ -23,40 +16,25 @@ const draftOf = (s: AdvancedSettings): AdvancedDraft => ({
 
 /** The modal's editable copy of the stored settings; saving checks it with the schema. */
 export function useAdvancedSettings() {
-  const [draft, setDraft] = useState<AdvancedDraft>(() => draftOf(readAdvancedSettings()));
-  const [errors, setErrors] = useState<AdvancedErrors>({});
+  const form = useZodForm(AdvancedSettingsSchema, {
+    defaultValues: draftOf(readAdvancedSettings()),
+  });
 
-  /** Back to what is stored, as the modal opens. */
-  function reset() {
-    setDraft(draftOf(readAdvancedSettings()));
-    setErrors({});
-  }
-
-  /** §9's defaults in the form; stored only on save. */
-  function restoreDefaults() {
-    setDraft(draftOf(DEFAULT_ADVANCED_SETTINGS));
-    setErrors({});
-  }
-
-  function update(changes: Partial<AdvancedDraft>) {
-    setDraft((current) => ({ ...current, ...changes }));
-  }
-
-  /** Stores the draft when valid; otherwise shows why and returns false. */
-  function save(): boolean {
-    const result = AdvancedSettingsSchema.safeParse(draft);
-    if (!result.success) {
-      const next: AdvancedErrors = {};
-      for (const issue of result.error.issues) {
-        next[issue.path[0] as keyof AdvancedDraft] ??= issue.message;
-      }
-      setErrors(next);
-      return false;
-    }
-    writeAdvancedSettings(result.data);
-    setErrors({});
-    return true;
-  }
-
-  return { draft, errors, reset, restoreDefaults, update, save };
+  return {
+    form,
+    /** Back to what is stored, as the modal opens. */
+    reset: () => {
+      form.reset(draftOf(readAdvancedSettings()));
+    },
+    /** §9's defaults in the form; stored only on save. */
+    restoreDefaults: () => {
+      form.reset(draftOf(DEFAULT_ADVANCED_SETTINGS));
+    },
+    /** A submit handler: stores the settings when valid, otherwise shows why. */
+    save: (onSaved: () => void) =>
+      form.submit((settings) => {
+        writeAdvancedSettings(settings);
+        onSaved();
+      }),
+  };
 }
