@@ -1,4 +1,15 @@
+import { MarketBarsQuerySchema, MarketBarsResponseSchema } from '../market/index.js';
 import { defineEndpoint } from './define-endpoint.js';
 
-/** The market endpoints (filled in as the server's routes move onto the table). */
-export const marketEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** Price data of the caller's own current MT5 account, for the charts. */
+export const marketEndpoints = {
+  bars: defineEndpoint({
+    method: 'GET',
+    path: '/api/market/bars',
+    access: 'authenticated',
+    tags: ['market'],
+    summary: 'Barras de preço de um símbolo da conta atual (M1 agregado quando preciso)',
+    query: MarketBarsQuerySchema,
+    response: MarketBarsResponseSchema,
+  }),
+};

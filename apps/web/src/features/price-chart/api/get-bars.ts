@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { MarketBarsResponseSchema, type Timeframe } from '@vortex/core';
+import { endpoints, type MarketBarsResponseSchema, type Timeframe } from '@vortex/core';
 import type { z } from 'zod';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { useLiveStatus } from '../../../lib/live';
 import { BARS_POLL_MS, BARS_REQUESTED_POLL_MS, priceChartKeys } from './price-chart-keys';
 
@@ -11,8 +11,8 @@ export type MarketBars = z.infer<typeof MarketBarsResponseSchema>;
 export const CHART_BARS = 300;
 
 export function fetchBars(symbol: string, timeframe: Timeframe, signal?: AbortSignal) {
-  const query = new URLSearchParams({ symbol, timeframe, limit: String(CHART_BARS) });
-  return apiJson(`/api/market/bars?${query.toString()}`, MarketBarsResponseSchema, {
+  return callEndpoint(endpoints.market.bars, {
+    query: { symbol, timeframe, limit: CHART_BARS },
     ...(signal ? { signal } : {}),
   });
 }

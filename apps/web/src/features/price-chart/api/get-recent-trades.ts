@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MS_PER_DAY, TradesResponseSchema } from '@vortex/core';
-import { apiJson } from '../../../lib/api-client';
+import { endpoints, MS_PER_DAY } from '@vortex/core';
+import { callEndpoint } from '../../../lib/api-client';
 import { usePollWhileLiveDown } from '../../../lib/live';
 import { BARS_POLL_MS, priceChartKeys } from './price-chart-keys';
 
@@ -9,12 +9,12 @@ export const TRADES_DAYS = 30;
 export const TRADES_LIMIT = 500;
 
 export function fetchRecentTrades(signal?: AbortSignal, now = Date.now()) {
-  const query = new URLSearchParams({
-    limit: String(TRADES_LIMIT),
-    start_date: new Date(now - TRADES_DAYS * MS_PER_DAY).toISOString(),
-    order: 'desc',
-  });
-  return apiJson(`/bridge/trades?${query.toString()}`, TradesResponseSchema, {
+  return callEndpoint(endpoints.trading.trades, {
+    query: {
+      limit: TRADES_LIMIT,
+      start_date: new Date(now - TRADES_DAYS * MS_PER_DAY).toISOString(),
+      order: 'desc',
+    },
     ...(signal ? { signal } : {}),
   }).then((res) => res.trades);
 }
