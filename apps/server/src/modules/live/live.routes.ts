@@ -1,10 +1,11 @@
-import { apiErrorMessages, ApiErrorSchema, LiveQuerySchema, LiveTicketSchema } from '@vortex/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorMessages, endpoints } from '@vortex/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import type { WebSocket } from '@fastify/websocket';
 import { authOf, tokenOf } from '../../http/authorize.js';
+import { route } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import { type LiveChannel, SseChannel } from './live-channels.js';
@@ -14,8 +15,7 @@ import type { LiveTickets } from './live-tickets.js';
 import { takeUpgrades } from './live-upgrade.js';
 import { wsHandshake } from './live-ws.js';
 
-const tags = ['eventos'];
-const WS_PATH = '/api/bridge/ws';
+const api = endpoints.live;
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
@@ -62,7 +62,7 @@ export const liveRoutes =
     sessions?: SessionCache;
     /** The Host names the API answers to: only those open without Fastify's routing. */
     allowedHosts?: readonly string[];
-  }): FastifyPluginAsyncZod =>
+  }): FastifyPluginAsync =>
   async (app) => {
     // One listener for every channel's socket: a channel keeps no closure of its own.
     function forget(this: Watched): void {
@@ -79,16 +79,9 @@ export const liveRoutes =
       done();
     });
 
-    app.post(
-      '/api/bridge/events/ticket',
-      {
-        config: { access: 'authenticated' },
-        schema: {
-          tags,
-          summary: 'Ticket de uso único para abrir o canal de eventos ao vivo',
-          response: { 201: LiveTicketSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
-        },
-      },
+    route(
+      app,
+      api.ticket,
       async (req, reply) => {
         const auth = authOf(req);
         const { ticket, expiresAt } = await deps.tickets.issue({
@@ -98,49 +91,38 @@ export const liveRoutes =
         });
         return reply.code(201).send({ success: true, ticket, expires_at: expiresAt.toISOString() });
       },
+      { responses: { 201: api.ticket.response } },
     );
 
-    app.get(
-      '/bridge/events',
-      {
-        // The ticket in the query is the credential: single use and valid for 30 s.
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: 'Eventos ao vivo (server-sent events)',
-          querystring: LiveQuerySchema,
-          response: { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
-        },
-      },
-      async (req, reply) => {
-        const mark = deps.hub.mark();
-        const who = await deps.tickets.spend(req.query.ticket);
-        const res = reply.raw;
-        const socket = res.socket;
-        // Gone while its ticket was read: nothing to open (it would hold a slot forever).
-        if (!socket || socket.destroyed) return reply.hijack();
-        const channel = new SseChannel(who, socket);
-        if (!deps.hub.admit(channel, mark)) {
-          throw new HttpError(429, apiErrorMessages.tooManyRequests);
-        }
-        reply.hijack();
-        // The head every route sends (security headers and all, as set on the reply), written
-        // and forgotten; the stream's bytes go straight to the socket from here on.
-        const head = chunkedHead(reply.getHeaders(), SSE_HEADERS);
-        socket.write(head + readyChunk(who.userId), 'latin1');
-        watch(socket, channel);
-        releaseFastifyHold(res);
-        // node:http lets go of the response: nothing of it or of Fastify's stays with a stream.
-        res.detachSocket(socket);
-        return reply;
-      },
-    );
+    // The ticket in the query is the credential: single use and valid for 30 s.
+    route(app, api.events, async (req, reply) => {
+      const mark = deps.hub.mark();
+      const who = await deps.tickets.spend(req.query.ticket);
+      const res = reply.raw;
+      const socket = res.socket;
+      // Gone while its ticket was read: nothing to open (it would hold a slot forever).
+      if (!socket || socket.destroyed) return reply.hijack();
+      const channel = new SseChannel(who, socket);
+      if (!deps.hub.admit(channel, mark)) {
+        throw new HttpError(429, apiErrorMessages.tooManyRequests);
+      }
+      reply.hijack();
+      // The head every route sends (security headers and all, as set on the reply), written
+      // and forgotten; the stream's bytes go straight to the socket from here on.
+      const head = chunkedHead(reply.getHeaders(), SSE_HEADERS);
+      socket.write(head + readyChunk(who.userId), 'latin1');
+      watch(socket, channel);
+      releaseFastifyHold(res);
+      // node:http lets go of the response: nothing of it or of Fastify's stays with a stream.
+      res.detachSocket(socket);
+      return reply;
+    });
 
     const handshake = wsHandshake({ ...deps, watch });
 
     app.get(
-      WS_PATH,
-      { websocket: true, config: { access: 'public' }, schema: { hide: true } },
+      api.ws.path,
+      { websocket: true, config: { access: api.ws.access }, schema: { hide: true } },
       (socket) => {
         releaseUpgradeHold(socket);
         handshake(socket);
@@ -150,7 +132,7 @@ export const liveRoutes =
     // The plain upgrade, the one every browser sends, is taken before Fastify routes it.
     if (deps.allowedHosts) {
       takeUpgrades(app, {
-        path: WS_PATH,
+        path: api.ws.path,
         allowedHosts: deps.allowedHosts,
         accept: (socket) => {
           socket.on('error', ignore);

@@ -3,11 +3,11 @@ import {
   LIVE_BACKOFF_BASE_MS,
   LIVE_BACKOFF_MAX_MS,
   LIVE_EVENT_HISTORY,
-  LiveTicketSchema,
+  endpoints,
   type BridgeEvent,
 } from '@vortex/core';
 import { apiUrl } from '../../config/runtime-config';
-import { apiRequest } from '../../lib/api-client';
+import { requestEndpoint } from '../../lib/api-client';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -88,8 +88,8 @@ export class LiveConnection {
     this.update({ status: 'connecting' });
     let ticket: string;
     try {
-      const res = await apiRequest('/api/bridge/events/ticket', { method: 'POST' });
-      const parsed = LiveTicketSchema.safeParse(res.data);
+      const res = await requestEndpoint(endpoints.live.ticket);
+      const parsed = endpoints.live.ticket.response.safeParse(res.data);
       if (!res.ok || !parsed.success) throw new Error(`HTTP ${res.status}`);
       ticket = parsed.data.ticket;
     } catch {
@@ -137,5 +137,5 @@ export class LiveConnection {
 }
 
 function defaultWsUrl(): string {
-  return `${apiUrl().replace(/^http/, 'ws')}/api/bridge/ws`;
+  return `${apiUrl().replace(/^http/, 'ws')}${endpoints.live.ws.path}`;
 }
