@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   AGENT_PROTOCOL_VERSION,
   bridgeMessages,
+  endpoints,
   ServerMessageSchema,
   type ServerMessage,
 } from '@vortex/core';
@@ -164,7 +165,7 @@ export class BridgeAgent {
   private connect(): void {
     if (this.stopped) return;
     this.status.attempting();
-    const url = `${this.opts.serverUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/bridge/agent`;
+    const url = `${this.opts.serverUrl.replace(/^http/, 'ws').replace(/\/$/, '')}${endpoints.bridge.agent.path}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     this.toldInvalid = false;

@@ -1,3 +1,4 @@
+import { endpoints } from '@vortex/core';
 import { WebSocket, WebSocketServer } from 'ws';
 
 export interface ChaosOptions {
@@ -23,7 +24,9 @@ export async function startChaosProxy(o: ChaosOptions): Promise<ChaosProxy> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   let cuts = 0;
   server.on('connection', (client) => {
-    const upstream = new WebSocket(`${o.target.replace(/^http/, 'ws')}/bridge/agent`);
+    const upstream = new WebSocket(
+      `${o.target.replace(/^http/, 'ws')}${endpoints.bridge.agent.path}`,
+    );
     const budget = o.cutAfter();
     let seen = 0;
     const pendingToUpstream: string[] = [];

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { AgentMessageSchema, type AgentMessage, type ServerMessage } from '@vortex/core';
+import { AgentMessageSchema, endpoints, type AgentMessage, type ServerMessage } from '@vortex/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 type Of<T extends AgentMessage['type']> = Extract<AgentMessage, { type: T }>;
@@ -60,7 +60,7 @@ export class FakeServer {
     const wss = new WebSocketServer({
       host: '127.0.0.1',
       port: opts.port ?? 0,
-      path: '/bridge/agent',
+      path: endpoints.bridge.agent.path,
       verifyClient: (_info, done) => {
         const server = holder.server;
         const status = server?.upgradeStatus;

@@ -1,3 +1,4 @@
+import { endpoints } from '@vortex/core';
 import { WebSocket, WebSocketServer } from 'ws';
 
 export interface WireTap {
@@ -34,7 +35,9 @@ export async function startWireTap(target: string): Promise<WireTap> {
   let acks = 0;
   let deduped = 0;
   server.on('connection', (client) => {
-    const upstream = new WebSocket(`${target.replace(/^http/, 'ws')}/bridge/agent`);
+    const upstream = new WebSocket(
+      `${target.replace(/^http/, 'ws')}${endpoints.bridge.agent.path}`,
+    );
     const sent = new Map<string, number>();
     live.add(sent);
     const early: string[] = [];

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { AgentMessageSchema, type Mt5Deal, type ServerMessage } from '@vortex/core';
+import { AgentMessageSchema, endpoints, type Mt5Deal, type ServerMessage } from '@vortex/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
@@ -26,7 +26,11 @@ export class LedgerServer {
   }
 
   static async start(): Promise<LedgerServer> {
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/bridge/agent' });
+    const wss = new WebSocketServer({
+      host: '127.0.0.1',
+      port: 0,
+      path: endpoints.bridge.agent.path,
+    });
     await new Promise<void>((resolve) => wss.once('listening', resolve));
     return new LedgerServer(wss);
   }

@@ -1,7 +1,7 @@
-import { Mt5StatusSchema } from '@vortex/core';
+import { endpoints, type Mt5StatusSchema } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiJson, NetworkError } from './api-client';
+import { callEndpoint, NetworkError } from './api-client';
 import { usePollWhileLiveDown } from './live';
 import { sharedKeys } from './query-keys';
 
@@ -14,7 +14,7 @@ const CONNECTION_ERROR = 'Erro de conexão com o servidor';
 /** GET the caller's own status; a network failure reads as one pt-BR sentence. */
 export async function fetchMt5Status(signal: AbortSignal): Promise<Mt5Status> {
   try {
-    return await apiJson('/api/mt5/status', Mt5StatusSchema, { signal });
+    return await callEndpoint(endpoints.mt5.status, { signal });
   } catch (error) {
     if (error instanceof NetworkError) throw new Error(CONNECTION_ERROR);
     throw error;

@@ -1,3 +1,4 @@
+import { endpoints } from '@vortex/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { EventBus } from '../live/event-bus.js';
@@ -20,9 +21,10 @@ export const agentRoutes =
     });
     // What the heartbeats of the last interval said is written before the pool goes.
     app.addHook('onClose', () => heartbeats.close());
+    const { path, access } = endpoints.bridge.agent;
     app.get(
-      '/bridge/agent',
-      { websocket: true, config: { access: 'public' }, schema: { hide: true } },
+      path,
+      { websocket: true, config: { access }, schema: { hide: true } },
       (socket, req) => {
         serveAgent(socket, req.ip, { ...deps, log: req.log, outage, heartbeats });
       },

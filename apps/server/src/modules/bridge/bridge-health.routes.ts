@@ -1,6 +1,7 @@
-import { ApiErrorSchema, BridgeHealthSchema, LIVE_CONNECTIONS_PER_USER } from '@vortex/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints, LIVE_CONNECTIONS_PER_USER } from '@vortex/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import { route } from '../../http/endpoint-route.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { LiveHub } from '../live/live-hub.js';
 import type { AgentRegistry } from './agent-registry.js';
@@ -18,36 +19,25 @@ export const bridgeHealthRoutes =
     bus: EventBus;
     webOrigins: string[];
     rateBackend: 'memory' | 'redis';
-  }): FastifyPluginAsyncZod =>
+  }): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      '/bridge/health',
-      {
-        config: { access: ['admin'] },
-        schema: {
-          tags: ['bridge (admin)'],
-          summary: 'Saúde da bridge',
-          response: { 200: BridgeHealthSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
-        },
-      },
-      async () => {
-        const { activeSessions, rejections } = await bridgeHealthFigures(deps.pool);
-        const live = deps.hub.counts();
-        return {
-          success: true as const,
-          status: 'ok' as const,
-          ws_users: live.users,
-          ws_connections: live.connections,
-          agents_connected: deps.agents.count(),
-          active_sessions: activeSessions,
-          rate_backend: deps.rateBackend,
-          per_user_limit: LIVE_CONNECTIONS_PER_USER,
-          allowed_origins: deps.webOrigins,
-          events_published: deps.bus.published,
-          rejections_24h: rejections.last24h,
-          recent_rejections: rejections.recent,
-          server_time: new Date().toISOString(),
-        };
-      },
-    );
+    route(app, endpoints.bridge.health, async () => {
+      const { activeSessions, rejections } = await bridgeHealthFigures(deps.pool);
+      const live = deps.hub.counts();
+      return {
+        success: true as const,
+        status: 'ok' as const,
+        ws_users: live.users,
+        ws_connections: live.connections,
+        agents_connected: deps.agents.count(),
+        active_sessions: activeSessions,
+        rate_backend: deps.rateBackend,
+        per_user_limit: LIVE_CONNECTIONS_PER_USER,
+        allowed_origins: deps.webOrigins,
+        events_published: deps.bus.published,
+        rejections_24h: rejections.last24h,
+        recent_rejections: rejections.recent,
+        server_time: new Date().toISOString(),
+      };
+    });
   };

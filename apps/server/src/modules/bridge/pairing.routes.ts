@@ -1,27 +1,14 @@
-import {
-  ApiErrorSchema,
-  BridgeTokenCreatedSchema,
-  BridgeTokenParamsSchema,
-  BridgeTokenStatusRequestSchema,
-  BridgeTokenStatusSchema,
-  CreateBridgeTokenSchema,
-} from '@vortex/core';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@vortex/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { authOf } from '../../http/authorize.js';
+import { route } from '../../http/endpoint-route.js';
 import { createPairingToken, ownPairingToken } from './pairing.service.js';
 
-const tags = ['bridge'];
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const api = endpoints.bridge;
 
 export const pairingRoutes =
-  (deps: { pool: pg.Pool }): FastifyPluginAsyncZod =>
+  (deps: { pool: pg.Pool }): FastifyPluginAsync =>
   async (app) => {
     const statusOf = async (req: FastifyRequest, token: string) => {
       const row = await ownPairingToken(deps.pool, authOf(req).user.id, token);
@@ -33,17 +20,9 @@ export const pairingRoutes =
       };
     };
 
-    app.post(
-      '/bridge/token/create',
-      {
-        config: { access: 'authenticated' },
-        schema: {
-          tags,
-          summary: 'Gerar um token de pareamento',
-          body: CreateBridgeTokenSchema.nullish(),
-          response: { 201: BridgeTokenCreatedSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      api.createToken,
       async (req, reply) => {
         const { token, expiresAt } = await createPairingToken(
           deps.pool,
@@ -57,36 +36,10 @@ export const pairingRoutes =
           status: 'pending',
         });
       },
+      { responses: { 201: api.createToken.response } },
     );
 
-    // The spec's paths, kept for its clients; the token in them is hidden from the request log.
-    for (const url of ['/bridge/token/status/:token', '/api/bridge/token/status/:token']) {
-      app.get(
-        url,
-        {
-          config: { access: 'authenticated', secretParams: ['token'] },
-          schema: {
-            tags,
-            summary: 'Estado de um token de pareamento (token no caminho)',
-            params: BridgeTokenParamsSchema,
-            response: { 200: BridgeTokenStatusSchema, ...errors },
-          },
-        },
-        async (req) => statusOf(req, req.params.token),
-      );
-    }
+    route(app, api.tokenStatus, async (req) => statusOf(req, req.params.token));
 
-    app.post(
-      '/api/bridge/token/status',
-      {
-        config: { access: 'authenticated' },
-        schema: {
-          tags,
-          summary: 'Estado de um token de pareamento (token no corpo)',
-          body: BridgeTokenStatusRequestSchema,
-          response: { 200: BridgeTokenStatusSchema, ...errors },
-        },
-      },
-      async (req) => statusOf(req, req.body.token),
-    );
+    route(app, api.tokenStatusByBody, async (req) => statusOf(req, req.body.token));
   };

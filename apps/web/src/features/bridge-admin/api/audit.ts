@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AuditSearchResponseSchema, type AuditItemSchema } from '@vortex/core';
+import { endpoints, type AuditItemSchema } from '@vortex/core';
 import type { z } from 'zod';
 import { bridgeAdminKeys } from './query-keys';
-import { adminCall, queryString } from './request';
+import { adminCall } from './request';
 
 export type AuditItem = z.infer<typeof AuditItemSchema>;
 
@@ -15,11 +15,10 @@ export interface AuditFilters {
 }
 
 const search = (filters: AuditFilters, page: number, pageSize: number, signal?: AbortSignal) =>
-  adminCall(
-    `/api/bridge/audit/search${queryString({ ...filters, page, page_size: pageSize })}`,
-    AuditSearchResponseSchema,
-    signal ? { signal } : {},
-  );
+  adminCall(endpoints.bridge.auditSearch, {
+    query: { ...filters, page, page_size: pageSize },
+    ...(signal ? { signal } : {}),
+  });
 
 /** GET /api/bridge/audit/search, one page. */
 export function useAuditSearch(filters: AuditFilters, page: number, pageSize: number) {

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  AdminClaimsResponseSchema,
-  MessageResponseSchema,
-  type ClaimStatusQuerySchema,
-} from '@vortex/core';
+import { endpoints, type ClaimStatusQuerySchema } from '@vortex/core';
 import type { z } from 'zod';
 import { bridgeAdminTexts as t } from '../messages';
 import { bridgeAdminKeys } from './query-keys';
-import { adminCall, queryString } from './request';
+import { adminCall } from './request';
 import { useAdminAction } from './use-admin-action';
 
 export type ClaimStatus = NonNullable<z.infer<typeof ClaimStatusQuerySchema>['status']>;
@@ -17,15 +13,7 @@ export function useClaims(status: ClaimStatus | undefined) {
   return useQuery({
     queryKey: [...bridgeAdminKeys.claims, status ?? 'all'],
     queryFn: async ({ signal }) =>
-      (
-        await adminCall(
-          `/api/bridge/admin/claims${queryString({ status })}`,
-          AdminClaimsResponseSchema,
-          {
-            signal,
-          },
-        )
-      ).items,
+      (await adminCall(endpoints.bridge.adminClaims, { query: { status }, signal })).items,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -35,8 +23,8 @@ export function useClaims(status: ClaimStatus | undefined) {
 export function useClaimAction(action: 'revoke' | 'reset') {
   return useAdminAction({
     request: (id: string) =>
-      adminCall(`/api/bridge/claim/${encodeURIComponent(id)}/${action}`, MessageResponseSchema, {
-        method: 'POST',
+      adminCall(action === 'revoke' ? endpoints.bridge.revokeClaim : endpoints.bridge.resetClaim, {
+        params: { id },
       }),
     success: () => (action === 'revoke' ? t.claims.revoked : t.claims.resetDone),
     failure: t.claims.failed,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BridgeHealthSchema } from '@vortex/core';
+import { endpoints } from '@vortex/core';
 import { bridgeAdminKeys } from './query-keys';
 import { adminCall } from './request';
 
@@ -10,7 +10,7 @@ export const HEALTH_POLL_MS = 10_000;
 export function useBridgeHealth() {
   return useQuery({
     queryKey: bridgeAdminKeys.health,
-    queryFn: ({ signal }) => adminCall('/bridge/health', BridgeHealthSchema, { signal }),
+    queryFn: ({ signal }) => adminCall(endpoints.bridge.health, { signal }),
     refetchInterval: HEALTH_POLL_MS,
     retry: false,
   });

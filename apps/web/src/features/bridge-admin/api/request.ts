@@ -1,5 +1,10 @@
-import type { z } from 'zod';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import type { Endpoint, EndpointAnswer } from '@vortex/core';
+import {
+  NetworkError,
+  requestEndpoint,
+  serverErrorOf,
+  type ApiResponse,
+} from '../../../lib/api-client';
 import { bridgeAdminTexts as t } from '../messages';
 
 /** A failed call: 'HTTP {status}' (§8) as the message, the server's own reason as the detail. */
@@ -18,33 +23,31 @@ export function reasonOf(error: Error): string {
   return error instanceof BridgeAdminError ? (error.detail ?? error.message) : error.message;
 }
 
-type Query = Record<string, string | number | undefined>;
+/** What a call to `E` takes after the endpoint itself: its params, query, body and signal. */
+type AdminCallArgs<E extends Endpoint> =
+  Parameters<typeof requestEndpoint<E>> extends [unknown, ...infer Rest] ? Rest : never;
 
-/** '?a=1&b=x' without the parameters left undefined or empty. */
-export function queryString(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+// requestEndpoint with its arguments spelled as above: TS defers both conditional types for a
+// generic E and cannot see that they are the same list.
+const send = requestEndpoint as <E extends Endpoint>(
+  endpoint: E,
+  ...input: AdminCallArgs<E>
+) => Promise<ApiResponse>;
 
-/** One bridge admin call, parsed with its contract schema. */
-export async function adminCall<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
-): Promise<z.infer<S>> {
+/** One bridge admin call through the endpoint table, its answer parsed with the table's schema. */
+export async function adminCall<E extends Endpoint>(
+  endpoint: E,
+  ...input: AdminCallArgs<E>
+): Promise<EndpointAnswer<E>> {
   let res;
   try {
-    res = await apiRequest(path, init);
+    res = await send(endpoint, ...input);
   } catch (error) {
     if (error instanceof NetworkError) throw new BridgeAdminError(t.network);
     throw error;
   }
   if (!res.ok) throw new BridgeAdminError(t.http(res.status), serverErrorOf(res));
-  const parsed = schema.safeParse(res.data);
+  const parsed = endpoint.response.safeParse(res.data);
   if (!parsed.success) throw new BridgeAdminError(t.invalidAnswer);
-  return parsed.data;
+  return parsed.data as EndpointAnswer<E>;
 }

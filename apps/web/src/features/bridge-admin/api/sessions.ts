@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  BridgeSessionsResponseSchema,
-  CleanupResponseSchema,
-  MessageResponseSchema,
-  MyBridgesResponseSchema,
-} from '@vortex/core';
+import { endpoints } from '@vortex/core';
 import { bridgeAdminTexts as t } from '../messages';
 import { bridgeAdminKeys } from './query-keys';
-import { adminCall, queryString } from './request';
+import { adminCall } from './request';
 import { useAdminAction } from './use-admin-action';
 
 /** trading.md §9: the sessions list is polled every 15 s. */
@@ -18,11 +13,10 @@ export function useSessions(userId: number | undefined) {
   return useQuery({
     queryKey: [...bridgeAdminKeys.sessions, userId ?? 'all'],
     queryFn: async ({ signal }) => {
-      const { items } = await adminCall(
-        `/bridge/admin/sessions${queryString({ user_id: userId })}`,
-        BridgeSessionsResponseSchema,
-        { signal },
-      );
+      const { items } = await adminCall(endpoints.bridge.adminSessions, {
+        query: { user_id: userId },
+        signal,
+      });
       // ttl_seconds counts from the answer, whatever the browser's clock says about expires_at.
       return { items, receivedAt: Date.now() };
     },
@@ -36,8 +30,7 @@ export function useSessions(userId: number | undefined) {
 export function useHasOwnBridge() {
   const query = useQuery({
     queryKey: bridgeAdminKeys.myBridges,
-    queryFn: async ({ signal }) =>
-      (await adminCall('/bridge/my-bridges', MyBridgesResponseSchema, { signal })).items,
+    queryFn: async ({ signal }) => (await adminCall(endpoints.bridge.myBridges, { signal })).items,
     retry: false,
   });
   // Unknown until it answers: no warning on a failed or pending call.
@@ -48,7 +41,7 @@ export function useHasOwnBridge() {
 export function useRevokeUserSessions() {
   return useAdminAction({
     request: (userId: number) =>
-      adminCall(`/api/bridge/admin/revoke/${userId}`, MessageResponseSchema, { method: 'POST' }),
+      adminCall(endpoints.bridge.revokeUserSessions, { params: { userId } }),
     success: (_result, userId) => t.sessions.revoked(userId),
     failure: t.sessions.revokeFailed,
     invalidates: [bridgeAdminKeys.sessions],
@@ -59,9 +52,8 @@ export function useRevokeUserSessions() {
 export function useCleanup() {
   return useAdminAction({
     request: (userId: number | undefined) =>
-      adminCall('/bridge/admin/cleanup', CleanupResponseSchema, {
-        method: 'POST',
-        json: userId === undefined ? {} : { user_id: userId },
+      adminCall(endpoints.bridge.cleanup, {
+        body: userId === undefined ? {} : { user_id: userId },
       }),
     success: (r) => t.sessions.cleanupDone(r.sessions_revoked, r.tokens_revoked, r.tokens_purged),
     failure: t.sessions.cleanupFailed,

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  AdminTokensResponseSchema,
-  MessageResponseSchema,
-  type TokenStatusQuerySchema,
-} from '@vortex/core';
+import { endpoints, type TokenStatusQuerySchema } from '@vortex/core';
 import type { z } from 'zod';
 import { bridgeAdminTexts as t } from '../messages';
 import { bridgeAdminKeys } from './query-keys';
-import { adminCall, queryString } from './request';
+import { adminCall } from './request';
 import { useAdminAction } from './use-admin-action';
 
 export type TokenStatus = NonNullable<z.infer<typeof TokenStatusQuerySchema>['status']>;
@@ -17,13 +13,7 @@ export function useTokens(status: TokenStatus | undefined) {
   return useQuery({
     queryKey: [...bridgeAdminKeys.tokens, status ?? 'all'],
     queryFn: async ({ signal }) =>
-      (
-        await adminCall(
-          `/api/bridge/admin/tokens${queryString({ status })}`,
-          AdminTokensResponseSchema,
-          { signal },
-        )
-      ).items,
+      (await adminCall(endpoints.bridge.adminTokens, { query: { status }, signal })).items,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -32,12 +22,7 @@ export function useTokens(status: TokenStatus | undefined) {
 /** POST /api/bridge/admin/token/revoke/{tokenId}; §4: pending tokens only. */
 export function useRevokeToken() {
   return useAdminAction({
-    request: (tokenId: string) =>
-      adminCall(
-        `/api/bridge/admin/token/revoke/${encodeURIComponent(tokenId)}`,
-        MessageResponseSchema,
-        { method: 'POST' },
-      ),
+    request: (tokenId: string) => adminCall(endpoints.bridge.revokeToken, { params: { tokenId } }),
     success: () => t.tokens.revoked,
     failure: t.tokens.revokeFailed,
     invalidates: [bridgeAdminKeys.tokens],

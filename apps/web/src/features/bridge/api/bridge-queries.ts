@@ -1,13 +1,7 @@
-import {
-  BridgeTokenCreatedSchema,
-  BridgeTokenStatusSchema,
-  InstallerResponseSchema,
-  MessageResponseSchema,
-  MyBridgesResponseSchema,
-} from '@vortex/core';
+import { endpoints, endpointUrl, InstallerResponseSchema } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config';
-import { apiJson, apiRequest, errorMessageOf, HttpError } from '../../../lib/api-client';
+import { callEndpoint, errorMessageOf, HttpError, requestEndpoint } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { usePollWhileLiveDown } from '../../../lib/live';
 import { saveBlob } from '../../../lib/save-file';
@@ -28,7 +22,7 @@ export function useMyBridges(pollMs = MY_BRIDGES_POLL_MS, enabled = true) {
   const refetchInterval = usePollWhileLiveDown(pollMs);
   return useQuery({
     queryKey: bridgeKeys.myBridges,
-    queryFn: ({ signal }) => apiJson('/bridge/my-bridges', MyBridgesResponseSchema, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.bridge.myBridges, { signal }),
     refetchInterval,
     enabled,
   });
@@ -37,32 +31,28 @@ export function useMyBridges(pollMs = MY_BRIDGES_POLL_MS, enabled = true) {
 export { useMt5Status } from '../../../lib/mt5-status';
 
 export function createPairingToken() {
-  return apiJson('/bridge/token/create', BridgeTokenCreatedSchema, {
-    method: 'POST',
-    json: { label: 'manual' },
-  });
+  return callEndpoint(endpoints.bridge.createToken, { body: { label: 'manual' } });
 }
 
 /** The token travels in the body: a path would put it in every proxy's and server's log. */
 export function fetchTokenStatus(token: string, signal?: AbortSignal) {
-  return apiJson('/api/bridge/token/status', BridgeTokenStatusSchema, {
-    method: 'POST',
-    json: { token },
+  return callEndpoint(endpoints.bridge.tokenStatusByBody, {
+    body: { token },
     ...(signal ? { signal } : {}),
   });
 }
 
 export function terminateBridgeSession() {
-  return apiJson('/bridge/session/terminate', MessageResponseSchema, { method: 'POST' });
+  return callEndpoint(endpoints.bridge.terminateSession);
 }
 
 export function revokeUserSessions(userId: number) {
-  return apiJson(`/api/bridge/admin/revoke/${userId}`, MessageResponseSchema, { method: 'POST' });
+  return callEndpoint(endpoints.bridge.revokeUserSessions, { params: { userId } });
 }
 
 /** Generates an installer; answers the id that downloads it (once, within 15 minutes). */
 export async function requestInstaller(): Promise<string | undefined> {
-  const res = await apiRequest('/api/bridge/installer/iot/zip');
+  const res = await requestEndpoint(endpoints.installer.create);
   if (!res.ok) throw new HttpError(errorMessageOf(res, `HTTP ${res.status}`), res.status);
   const parsed = InstallerResponseSchema.partial().safeParse(res.data);
   return parsed.success ? parsed.data.download_id : undefined;
@@ -70,8 +60,9 @@ export async function requestInstaller(): Promise<string | undefined> {
 
 /** Fetches the zip with its id in the body (never in a URL) and saves it. */
 export async function downloadInstaller(id: string): Promise<void> {
-  const res = await fetch(`${apiUrl()}/api/bridge/installer/download`, {
-    method: 'POST',
+  const endpoint = endpoints.installer.downloadByBody;
+  const res = await fetch(`${apiUrl()}${endpointUrl(endpoint)}`, {
+    method: endpoint.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ id }),
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Mt5AccountInfoSchema } from '@vortex/core';
+import { endpoints, type Mt5AccountInfoSchema } from '@vortex/core';
 import type { z } from 'zod';
-import { apiJson, NetworkError } from '../../../lib/api-client';
+import { callEndpoint, NetworkError } from '../../../lib/api-client';
 import { mt5Texts as t } from '../messages';
 import { MT5_POLL_MS, mt5Keys } from './mt5-keys';
 
@@ -10,7 +10,7 @@ export type Mt5Account = NonNullable<z.infer<typeof Mt5AccountInfoSchema>['accou
 /** GET /mt5/account_info: the last account snapshot the agent sent, or null before any. */
 export async function fetchAccountInfo(signal: AbortSignal): Promise<Mt5Account | null> {
   try {
-    const body = await apiJson('/mt5/account_info', Mt5AccountInfoSchema, { signal });
+    const body = await callEndpoint(endpoints.mt5.accountInfo, { signal });
     return body.account;
   } catch (error) {
     if (error instanceof NetworkError) throw new Error(t.connectionError);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiRequest, NetworkError, type ApiResponse } from '../../../lib/api-client';
+import { NetworkError, type ApiResponse } from '../../../lib/api-client';
 import { mt5Keys } from './mt5-keys';
 
 /** A failed MT5 action: the spec's text as the title, the server's reason as the detail. */
@@ -14,11 +14,11 @@ export class Mt5ActionError extends Error {
   }
 }
 
-/** POST to an MT5 route; an unreachable server becomes `networkText`. */
-export async function postMt5(path: string, json: unknown, networkText: string) {
+/** A call to an MT5 endpoint; an unreachable server becomes `networkText`. */
+export async function postMt5(request: () => Promise<ApiResponse>, networkText: string) {
   let res: ApiResponse;
   try {
-    res = await apiRequest(path, { method: 'POST', json });
+    res = await request();
   } catch (error) {
     if (error instanceof NetworkError) throw new Mt5ActionError(networkText);
     throw error;

@@ -1,7 +1,7 @@
-import { TestBridgeResponseSchema, type TestBridgeSchema } from '@vortex/core';
+import { endpoints, type TestBridgeResponseSchema, type TestBridgeSchema } from '@vortex/core';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { serverErrorOf } from '../../../lib/api-client';
+import { requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { mt5Texts as t } from '../messages';
 import { Mt5ActionError, postMt5, useMt5Command } from './mt5-command';
 
@@ -10,9 +10,10 @@ export type TestBridgeResult = z.infer<typeof TestBridgeResponseSchema>;
 
 /** POST /api/mt5/test-bridge: can the server reach this user's agent, and is MT5 logged in. */
 export async function testBridge(input: TestBridgeInput): Promise<TestBridgeResult> {
-  const res = await postMt5('/api/mt5/test-bridge', input, t.testFailed);
+  const endpoint = endpoints.mt5.testBridge;
+  const res = await postMt5(() => requestEndpoint(endpoint, { body: input }), t.testFailed);
   if (!res.ok) throw new Mt5ActionError(t.testFailed, serverErrorOf(res));
-  const parsed = TestBridgeResponseSchema.safeParse(res.data);
+  const parsed = endpoint.response.safeParse(res.data);
   if (!parsed.success) throw new Mt5ActionError(t.testFailed);
   return parsed.data;
 }
