@@ -12,7 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
-import { apiAs, until } from './support/api.js';
+import { waitForValue } from '../apps/server/test/wait.js';
+import { apiAs } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
@@ -126,11 +127,10 @@ describe('the default configuration on a fresh demo', () => {
         '/bot/status',
       );
       expect(status.status).toMatchObject({ bot_active: true, blocked: null });
-      const entry = await until(
-        'uma entrada de uma estratégia padrão',
-        firstBotEntry,
-        SESSION_WAIT_MS,
-      );
+      const entry = await waitForValue(firstBotEntry, 'uma entrada de uma estratégia padrão', {
+        timeoutMs: SESSION_WAIT_MS,
+        intervalMs: 500,
+      });
       expect(entry.symbol).toBe(series);
       expect(DEFAULT_MAGICS.has(entry.magic)).toBe(true);
     },

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
-import { apiAs, until } from './support/api.js';
+import { waitForValue } from '../apps/server/test/wait.js';
+import { apiAs } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
@@ -70,10 +71,10 @@ async function lastBarTime(): Promise<number> {
 /** Waits until `minutes` more M1 bars of simulated market have been stored. */
 async function marketMinutesPass(minutes: number): Promise<void> {
   const from = await lastBarTime();
-  await until(
-    `${minutes} minutos de mercado simulado`,
+  await waitForValue(
     async () => ((await lastBarTime()) >= from + minutes * 60 ? true : undefined),
-    MARKET_WAIT_MS,
+    `${minutes} minutos de mercado simulado`,
+    { timeoutMs: MARKET_WAIT_MS, intervalMs: 500 },
   );
 }
 
@@ -94,10 +95,10 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   // The simulated contract (WINZ26, ...) as the backfilled history names it.
-  symbol = await until(
-    'o histórico simulado',
+  symbol = await waitForValue(
     async () => (await api<DealsAnswer>('/dashboard/deals?days=30&limit=1')).data.deals[0]?.symbol,
-    120_000,
+    'o histórico simulado',
+    { timeoutMs: 120_000, intervalMs: 500 },
   );
   // Two strategies that signal often on random-walk bars, each with its own magic.
   const { config } = await api<{ config: BotConfig }>('/bot/config');
@@ -155,13 +156,13 @@ describe('bot journey', () => {
     async () => {
       await card().press('Iniciar bot', botControlMessages.started);
       await card().badge('Bot ativo').waitFor({ timeout: 30_000 });
-      const magics = await until(
-        'entradas das duas estratégias',
+      const magics = await waitForValue(
         async () => {
           const seen = new Set((await botEntries()).map((d) => d.magic));
           return seen.size === BOT_MAGICS.length ? [...seen].sort() : undefined;
         },
-        MARKET_WAIT_MS,
+        'entradas das duas estratégias',
+        { timeoutMs: MARKET_WAIT_MS, intervalMs: 500 },
       );
       expect(magics).toEqual(BOT_MAGICS);
     },

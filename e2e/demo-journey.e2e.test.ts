@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForValue } from '../apps/server/test/wait.js';
 import { LoginPage } from './pages/login.page.js';
 import { ReportsPage, StatementTab } from './pages/reports.page.js';
 import { TradesPage } from './pages/trades.page.js';
@@ -30,22 +30,21 @@ async function waitForBackfill(apiUrl: string, timeoutMs = 180_000): Promise<num
     body: JSON.stringify(DEMO),
   });
   const { token } = (await login.json()) as { token: string };
-  const deadline = Date.now() + timeoutMs;
   let last = -1;
   let stable = 0;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${apiUrl}/bridge/trades`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const total = res.ok ? ((await res.json()) as { total: number }).total : 0;
-    // Three equal reads two seconds apart: the backfill stores its deals in batches.
-    stable = total > 0 && total === last ? stable + 1 : 0;
-    if (stable === 2) return total;
-    last = total;
-    await sleep(2_000);
-  }
-  throw new Error(
-    `o histórico simulado não ficou pronto em ${timeoutMs} ms (último total ${last})`,
+  return waitForValue(
+    async () => {
+      const res = await fetch(`${apiUrl}/bridge/trades`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const total = res.ok ? ((await res.json()) as { total: number }).total : 0;
+      // Three equal reads two seconds apart: the backfill stores its deals in batches.
+      stable = total > 0 && total === last ? stable + 1 : 0;
+      last = total;
+      return stable === 2 && total;
+    },
+    () => `o histórico simulado não ficou pronto (último total ${last})`,
+    { timeoutMs, intervalMs: 2_000 },
   );
 }
 

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitForValue } from '../apps/server/test/wait.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
 const DEMO = { email: 'demo.e2e@vortex.local', password: 'Demo@E2e2026' };
@@ -33,13 +33,14 @@ describe('demo mode', () => {
         await fetch(`${system?.apiUrl}${url}`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as T;
 
-    const deadline = Date.now() + 30_000;
-    let status = await get<{ connected: boolean; account: number | null }>('/api/mt5/status');
-    while (!status.connected && Date.now() < deadline) {
-      await sleep(250);
-      status = await get('/api/mt5/status');
-    }
-    expect(status.connected).toBe(true);
+    const status = await waitForValue(
+      async () => {
+        const s = await get<{ connected: boolean; account: number | null }>('/api/mt5/status');
+        return s.connected && s;
+      },
+      'the demo bridge never connected MT5',
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     const info = await get<{ account: { balance: number; server: string } | null }>(
       '/mt5/account_info',
     );

@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../apps/server/test/wait.js';
 import {
   freePort,
   removeDataDir,
@@ -25,14 +25,6 @@ afterAll(async () => {
     await removeDataDir(d);
   }
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(200);
-  }
-}
 
 function alive(pid: number): boolean {
   try {
@@ -120,10 +112,14 @@ describe('process lifecycle', () => {
 
     const second = spawn('npm', ['start'], { cwd: repoRoot, env, stdio: 'ignore' });
     // The orphan still answers /health until the new start has stopped it.
-    await waitUntil(async () => {
-      const pid = await serverPid(dataDir);
-      return pid !== undefined && pid !== orphanServer;
-    });
+    await waitUntil(
+      async () => {
+        const pid = await serverPid(dataDir);
+        return pid !== undefined && pid !== orphanServer;
+      },
+      'the second start never wrote its own server.pid',
+      { timeoutMs: 120_000, intervalMs: 200 },
+    );
     await waitForHealth(apiUrl, 120_000);
     const health = (await (await fetch(`${apiUrl}/health`)).json()) as {
       database: { reachable: boolean };

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { LoginPage } from './pages/login.page.js';
-import { launchBrowser } from './support/browser.js';
+import { E2E_NOW, launchBrowser, newPinnedContext } from './support/browser.js';
 
 let browser: Browser;
 let page: Page;
@@ -14,11 +14,27 @@ afterAll(async () => {
   await browser.close();
 });
 beforeEach(async () => {
-  const context = await browser.newContext({ locale: 'pt-BR' });
+  const context = await newPinnedContext(browser);
   page = await context.newPage();
 });
 
 describe('smoke journey', () => {
+  it('runs the page on the pinned clock, not on the machine’s date', async () => {
+    await page.goto(webUrl);
+    await new LoginPage(page).waitUntilShown();
+    const now = await page.evaluate(() => ({
+      ms: Date.now(),
+      constructed: new Date().getTime(),
+      local: new Date().toLocaleString('sv-SE'),
+    }));
+    // Started at E2E_NOW and running since: within the minutes this test can take.
+    for (const ms of [now.ms, now.constructed]) {
+      expect(ms).toBeGreaterThanOrEqual(E2E_NOW);
+      expect(ms).toBeLessThan(E2E_NOW + 5 * 60_000);
+    }
+    expect(now.local.slice(0, 10)).toBe('2026-03-11');
+  });
+
   it('opens on the pt-BR login page', async () => {
     await page.goto(webUrl);
     const login = new LoginPage(page);

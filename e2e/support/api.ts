@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 /** Calls the API as the signed-in user, as the web app does; throws with the answer when not 2xx. */
 export async function apiAs<T>(
   apiUrl: string,
@@ -17,19 +15,4 @@ export async function apiAs<T>(
   });
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** Polls `read` until it returns a value, every 500 ms, up to `timeoutMs`; throws naming `what`. */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await sleep(500);
-  }
-  throw new Error(`esperado em ${timeoutMs} ms: ${what}`);
 }

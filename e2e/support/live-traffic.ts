@@ -1,4 +1,5 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
+import { waitForValue } from '../../apps/server/test/wait.js';
 
 export type TrafficEntry =
   { kind: 'frame'; type: string; at: number } | { kind: 'request'; path: string; at: number };
@@ -71,13 +72,14 @@ export class LiveTraffic {
     from: number,
     timeoutMs = 60_000,
   ): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = this.entries.findIndex((e, n) => n >= from && match(e));
-      if (i !== -1) return i;
-      if (Date.now() > deadline) throw new Error(`esperado em ${timeoutMs} ms: ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return waitForValue(
+      () => {
+        const i = this.entries.findIndex((e, n) => n >= from && match(e));
+        return i === -1 ? undefined : i;
+      },
+      `esperado: ${what}`,
+      { timeoutMs, intervalMs: 50 },
+    );
   }
 }
 
