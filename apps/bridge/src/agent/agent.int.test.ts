@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { oneRow, rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
 import { waitUntil } from '../../../server/test/wait.js';
@@ -30,11 +32,13 @@ afterAll(async () => {
 
 const storedTickets = async () =>
   (
-    await db.pool.query<{ ticket: number }>(
+    await rowsOf(
+      db.pool,
+      z.object({ ticket: z.number() }),
       'SELECT d.ticket FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1 ORDER BY d.ticket',
       [trader.id],
     )
-  ).rows.map((r) => r.ticket);
+  ).map((r) => r.ticket);
 
 describe('the bridge agent against the server', () => {
   it('pairs with a token, streams the simulated history once, and resumes with its session', async () => {
@@ -87,11 +91,13 @@ describe('the bridge agent against the server', () => {
     await second.start();
     const lastPing = async () =>
       (
-        await db.pool.query<{ at: Date | null }>(
+        await oneRow(
+          db.pool,
+          z.object({ at: z.date().nullable() }),
           'SELECT max(last_ping_at) AS at FROM bridge_sessions WHERE user_id = $1',
           [trader.id],
         )
-      ).rows[0]?.at?.getTime() ?? 0;
+      ).at?.getTime() ?? 0;
     const stoppedAt = await lastPing();
     // Two heartbeats of the second agent handled: the server handles an agent's messages in
     // order, so anything it resent on resuming came before them and has been handled too.

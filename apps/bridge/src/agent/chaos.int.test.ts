@@ -4,9 +4,11 @@ import path from 'node:path';
 import { createRng, type Mt5Deal } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { oneRow } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { startChaosProxy } from './chaos-proxy.js';
 import type { Mt5Source } from './mt5-source.js';
@@ -53,14 +55,22 @@ function busyTerminal(): Mt5Source {
   );
 }
 
+// No deal yet: the count is 0 and min and max are null.
+const StoredRow = z.object({
+  n: z.number(),
+  distinct: z.number(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+
 const stored = async () =>
-  (
-    await db.pool.query<{ n: number; distinct: number; min: number; max: number }>(
-      `SELECT count(*)::int AS n, count(DISTINCT ticket)::int AS distinct, min(ticket) AS min, max(ticket) AS max
+  oneRow(
+    db.pool,
+    StoredRow,
+    `SELECT count(*)::int AS n, count(DISTINCT ticket)::int AS distinct, min(ticket) AS min, max(ticket) AS max
        FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1`,
-      [trader.id],
-    )
-  ).rows[0];
+    [trader.id],
+  );
 
 describe('chaos between the agent and the server', () => {
   it('ends with exactly the source deals after 100+ cuts, drops, duplicates and reorders', async () => {
@@ -95,7 +105,7 @@ describe('chaos between the agent and the server', () => {
     await agent.start();
     // Failing here is reported by the assertions below, which say what was missing.
     await waitUntil(
-      async () => (await stored())?.n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100,
+      async () => (await stored()).n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100,
       'every deal stored through 100 cuts',
       { timeoutMs: 150_000, intervalMs: 200 },
     ).catch(() => undefined);

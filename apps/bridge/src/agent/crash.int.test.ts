@@ -5,8 +5,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRng, type Mt5Deal } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { oneRow } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import type * as Backoff from './backoff.js';
 import type { Mt5Source } from './mt5-source.js';
@@ -90,13 +92,18 @@ function busyTerminal(backlog: () => number) {
 }
 
 const stored = async (upTo = Number.MAX_SAFE_INTEGER) =>
-  (
-    await db.pool.query<{ n: number; distinct: number; min: number | null; max: number | null }>(
-      `SELECT count(*)::int AS n, count(DISTINCT ticket)::int AS distinct, min(ticket) AS min, max(ticket) AS max
+  oneRow(
+    db.pool,
+    z.object({
+      n: z.number(),
+      distinct: z.number(),
+      min: z.number().nullable(),
+      max: z.number().nullable(),
+    }),
+    `SELECT count(*)::int AS n, count(DISTINCT ticket)::int AS distinct, min(ticket) AS min, max(ticket) AS max
        FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1 AND d.ticket <= $2`,
-      [trader.id, upTo],
-    )
-  ).rows[0];
+    [trader.id, upTo],
+  );
 
 describe('the server killed with SIGKILL during ingestion', () => {
   it('keeps every acknowledged deal through 200 kills, none doubled, none lost', async () => {
@@ -145,7 +152,7 @@ describe('the server killed with SIGKILL during ingestion', () => {
       kills++;
       // The server is gone: whatever it acknowledged must already be in the database.
       const acked = tap.maxAck();
-      const held = (await stored(acked))?.n ?? 0;
+      const held = (await stored(acked)).n;
       if (held !== acked) unstored.push(`kill ${k}: acked up to ${acked}, ${held} stored`);
       starts.push(await server.start());
     }

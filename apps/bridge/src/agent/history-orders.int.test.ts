@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser } from '../../../server/test/identities.js';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
 
@@ -51,13 +53,13 @@ describe('the agent reports what the statement needs from the simulated terminal
     });
     await agent.start();
     const stored = async () =>
-      (
-        await db.pool.query<{ ticket: number; sl: number; tp: number; time_done_msc: number }>(
-          `SELECT o.ticket, o.sl, o.tp, o.time_done_msc FROM mt5_history_orders o
-           JOIN mt5_accounts a ON a.id = o.account_id WHERE a.user_id = $1 ORDER BY o.ticket`,
-          [trader.id],
-        )
-      ).rows;
+      rowsOf(
+        db.pool,
+        z.object({ ticket: z.number(), sl: z.number(), tp: z.number(), time_done_msc: z.number() }),
+        `SELECT o.ticket, o.sl, o.tp, o.time_done_msc FROM mt5_history_orders o
+         JOIN mt5_accounts a ON a.id = o.account_id WHERE a.user_id = $1 ORDER BY o.ticket`,
+        [trader.id],
+      );
     await vi.waitFor(
       async () => {
         expect((await stored()).length).toBe(expected.length);
@@ -76,12 +78,14 @@ describe('the agent reports what the statement needs from the simulated terminal
     );
     // The reference trader sets its stops: the orders carry them.
     expect(byTicket.some((o) => o.sl > 0 && o.tp > 0)).toBe(true);
-    const digits = await db.pool.query<{ symbol: string; digits: number }>(
+    const digits = await rowsOf(
+      db.pool,
+      z.object({ symbol: z.string(), digits: z.number() }),
       `SELECT d.symbol, d.digits FROM mt5_symbol_digits d JOIN mt5_accounts a ON a.id = d.account_id
        WHERE a.user_id = $1`,
       [trader.id],
     );
-    expect(digits.rows).toEqual([{ symbol: expected[0]?.symbol, digits: 0 }]);
+    expect(digits).toEqual([{ symbol: expected[0]?.symbol, digits: 0 }]);
     agent.stop();
     await agent.done;
   });

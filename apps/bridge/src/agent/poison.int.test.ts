@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Mt5Deal } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
 import { ALL_READS_OK, readStatuses } from '../../../server/test/trader-reads.js';
+import { rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import type { DeadLetter } from './dead-letter.js';
 import { stubDeal, stubTerminal } from './stub-terminal.js';
@@ -39,12 +41,14 @@ afterAll(async () => {
 
 const storedTickets = async () =>
   (
-    await db.pool.query<{ ticket: number }>(
+    await rowsOf(
+      db.pool,
+      z.object({ ticket: z.number() }),
       `SELECT d.ticket FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
        WHERE a.user_id = $1 ORDER BY d.ticket`,
       [trader.id],
     )
-  ).rows.map((r) => r.ticket);
+  ).map((r) => r.ticket);
 
 describe('poison from a terminal', () => {
   it('is refused with its reason, dead-lettered by the agent, and what follows is stored; every read answers 200', async () => {
