@@ -7,6 +7,8 @@ import ts from 'typescript';
 export function isProductCode(file) {
   if (!/\.(ts|tsx|js|mjs)$/.test(file)) return false;
   if (/\.test\.(ts|tsx|js|mjs)$/.test(file) || file.endsWith('.d.ts')) return false;
+  // A feature's fixtures are the fake server its tests answer from: test code by another name.
+  if (/\.fixtures\.(ts|tsx)$/.test(file)) return false;
   if (file.startsWith('packages/core/src/endpoints/')) return false;
   return /^(apps\/[^/]+\/src|packages\/[^/]+\/src)\//.test(file) && !file.includes('/test/');
 }

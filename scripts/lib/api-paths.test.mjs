@@ -37,5 +37,6 @@ describe('check-api-paths', () => {
     expect(isProductCode('apps/server/src/modules/alerts/alerts-config.int.test.ts')).toBe(false);
     expect(isProductCode('apps/server/test/test-app.ts')).toBe(false);
     expect(isProductCode('e2e/taxes.e2e.test.ts')).toBe(false);
+    expect(isProductCode('apps/web/src/features/mt5/mt5.fixtures.ts')).toBe(false);
   });
 });

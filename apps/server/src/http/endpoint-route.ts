@@ -30,7 +30,7 @@ export interface EndpointRouteOptions {
   /** Route config beyond the table's access and secret params (rate limits, body limits...). */
   config?: Omit<FastifyContextConfig, 'access' | 'secretParams'> & Record<string, unknown>;
   bodyLimit?: number;
-  /** Answers besides 200 and the table's error statuses (a 202, a 204...), for OpenAPI. */
+  /** Answers besides the success and the table's error statuses (a 503 with a body...), for OpenAPI. */
   responses?: Record<number, z.ZodType>;
 }
 
@@ -56,7 +56,10 @@ export function route<E extends Endpoint>(
   ) => EndpointResult<E> | Promise<EndpointResult<E>>,
   options: EndpointRouteOptions = {},
 ): void {
-  const response: Record<number, z.ZodType> = { 200: endpoint.response, ...options.responses };
+  const response: Record<number, z.ZodType> = {
+    [endpoint.status ?? 200]: endpoint.response,
+    ...options.responses,
+  };
   for (const status of errorsOf(endpoint.access, endpoint.errors))
     response[status] = ApiErrorSchema;
   const schema = {

@@ -36,8 +36,10 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The 200 answer: JSON by this schema, or the `produces` kind described by it. */
+  /** The success answer: JSON by this schema, or the `produces` kind described by it. */
   readonly response: z.ZodType;
+  /** The success status when it is not 200: 201 for what a call creates. */
+  readonly status?: 201 | 202;
   readonly produces?: EndpointProduces;
   /** The error statuses it answers, for the OpenAPI document (400, 401 and 403 by default). */
   readonly errors?: readonly number[];
