@@ -54,12 +54,17 @@ export function useZodForm<In extends FieldValues, Out>(
     return { data: null, invalid };
   }
 
+  /** For values set outside `register` (setValue, controlled fields): the same re-check. */
+  function recheck() {
+    if (submitted.current) check();
+  }
+
   function register<N extends Name>(name: N, rules?: RegisterOptions<In, N>) {
     return form.register(name, {
       ...rules,
       onChange: (event: unknown) => {
         rules?.onChange?.(event);
-        if (submitted.current) check();
+        recheck();
       },
     });
   }
@@ -75,5 +80,5 @@ export function useZodForm<In extends FieldValues, Out>(
     };
   }
 
-  return { ...form, register, submit, check };
+  return { ...form, register, submit, recheck };
 }

@@ -1,5 +1,4 @@
 import { FlaskConical, Plug, Unplug } from 'lucide-react';
-import type { SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -50,14 +49,20 @@ export function CredentialsForm({
   const busy = connect.isPending || disconnect.isPending;
   // With no account logged in there is nothing to disconnect: say so instead of a dead click.
   const nothingConnected = mt5Connected === false;
-  const { values, errors } = form;
+  const { register } = form;
+  const errors = {
+    login: form.errors.login?.message,
+    password: form.errors.password?.message,
+    server: form.errors.server?.message,
+    bridge_url: form.errors.bridge_url?.message,
+  };
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = form.validateConnect();
-    if (result.data) connect.mutate(result.data);
-    else document.getElementById(fieldIds[result.firstInvalid])?.focus();
-  }
+  const handleSubmit = form.submitConnect(
+    (data) => {
+      connect.mutate(data);
+    },
+    (firstInvalid) => document.getElementById(fieldIds[firstInvalid])?.focus(),
+  );
 
   function handleTest() {
     const payload = form.validateBridgeUrl();
@@ -81,7 +86,6 @@ export function CredentialsForm({
             {(describedBy) => (
               <Input
                 id={fieldIds.login}
-                value={values.login}
                 inputMode="numeric"
                 autoComplete="username"
                 placeholder={t.loginPlaceholder}
@@ -89,9 +93,7 @@ export function CredentialsForm({
                 disabled={busy}
                 aria-invalid={errors.login ? true : undefined}
                 aria-describedby={describedBy}
-                onChange={(event) => {
-                  form.setField('login', event.target.value);
-                }}
+                {...register('login')}
               />
             )}
           </Field>
@@ -99,7 +101,6 @@ export function CredentialsForm({
             {(describedBy) => (
               <PasswordInput
                 id={fieldIds.password}
-                value={values.password}
                 autoComplete="current-password"
                 maxLength={128}
                 disabled={busy}
@@ -107,22 +108,18 @@ export function CredentialsForm({
                 hideLabel={t.hidePassword}
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={describedBy}
-                onChange={(event) => {
-                  form.setField('password', event.target.value);
-                }}
+                {...register('password')}
               />
             )}
           </Field>
           <div className="sm:col-span-2">
             <ServerField
-              value={values.server}
+              value={form.server}
               manual={form.manual}
               error={errors.server}
               disabled={busy}
               onChoose={form.chooseServer}
-              onType={(server) => {
-                form.setField('server', server);
-              }}
+              onType={form.setServer}
             />
           </div>
           <Field
@@ -136,14 +133,11 @@ export function CredentialsForm({
               <Input
                 id={fieldIds.bridge_url}
                 type="url"
-                value={values.bridge_url}
                 spellCheck={false}
                 disabled={busy}
                 aria-invalid={errors.bridge_url ? true : undefined}
                 aria-describedby={describedBy}
-                onChange={(event) => {
-                  form.setField('bridge_url', event.target.value);
-                }}
+                {...register('bridge_url')}
               />
             )}
           </Field>

@@ -1,15 +1,26 @@
-import { Mt5ConnectSchema, TestBridgeSchema, type Mt5Connect } from '@vortex/core';
+import { Mt5ConnectSchema, TestBridgeSchema } from '@vortex/core';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { DEFAULT_BRIDGE_URL, DEFAULT_SERVER, isListedServer } from '../servers';
 
-export interface ConnectValues {
-  login: string;
-  server: string;
-  password: string;
-  bridge_url: string;
-}
+const ConnectValuesSchema = z.object({
+  login: z.string(),
+  server: z.string(),
+  password: z.string(),
+  bridge_url: z.string(),
+});
+export type ConnectValues = z.infer<typeof ConnectValuesSchema>;
 export type ConnectField = keyof ConnectValues;
-export type ConnectErrors = Partial<Record<ConnectField, string>>;
+
+/** The form's strings as the contract takes them: a blank bridge URL is no URL. */
+function payloadOf(values: ConnectValues): z.input<typeof Mt5ConnectSchema> {
+  const bridgeUrl = values.bridge_url.trim();
+  return { ...values, bridge_url: bridgeUrl || undefined };
+}
+
+const ConnectFormSchema = ConnectValuesSchema.transform(payloadOf).pipe(Mt5ConnectSchema);
 
 /** Screen order. */
 const FIELD_ORDER: ConnectField[] = ['login', 'password', 'server', 'bridge_url'];
@@ -20,22 +31,6 @@ const EMPTY: ConnectValues = {
   password: '',
   bridge_url: DEFAULT_BRIDGE_URL,
 };
-
-/** The form's strings as the contract takes them: a blank bridge URL is no URL. */
-function payloadOf(values: ConnectValues) {
-  const bridgeUrl = values.bridge_url.trim();
-  return { ...values, bridge_url: bridgeUrl || undefined };
-}
-
-/** One message per field, the first the schema reports. */
-function errorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): ConnectErrors {
-  const errors: ConnectErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as ConnectField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** What the terminal already uses, once the status tells it: the form starts from there. */
 export interface KnownAccount {
@@ -48,68 +43,66 @@ export interface KnownAccount {
  * connect, then on every change once a check failed, so fixed fields clear as the user types.
  */
 export function useConnectForm(known: KnownAccount | undefined) {
-  const [values, setValues] = useState<ConnectValues>(EMPTY);
+  const form = useZodForm(ConnectFormSchema, { defaultValues: EMPTY, recheckAfterSubmit: true });
+  const server = useWatch({ control: form.control, name: 'server' });
   const [manual, setManual] = useState(false);
-  const [errors, setErrors] = useState<ConnectErrors>({});
-  const [attempted, setAttempted] = useState(false);
   const [prefilled, setPrefilled] = useState(false);
-  const [touched, setTouched] = useState(false);
 
-  // Adjusting state while rendering (React's documented pattern) avoids a flash of the defaults.
+  // Adjusting state while rendering (React's documented pattern) avoids a flash of the defaults;
+  // what the user already typed stays.
   if (known && !prefilled) {
     setPrefilled(true);
-    if (!touched && (known.login !== null || known.server !== null)) {
-      setValues((v) => ({
-        ...v,
-        login: known.login === null ? v.login : String(known.login),
-        server: known.server ?? v.server,
-      }));
-      setManual(known.server !== null && !isListedServer(known.server));
+    if (!form.formState.isDirty) {
+      if (known.login !== null) form.setValue('login', String(known.login));
+      if (known.server !== null) {
+        form.setValue('server', known.server);
+        setManual(!isListedServer(known.server));
+      }
     }
   }
 
-  function recheck(next: ConnectValues) {
-    if (!attempted) return;
-    const result = Mt5ConnectSchema.safeParse(payloadOf(next));
-    setErrors(result.success ? {} : errorsOf(result.error.issues));
-  }
-
-  function setField(field: ConnectField, value: string) {
-    const next = { ...values, [field]: value };
-    setTouched(true);
-    setValues(next);
-    recheck(next);
+  function setServer(value: string) {
+    form.setValue('server', value, { shouldDirty: true });
+    form.recheck();
   }
 
   /** `null` picks the manual entry, which starts empty. */
-  function chooseServer(server: string | null) {
-    setManual(server === null);
-    setField('server', server ?? '');
-  }
-
-  /** The payload when valid; otherwise the first invalid field, in screen order, to focus. */
-  function validateConnect(): { data: Mt5Connect } | { data: null; firstInvalid: ConnectField } {
-    setAttempted(true);
-    const result = Mt5ConnectSchema.safeParse(payloadOf(values));
-    if (result.success) {
-      setErrors({});
-      return { data: result.data };
-    }
-    const next = errorsOf(result.error.issues);
-    setErrors(next);
-    return { data: null, firstInvalid: FIELD_ORDER.find((f) => next[f]) ?? 'login' };
+  function chooseServer(choice: string | null) {
+    setManual(choice === null);
+    setServer(choice ?? '');
   }
 
   /** Testing the bridge needs only a valid bridge URL, if any. */
   function validateBridgeUrl(): { bridge_url?: string } | null {
-    const result = TestBridgeSchema.safeParse({ bridge_url: payloadOf(values).bridge_url });
+    const result = TestBridgeSchema.safeParse({
+      bridge_url: payloadOf(form.getValues()).bridge_url,
+    });
     if (result.success) {
-      setErrors(({ bridge_url: _, ...rest }) => rest);
+      form.clearErrors('bridge_url');
       return result.data ?? {};
     }
-    setErrors((current) => ({ ...current, ...errorsOf(result.error.issues) }));
+    const issue = result.error.issues[0];
+    if (issue) form.setError('bridge_url', { type: issue.code, message: issue.message });
     return null;
   }
 
-  return { values, manual, errors, setField, chooseServer, validateConnect, validateBridgeUrl };
+  /** Connect's submit handler; an invalid form focuses its first invalid field, in screen order. */
+  const submitConnect = (
+    onValid: (data: z.output<typeof ConnectFormSchema>) => void,
+    onInvalid: (first: ConnectField) => void,
+  ) =>
+    form.submit(onValid, (invalid) => {
+      onInvalid(FIELD_ORDER.find((field) => invalid.includes(field)) ?? 'login');
+    });
+
+  return {
+    register: form.register,
+    errors: form.formState.errors,
+    server,
+    manual,
+    setServer,
+    chooseServer,
+    submitConnect,
+    validateBridgeUrl,
+  };
 }
