@@ -50,9 +50,12 @@ export async function login(input: LoginInput): Promise<SessionData> {
   return { token, user: parsed.data.user, permissions: parsed.data.permissions ?? [] };
 }
 
-/** After login the bridge status is pinged so the server refreshes it; the answer is unused. */
+/**
+ * After login the bridge status is pinged so the server refreshes it; the answer is unused. The
+ * spec pings its older path, the status endpoint's alias.
+ */
 export function pingBridgeStatus(): void {
-  apiRequest('/mt5/status').catch(() => undefined);
+  apiRequest(endpoints.mt5.status.aliases[0]).catch(() => undefined);
 }
 
 export function useLogin(onSuccess: (session: SessionData) => void) {
