@@ -1,3 +1,4 @@
+import { endpoints } from '@vortex/core';
 import { screen } from '@testing-library/react';
 import { fakeApi, json, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -265,9 +266,9 @@ export function dashboardApi(handlers: Record<string, Handler> = {}) {
     'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
     'GET /api/mt5/status': () => json(onlineStatus),
     'GET /bridge/my-bridges': () => json({ success: true, items: [claim()] }),
-    'GET /dashboard/overview': () => json({ success: true, data: overview() }),
-    'GET /dashboard/realtime': () => json(realtime),
-    'GET /dashboard/positions': () => json(positionsSnapshot()),
+    [`GET ${endpoints.trading.overview.path}`]: () => json({ success: true, data: overview() }),
+    [`GET ${endpoints.trading.realtime.path}`]: () => json(realtime),
+    [`GET ${endpoints.trading.positions.path}`]: () => json(positionsSnapshot()),
     ...handlers,
   });
 }

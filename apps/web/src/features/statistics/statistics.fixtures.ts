@@ -1,4 +1,8 @@
-import type { ClosedPositionRecord, DashboardStatsResponseSchema } from '@vortex/core';
+import {
+  endpoints,
+  type ClosedPositionRecord,
+  type DashboardStatsResponseSchema,
+} from '@vortex/core';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { z } from 'zod';
@@ -134,8 +138,8 @@ export function statisticsApi(answer: Stats = stats, handlers: Record<string, Ha
   });
   const base: Record<string, Handler> = {
     'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
-    'GET /dashboard/stats': () => json({ success: true, data: answer }),
-    'GET /bridge/trades': () =>
+    [`GET ${endpoints.trading.stats.path}`]: () => json({ success: true, data: answer }),
+    [`GET ${endpoints.trading.trades.path}`]: () =>
       json({
         success: true,
         trades: magicTrades.map((t, i) => trade(t.magic, i)),

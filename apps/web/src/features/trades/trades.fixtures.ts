@@ -1,4 +1,4 @@
-import type { ClosedPositionRecord } from '@vortex/core';
+import { endpoints, type ClosedPositionRecord } from '@vortex/core';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../test/fake-api';
@@ -63,7 +63,7 @@ export function tradesApi(list = trades, handlers: Record<string, Handler> = {})
   seedSession(traderUser);
   const base: Record<string, Handler> = {
     'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
-    'GET /bridge/trades': () => json(tradesAnswer(list)),
+    [`GET ${endpoints.trading.trades.path}`]: () => json(tradesAnswer(list)),
     ...handlers,
   };
   const urls: URL[] = [];

@@ -1,22 +1,17 @@
-import { OverviewResponseSchema } from '@vortex/core';
+import { endpoints, type OverviewResponseSchema } from '@vortex/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { DASHBOARD_CACHE_MS, dashboardKeys, type OverviewRange } from './dashboard-keys';
 
 export type Overview = z.infer<typeof OverviewResponseSchema>['data'];
 
 export function fetchOverview(range: OverviewRange | null, signal: AbortSignal, noCache = false) {
-  const query = new URLSearchParams();
-  if (range) query.set('days', String(range.days));
-  if (noCache) {
-    query.set('no_cache', '1');
-    query.set('_', String(Date.now()));
-  }
-  const qs = query.size > 0 ? `?${query.toString()}` : '';
-  return apiJson(`/dashboard/overview${qs}`, OverviewResponseSchema, { signal }).then(
-    (res) => res.data,
-  );
+  const query = {
+    days: range?.days,
+    ...(noCache ? { no_cache: '1', _: String(Date.now()) } : {}),
+  };
+  return callEndpoint(endpoints.trading.overview, { query, signal }).then((res) => res.data);
 }
 
 /**

@@ -1,17 +1,16 @@
-import { PositionsResponseSchema } from '@vortex/core';
+import { endpoints, type PositionsResponseSchema } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
 export type PositionsSnapshot = z.infer<typeof PositionsResponseSchema>;
 
 export function fetchPositions(signal?: AbortSignal, noCache = false) {
-  return apiJson(
-    `/dashboard/positions${noCache ? '?no_cache=1' : ''}`,
-    PositionsResponseSchema,
-    signal ? { signal } : {},
-  );
+  return callEndpoint(endpoints.trading.positions, {
+    query: noCache ? { no_cache: '1' } : {},
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** GET /dashboard/positions: open positions and working orders, polled while MT5 is connected. */

@@ -1,7 +1,7 @@
-import { RealtimeResponseSchema } from '@vortex/core';
+import { endpoints, type RealtimeResponseSchema } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { DASHBOARD_CACHE_MS, dashboardKeys } from './dashboard-keys';
 
 export type Realtime = z.infer<typeof RealtimeResponseSchema>['data'];
@@ -11,7 +11,7 @@ export function useRealtime(pollMs: number | false) {
   return useQuery({
     queryKey: dashboardKeys.realtime,
     queryFn: ({ signal }) =>
-      apiJson('/dashboard/realtime', RealtimeResponseSchema, { signal }).then((res) => res.data),
+      callEndpoint(endpoints.trading.realtime, { signal }).then((res) => res.data),
     staleTime: DASHBOARD_CACHE_MS,
     refetchInterval: pollMs,
   });

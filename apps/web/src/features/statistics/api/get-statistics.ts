@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DashboardStatsResponseSchema, TradesResponseSchema } from '@vortex/core';
-import { apiJson, apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { DashboardStatsResponseSchema, endpoints } from '@vortex/core';
+import {
+  callEndpoint,
+  NetworkError,
+  requestEndpoint,
+  serverErrorOf,
+} from '../../../lib/api-client';
 import { statisticsTexts as t } from '../messages';
 import { periodRange, topMagics } from '../utils/period';
 
@@ -20,13 +25,6 @@ export class StatisticsError extends Error {
   override name = 'StatisticsError';
 }
 
-/** '?days=…[&magic=…]': the server reads the last `days` calendar days, as every screen. */
-export function statsPath(days: number, magic: number | null): string {
-  const params = new URLSearchParams({ days: String(days) });
-  if (magic !== null) params.set('magic', String(magic));
-  return `/dashboard/stats?${params.toString()}`;
-}
-
 /**
  * §8: the server's own failure reads 'MT5 Real Data Error: …', a failure without a reason
  * 'HTTP {status}', and no answer at all 'Erro de conexão: …'.
@@ -34,7 +32,11 @@ export function statsPath(days: number, magic: number | null): string {
 export async function fetchStatistics(days: number, magic: number | null, signal?: AbortSignal) {
   let res;
   try {
-    res = await apiRequest(statsPath(days, magic), signal ? { signal } : {});
+    res = await requestEndpoint(endpoints.trading.stats, {
+      // The server reads the last `days` calendar days, as every screen; no magic is all of them.
+      query: { days, magic: magic ?? undefined },
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (error instanceof NetworkError) throw new StatisticsError(t.connectionError(error.message));
     throw error;
@@ -63,12 +65,8 @@ export function useMagicOptions(days: number) {
     queryKey: statisticsKeys.magics(days),
     queryFn: async ({ signal }) => {
       const { start, end } = periodRange(days, Date.now());
-      const params = new URLSearchParams({
-        limit: String(MAGIC_SAMPLE_LIMIT),
-        start_date: start,
-        end_date: end,
-      });
-      const answer = await apiJson(`/bridge/trades?${params.toString()}`, TradesResponseSchema, {
+      const answer = await callEndpoint(endpoints.trading.trades, {
+        query: { limit: MAGIC_SAMPLE_LIMIT, start_date: start, end_date: end },
         signal,
       });
       return topMagics(answer.trades.map((trade) => trade.magic));

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TradesResponseSchema } from '@vortex/core';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { endpoints, TradesResponseSchema } from '@vortex/core';
+import { NetworkError, requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { usePollWhileLiveDown } from '../../../lib/live';
 import { tradesTexts as t } from '../messages';
 import type { TimeWindow } from '../utils/trades-filters';
@@ -30,18 +30,20 @@ export function retryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }
 
-/** '?limit=6000&offset=0&start_date=…&end_date=…&order_by=time&order=desc&no_cache=1&_=…'. */
-export function tradesPath(window: TimeWindow, now: number): string {
-  const params = new URLSearchParams({ limit: String(TRADES_LIMIT), offset: '0' });
-  params.set('start_date', new Date(window.from).toISOString());
-  // The end is exclusive: the last millisecond before the next day starts is the last one asked.
-  if (window.to !== null) params.set('end_date', new Date(window.to - 1).toISOString());
-  params.set('order_by', 'time');
-  params.set('order', 'desc');
-  // §7: no cache, on the server or in between.
-  params.set('no_cache', '1');
-  params.set('_', String(now));
-  return `/bridge/trades?${params.toString()}`;
+/** 'limit=6000&offset=0&start_date=…&end_date=…&order_by=time&order=desc&no_cache=1&_=…'. */
+export function tradesQuery(window: TimeWindow, now: number) {
+  return {
+    limit: TRADES_LIMIT,
+    offset: 0,
+    start_date: new Date(window.from).toISOString(),
+    // The end is exclusive: the last millisecond before the next day starts is the last one asked.
+    end_date: window.to !== null ? new Date(window.to - 1).toISOString() : undefined,
+    order_by: 'time' as const,
+    order: 'desc' as const,
+    // §7: no cache, on the server or in between.
+    no_cache: '1',
+    _: String(now),
+  };
 }
 
 /**
@@ -51,7 +53,10 @@ export function tradesPath(window: TimeWindow, now: number): string {
 export async function fetchTrades(window: TimeWindow, signal?: AbortSignal) {
   let res;
   try {
-    res = await apiRequest(tradesPath(window, Date.now()), signal ? { signal } : {});
+    res = await requestEndpoint(endpoints.trading.trades, {
+      query: tradesQuery(window, Date.now()),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (error instanceof NetworkError) {
       throw new TradesError(t.connectionError(error.message), true);
