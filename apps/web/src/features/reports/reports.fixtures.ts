@@ -1,3 +1,4 @@
+import { endpoints } from '@vortex/core';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../test/fake-api';
@@ -46,10 +47,10 @@ export function reportsApi(handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   const base: Record<string, Handler> = {
     'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
-    'GET /api/reports/summary': () => summaryAnswer(),
-    'POST /api/reports/mt5/html': () =>
+    [`GET ${endpoints.reports.summary.path}`]: () => summaryAnswer(),
+    [`POST ${endpoints.reports.statementHtml.path}`]: () =>
       new Response(statementHtml, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
-    'POST /api/reports/mt5/xml': () =>
+    [`POST ${endpoints.reports.statementXml.path}`]: () =>
       new Response(statementXml, { headers: { 'Content-Type': 'application/xml' } }),
     ...handlers,
   };

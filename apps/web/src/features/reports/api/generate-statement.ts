@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@vortex/core';
+import { ApiErrorSchema, endpoints, endpointUrl } from '@vortex/core';
 import { useMutation } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config';
 import { readLocal, storageKeys } from '../../../lib/storage';
@@ -7,6 +7,8 @@ import { ReportsError } from './reports-error';
 import type { ReportRange } from './reports-keys';
 
 export type StatementFormat = 'html' | 'xml';
+
+const ENDPOINT = { html: endpoints.reports.statementHtml, xml: endpoints.reports.statementXml };
 
 const ACCEPT: Record<StatementFormat, string> = {
   html: 'text/html',
@@ -63,8 +65,8 @@ export async function fetchStatement(
   let body: string;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    response = await fetch(`${apiUrl()}/api/reports/mt5/${format}`, {
-      method: 'POST',
+    response = await fetch(`${apiUrl()}${endpointUrl(ENDPOINT[format])}`, {
+      method: ENDPOINT[format].method,
       headers,
       body: JSON.stringify({ date_range: range, report_type: 'full' }),
     });

@@ -1,16 +1,21 @@
-import { ReportsSummaryResponseSchema } from '@vortex/core';
+import { endpoints, ReportsSummaryResponseSchema } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, NetworkError, serverErrorOf, type ApiResponse } from '../../../lib/api-client';
+import {
+  NetworkError,
+  requestEndpoint,
+  serverErrorOf,
+  type ApiResponse,
+} from '../../../lib/api-client';
 import { reportsTexts as t } from '../messages';
 import { ReportsError } from './reports-error';
 import { reportsKeys, type ReportRange } from './reports-keys';
 
 export type ReportsSummary = z.infer<typeof ReportsSummaryResponseSchema>['data'];
 
-async function request(path: string, signal: AbortSignal): Promise<ApiResponse> {
+async function request(range: ReportRange, signal: AbortSignal): Promise<ApiResponse> {
   try {
-    return await apiRequest(path, { signal });
+    return await requestEndpoint(endpoints.reports.summary, { query: { range }, signal });
   } catch (error) {
     if (error instanceof NetworkError && !signal.aborted) {
       throw new ReportsError(t.errors.connection, error.message);
@@ -27,7 +32,7 @@ export async function fetchReportsSummary(
   range: ReportRange,
   signal: AbortSignal,
 ): Promise<ReportsSummary> {
-  const res = await request(`/api/reports/summary?range=${range}`, signal);
+  const res = await request(range, signal);
   const serverError = serverErrorOf(res);
   if (serverError) throw new ReportsError(t.errors.query, serverError);
   if (!res.ok) throw new ReportsError(t.errors.load, `HTTP ${res.status}`);

@@ -1,11 +1,12 @@
 import {
-  ImportProgressResponseSchema,
+  endpoints,
+  endpointUrl,
   REPORT_IMPORT_MAX_BYTES,
   ReportImportResponseSchema,
   type ImportProgressResponse,
   type ReportImportResponse,
 } from '@vortex/core';
-import { apiJson, serverErrorOf } from '../../../lib/api-client';
+import { callEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { apiUrl } from '../../../config/runtime-config';
 import { readLocal, storageKeys } from '../../../lib/storage';
 import { importTexts as t } from '../import-messages';
@@ -30,11 +31,10 @@ function pollProgress(importId: string, onStage: (s: ImportStage) => void): () =
   const stopped = () => run.signal.aborted;
   const tick = async () => {
     try {
-      const p: ImportProgressResponse = await apiJson(
-        `/api/reports/import/progress?import_id=${importId}`,
-        ImportProgressResponseSchema,
-        { signal: run.signal },
-      );
+      const p: ImportProgressResponse = await callEndpoint(endpoints.reports.importProgress, {
+        query: { import_id: importId },
+        signal: run.signal,
+      });
       if (stopped()) return;
       const { phase, bytes, total } = p.data;
       if (phase === 'reading') onStage({ phase, fraction: total > 0 ? bytes / total : null });
@@ -60,7 +60,11 @@ export function importReport(file: File, onStage: (s: ImportStage) => void): Pro
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let stopPolling = () => {};
-    xhr.open('POST', `${apiUrl()}/api/reports/import?import_id=${importId}`);
+    const upload = endpoints.reports.import;
+    xhr.open(
+      upload.method,
+      `${apiUrl()}${endpointUrl(upload, { query: { import_id: importId } })}`,
+    );
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readLocal(storageKeys.authToken);
