@@ -1,4 +1,4 @@
-import { taxMessages as m } from '@vortex/core';
+import { endpoints, endpointUrl, taxMessages as m } from '@vortex/core';
 import { apiUrl } from '../../../config/runtime-config';
 import { saveBlob } from '../../../lib/save-file';
 import { readLocal, storageKeys } from '../../../lib/storage';
@@ -20,7 +20,7 @@ export async function downloadAnnualCsv(year: number): Promise<void> {
   const token = readLocal(storageKeys.authToken);
   let res: Response;
   try {
-    res = await fetch(`${apiUrl()}/api/taxes/annual.csv?year=${year}`, {
+    res = await fetch(`${apiUrl()}${endpointUrl(endpoints.taxes.annualCsv, { query: { year } })}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { TaxMonthDetailResponseSchema, type TaxMonthDetailResponse } from '@vortex/core';
-import { apiJson } from '../../../lib/api-client';
+import { endpoints, type TaxMonthDetailResponse } from '@vortex/core';
+import { callEndpoint } from '../../../lib/api-client';
 import { taxesKeys } from './taxes-keys';
 
 /** GET /api/taxes/months/:month: the month's operations by day. */
@@ -8,11 +8,7 @@ export function fetchTaxMonth(
   month: string,
   signal?: AbortSignal,
 ): Promise<TaxMonthDetailResponse> {
-  return apiJson(
-    `/api/taxes/months/${encodeURIComponent(month)}`,
-    TaxMonthDetailResponseSchema,
-    signal ? { signal } : {},
-  );
+  return callEndpoint(endpoints.taxes.month, { params: { month }, ...(signal ? { signal } : {}) });
 }
 
 /** Loaded only once the month is opened: a year of operations is not fetched up front. */

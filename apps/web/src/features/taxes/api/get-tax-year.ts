@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TaxYearResponseSchema, type TaxYearResponse } from '@vortex/core';
-import { apiJson } from '../../../lib/api-client';
+import { endpoints, type TaxYearResponse } from '@vortex/core';
+import { callEndpoint } from '../../../lib/api-client';
 import { taxesKeys } from './taxes-keys';
 
 /** GET /api/taxes?year=: the year's months, with the carries from earlier years. */
 export function fetchTaxYear(year: number, signal?: AbortSignal): Promise<TaxYearResponse> {
-  return apiJson(`/api/taxes?year=${year}`, TaxYearResponseSchema, signal ? { signal } : {});
+  return callEndpoint(endpoints.taxes.year, { query: { year }, ...(signal ? { signal } : {}) });
 }
 
 export function useTaxYear(year: number) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DarfPaidResponseSchema } from '@vortex/core';
-import { apiJson } from '../../../lib/api-client';
+import { endpoints } from '@vortex/core';
+import { callEndpoint } from '../../../lib/api-client';
 import { taxesKeys } from './taxes-keys';
 
 export interface DarfMark {
@@ -10,10 +10,7 @@ export interface DarfMark {
 
 /** PUT /api/taxes/darf/:month {paid}: marks or unmarks the month's DARF as paid. */
 export function markDarfPaid({ month, paid }: DarfMark) {
-  return apiJson(`/api/taxes/darf/${encodeURIComponent(month)}`, DarfPaidResponseSchema, {
-    method: 'PUT',
-    json: { paid },
-  });
+  return callEndpoint(endpoints.taxes.markDarfPaid, { params: { month }, body: { paid } });
 }
 
 export function useMarkDarfPaid() {

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TaxSettingsResponseSchema, type TaxSettings } from '@vortex/core';
-import { apiJson } from '../../../lib/api-client';
+import { endpoints, type TaxSettings } from '@vortex/core';
+import { callEndpoint } from '../../../lib/api-client';
 import { taxesKeys } from './taxes-keys';
 
 /** PUT /api/taxes/settings with the whole settings object. */
 export async function saveTaxSettings(settings: TaxSettings): Promise<TaxSettings> {
-  const answer = await apiJson('/api/taxes/settings', TaxSettingsResponseSchema, {
-    method: 'PUT',
-    json: settings,
-  });
+  const answer = await callEndpoint(endpoints.taxes.saveSettings, { body: settings });
   return answer.settings;
 }
 
