@@ -1,11 +1,11 @@
-import { BotConfigResponseSchema, type BotConfig } from '@vortex/core';
+import { endpoints, type BotConfig } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { botConfigKeys } from './bot-config-keys';
 
 /** GET /bot/config: the caller's own configuration (the server answers defaults until saved). */
 export async function fetchBotConfig(): Promise<BotConfig> {
-  return (await apiJson('/bot/config', BotConfigResponseSchema)).config;
+  return (await callEndpoint(endpoints.bot.config)).config;
 }
 
 export function useBotConfig() {

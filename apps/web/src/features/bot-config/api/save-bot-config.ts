@@ -1,6 +1,6 @@
-import { SaveBotConfigResponseSchema, type BotConfig } from '@vortex/core';
+import { endpoints, SaveBotConfigResponseSchema, type BotConfig } from '@vortex/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { NetworkError, requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { botConfigTexts as t } from '../messages';
 import { botConfigKeys } from './bot-config-keys';
 
@@ -13,7 +13,7 @@ export class SaveBotConfigError extends Error {
 export async function saveBotConfig(config: BotConfig): Promise<void> {
   let res;
   try {
-    res = await apiRequest('/bot/config', { method: 'POST', json: config });
+    res = await requestEndpoint(endpoints.bot.saveConfig, { body: config });
   } catch (err) {
     if (err instanceof NetworkError) throw new SaveBotConfigError(t.notices.networkError);
     throw err;

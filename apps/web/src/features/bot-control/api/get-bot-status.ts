@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { BotStatusResponseSchema, type BotStatusResponse } from '@vortex/core';
-import { apiJson, NetworkError } from '../../../lib/api-client';
+import { endpoints, type BotStatusResponse } from '@vortex/core';
+import { callEndpoint, NetworkError } from '../../../lib/api-client';
 import { usePollWhileLiveDown } from '../../../lib/live';
 import { botControlTexts as t } from '../messages';
 import { BOT_STATUS_POLL_MS, botControlKeys } from './bot-control-keys';
@@ -9,7 +9,7 @@ export type BotStatus = BotStatusResponse['status'];
 
 export async function fetchBotStatus(signal?: AbortSignal): Promise<BotStatus> {
   try {
-    const res = await apiJson('/bot/status', BotStatusResponseSchema, signal ? { signal } : {});
+    const res = await callEndpoint(endpoints.bot.status, signal ? { signal } : {});
     return res.status;
   } catch (error) {
     if (error instanceof NetworkError) throw new Error(t.errors.connection);
