@@ -1,5 +1,6 @@
 import {
   defaultBotConfig,
+  endpoints,
   INITIAL_BALANCE,
   statisticsRecord,
   type BacktestResponse,
@@ -81,8 +82,8 @@ export function backtestApi(handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   return fakeApi({
     'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
-    'GET /bot/config': () => json({ success: true, config: savedConfig() }),
-    'POST /api/bot/backtest': () => json(answer()),
+    [`GET ${endpoints.bot.config.path}`]: () => json({ success: true, config: savedConfig() }),
+    [`POST ${endpoints.backtest.run.path}`]: () => json(answer()),
     ...handlers,
   });
 }

@@ -1,11 +1,12 @@
 import {
   BacktestResponseSchema,
+  endpoints,
   type BacktestRequest,
   type BacktestResponse,
   type BotConfig,
 } from '@vortex/core';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, NetworkError, serverErrorOf } from '../../../lib/api-client';
+import { NetworkError, requestEndpoint, serverErrorOf } from '../../../lib/api-client';
 import { backtestTexts as t } from '../messages';
 
 /** The bars every configuration of one run goes over. */
@@ -23,7 +24,7 @@ export class BacktestError extends Error {
 export async function postBacktest(request: BacktestRequest): Promise<BacktestResponse> {
   let res;
   try {
-    res = await apiRequest('/api/bot/backtest', { method: 'POST', json: request });
+    res = await requestEndpoint(endpoints.backtest.run, { body: request });
   } catch (error) {
     if (error instanceof NetworkError) throw new BacktestError(t.connectionError(error.message));
     throw error;
