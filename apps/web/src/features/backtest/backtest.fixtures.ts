@@ -81,7 +81,7 @@ type Handler = (call: FakeCall) => Response | Promise<Response>;
 export function backtestApi(handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   return fakeApi({
-    'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
+    [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
     [`GET ${endpoints.bot.config.path}`]: () => json({ success: true, config: savedConfig() }),
     [`POST ${endpoints.backtest.run.path}`]: () => json(answer()),
     ...handlers,

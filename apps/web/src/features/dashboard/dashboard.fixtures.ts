@@ -263,9 +263,9 @@ export function dashboardApi(handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   localStorage.setItem('onboarding_completed_full', 'true');
   return fakeApi({
-    'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
-    'GET /api/mt5/status': () => json(onlineStatus),
-    'GET /bridge/my-bridges': () => json({ success: true, items: [claim()] }),
+    [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
+    [`GET ${endpoints.mt5.status.path}`]: () => json(onlineStatus),
+    [`GET ${endpoints.bridge.myBridges.path}`]: () => json({ success: true, items: [claim()] }),
     [`GET ${endpoints.trading.overview.path}`]: () => json({ success: true, data: overview() }),
     [`GET ${endpoints.trading.realtime.path}`]: () => json(realtime),
     [`GET ${endpoints.trading.positions.path}`]: () => json(positionsSnapshot()),

@@ -46,7 +46,7 @@ type Handler = (call: FakeCall, query: URLSearchParams) => Response | Promise<Re
 export function reportsApi(handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   const base: Record<string, Handler> = {
-    'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
+    [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
     [`GET ${endpoints.reports.summary.path}`]: () => summaryAnswer(),
     [`POST ${endpoints.reports.statementHtml.path}`]: () =>
       new Response(statementHtml, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),

@@ -137,7 +137,7 @@ export function statisticsApi(answer: Stats = stats, handlers: Record<string, Ha
     is_complete: true,
   });
   const base: Record<string, Handler> = {
-    'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
+    [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
     [`GET ${endpoints.trading.stats.path}`]: () => json({ success: true, data: answer }),
     [`GET ${endpoints.trading.trades.path}`]: () =>
       json({

@@ -62,7 +62,7 @@ type Handler = (call: FakeCall, query: URLSearchParams) => Response | Promise<Re
 export function tradesApi(list = trades, handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   const base: Record<string, Handler> = {
-    'GET /api/auth/whoami': () => json({ success: true, user: traderUser }),
+    [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
     [`GET ${endpoints.trading.trades.path}`]: () => json(tradesAnswer(list)),
     ...handlers,
   };

@@ -1,6 +1,6 @@
-import { MyBridgesResponseSchema } from '@vortex/core';
+import { endpoints } from '@vortex/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { usePollWhileLiveDown } from '../../../lib/live';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -12,7 +12,7 @@ export function useMyBridges(enabled: boolean) {
   const pollMs = usePollWhileLiveDown(MY_BRIDGES_POLL_MS);
   return useQuery({
     queryKey: dashboardKeys.myBridges,
-    queryFn: ({ signal }) => apiJson('/bridge/my-bridges', MyBridgesResponseSchema, { signal }),
+    queryFn: ({ signal }) => callEndpoint(endpoints.bridge.myBridges, { signal }),
     refetchInterval: pollMs,
     enabled,
   });
