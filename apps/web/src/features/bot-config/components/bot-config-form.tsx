@@ -1,6 +1,6 @@
 import { DEFAULT_BOT_CONFIG, STRATEGY_KEYS, type BotConfig, type StrategyKey } from '@vortex/core';
 import { RotateCcw, Save } from 'lucide-react';
-import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { SaveBotConfigError, useSaveBotConfig } from '../api/save-bot-config';
@@ -44,28 +44,27 @@ export function BotConfigForm({ initial, loaded, readOnly, focus }: BotConfigFor
     if (card && typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'start' });
   }, []);
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = form.validate();
-    if (!result.config) {
-      show({ tone: 'error', text: t.notices.saveError(result.firstInvalid.message) });
-      const [section, field] = result.firstInvalid.path.split('.');
+  const handleSubmit = form.submit(
+    (config) => {
+      save.mutate(config, {
+        onSuccess: () => {
+          form.reset(config);
+          show({ tone: 'success', text: t.notices.saved });
+        },
+        onError: (err) => {
+          show({
+            tone: 'error',
+            text: err instanceof SaveBotConfigError ? err.message : t.notices.saveError(undefined),
+          });
+        },
+      });
+    },
+    (firstInvalid) => {
+      show({ tone: 'error', text: t.notices.saveError(firstInvalid.message) });
+      const [section, field] = firstInvalid.path.split('.');
       if (section && field) document.getElementById(fieldId(section as SectionKey, field))?.focus();
-      return;
-    }
-    save.mutate(result.config, {
-      onSuccess: () => {
-        form.reset(result.config);
-        show({ tone: 'success', text: t.notices.saved });
-      },
-      onError: (err) => {
-        show({
-          tone: 'error',
-          text: err instanceof SaveBotConfigError ? err.message : t.notices.saveError(undefined),
-        });
-      },
-    });
-  }
+    },
+  );
 
   const change = (section: SectionKey) => (field: string, value: string | boolean) => {
     form.update(section, field, value);

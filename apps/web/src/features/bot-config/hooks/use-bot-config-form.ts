@@ -1,50 +1,57 @@
 import { BotConfigSchema, DEFAULT_BOT_CONFIG, type BotConfig } from '@vortex/core';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { fromDraft, toDraft, type Draft, type SectionKey } from '../fields';
 
 export type FieldErrors = Record<string, string>;
 
-export type Validation =
-  | { config: BotConfig; firstInvalid?: undefined }
-  | { config?: undefined; firstInvalid: { path: string; message: string } };
+/** The draft, its typed numbers read, judged by the same schema the server applies. */
+const DraftSchema = z
+  .custom<Draft>()
+  .transform((draft) => fromDraft(draft, DEFAULT_BOT_CONFIG))
+  .pipe(BotConfigSchema);
+
+type NestedErrors = Partial<Record<string, Partial<Record<string, { message?: string }>>>>;
+
+/** RHF nests errors by section; the cards look them up as 'section.field'. */
+function flatten(errors: NestedErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [section, fields] of Object.entries(errors)) {
+    for (const [field, error] of Object.entries(fields ?? {})) {
+      if (error?.message) out[`${section}.${field}`] = error.message;
+    }
+  }
+  return out;
+}
 
 /** The editable copy of a configuration, checked with the same schema the server applies. */
 export function useBotConfigForm(initial: BotConfig) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(DraftSchema, { defaultValues: toDraft(initial) });
+  const draft = useWatch({ control: form.control }) as Draft;
 
+  /** A change clears that field's error; the others wait for the next save. */
   function update(section: SectionKey, field: string, value: string | boolean) {
-    setDraft((d) => ({ ...d, [section]: { ...d[section], [field]: value } }));
-    setErrors((e) => {
-      const path = `${section}.${field}`;
-      if (!(path in e)) return e;
-      const { [path]: _gone, ...rest } = e;
-      return rest;
-    });
+    const path = `${section}.${field}` as const;
+    form.setValue(path, value);
+    form.clearErrors(path);
   }
 
-  function validate(): Validation {
-    const result = BotConfigSchema.safeParse(fromDraft(draft, DEFAULT_BOT_CONFIG));
-    if (result.success) {
-      setErrors({});
-      return { config: result.data };
-    }
-    const next: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      next[path] ??= issue.message;
-    }
-    setErrors(next);
-    const first = result.error.issues[0];
-    return {
-      firstInvalid: { path: first?.path.join('.') ?? '', message: first?.message ?? '' },
-    };
-  }
+  /** Save's submit handler; an invalid draft reports the schema's first issue. */
+  const submit = (
+    onValid: (config: BotConfig) => void,
+    onInvalid: (first: { path: string; message: string }) => void,
+  ) =>
+    form.submit(onValid, ([path = '']) => {
+      // getFieldState reads the errors just set; formState is this render's snapshot.
+      const message = form.getFieldState(path as `${SectionKey}.${string}`).error?.message;
+      onInvalid({ path, message: typeof message === 'string' ? message : '' });
+    });
 
   function reset(config: BotConfig) {
-    setDraft(toDraft(config));
-    setErrors({});
+    form.reset(toDraft(config));
   }
 
-  return { draft, errors, update, validate, reset };
+  const errors = flatten(form.formState.errors as NestedErrors);
+  return { draft, errors, update, submit, reset };
 }
