@@ -1,5 +1,5 @@
 import { BackupSettingsSchema, type BackupConfig } from '@vortex/core';
-import { useState } from 'react';
+import { useForm, useWatch, type PathValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSaveBackupConfig } from '../api/save-backup-config';
 import { backupTexts as t } from '../messages';
@@ -32,20 +32,24 @@ function errorsOf(draft: BackupConfig): Partial<Record<Key, string>> {
   return out;
 }
 
-/** One draft of the settings shared by the Configurações and Agendamento tabs, saved whole. */
+/**
+ * One draft of the settings shared by the Configurações and Agendamento tabs, saved whole. The
+ * form outlives the tabs' fields (they unmount with their tab); its errors show as the user types.
+ */
 export function useSettingsDraft(initial: BackupConfig) {
-  const [draft, setDraft] = useState(initial);
+  const form = useForm({ defaultValues: initial });
+  const draft = useWatch({ control: form.control }) as BackupConfig;
   const save = useSaveBackupConfig();
   const errors = errorsOf(draft);
   const valid = Object.keys(errors).length === 0;
   const set = <K extends Key>(key: K, value: BackupConfig[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
+    form.setValue(key, value as PathValue<BackupConfig, K>);
   };
   const submit = () => {
     if (!valid) return;
     save.mutate(draft, {
       onSuccess: (saved) => {
-        setDraft(saved);
+        form.reset(saved);
         toast.success(t.saved);
       },
       onError: (err) => toast.error(err.message || t.saveError),
