@@ -1,53 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveBridgeOf } from './bridge-status.repo.js';
 import { TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import { waitUntil } from '../../../test/wait.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const get = (u: TestUser, url: string) => app.inject({ url, headers: bearer(u.token) });
-
 describe('bridge and MT5 status', () => {
-  it('reads not connected, then connected with the account once an agent pairs and beats', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    expect((await get(u, '/mt5/status')).json()).toMatchObject({
+  it('reads not connected, then connected with the account once an agent pairs and beats', async ({
+    db,
+    base,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    expect((await api.as(u).get('/mt5/status')).json()).toMatchObject({
       connected: false,
       bridge_connected: false,
       account: null,
     });
-    expect((await get(u, '/bridge/my-bridges')).json()).toEqual({
+    expect((await api.as(u).get('/bridge/my-bridges')).json()).toEqual({
       success: true,
       items: [],
       onboarding_completed: false,
     });
-    expect((await get(u, '/mt5/account_info')).json()).toEqual({
+    expect((await api.as(u).get('/mt5/account_info')).json()).toEqual({
       success: true,
       login: null,
       account: null,
     });
 
     // No body at all: the label defaults.
-    const token = (
-      await app.inject({ method: 'POST', url: '/bridge/token/create', headers: bearer(u.token) })
-    ).json<{ token: string }>().token;
+    const token = (await api.as(u).post('/bridge/token/create')).json<{ token: string }>().token;
     const agent = await TestAgent.connect(base);
     agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
     await agent.next();
@@ -100,7 +88,7 @@ describe('bridge and MT5 status', () => {
     });
     await agent.next();
 
-    const status = await get(u, '/api/mt5/status');
+    const status = await api.as(u).get('/api/mt5/status');
     expect(status.headers['x-mt5-source']).toBe('bridge');
     expect(status.json()).toEqual({
       success: true,
@@ -112,7 +100,7 @@ describe('bridge and MT5 status', () => {
       server: 'Clear-Demo',
       source: 'bridge',
     });
-    const claims = (await get(u, '/bridge/my-bridges')).json<{
+    const claims = (await api.as(u).get('/bridge/my-bridges')).json<{
       items: {
         status: string;
         last_hb_mt5: boolean;
@@ -128,19 +116,19 @@ describe('bridge and MT5 status', () => {
         token_prefix: token.slice(0, 8),
       }),
     ]);
-    expect((await get(u, '/mt5/account_info')).json()).toMatchObject({
+    expect((await api.as(u).get('/mt5/account_info')).json()).toMatchObject({
       login: 7_654_321,
       account: { balance: 9_800, equity: 9_750, server: 'Clear-Demo' },
     });
 
     // Another user sees none of it.
-    const other = await makeUser(db.pool);
-    expect((await get(other, '/bridge/my-bridges')).json()).toEqual({
+    const other = await newUser();
+    expect((await api.as(other).get('/bridge/my-bridges')).json()).toEqual({
       success: true,
       items: [],
       onboarding_completed: false,
     });
-    expect((await get(other, '/mt5/status')).json()).toMatchObject({ connected: false });
+    expect((await api.as(other).get('/mt5/status')).json()).toMatchObject({ connected: false });
 
     // Another instance's view, from the database: a heartbeat older than 60 s no longer counts
     // (the agent is still connected here, so look at the repository directly).
@@ -160,11 +148,12 @@ describe('bridge and MT5 status', () => {
     // The server hears the close on its side after this one does.
     await waitUntil(
       async () =>
-        !(await get(u, '/mt5/status')).json<{ bridge_connected: boolean }>().bridge_connected,
+        !(await api.as(u).get('/mt5/status')).json<{ bridge_connected: boolean }>()
+          .bridge_connected,
       'the bridge still reads connected after its socket closed',
       { timeoutMs: 10_000 },
     );
-    expect((await get(u, '/mt5/status')).json()).toMatchObject({
+    expect((await api.as(u).get('/mt5/status')).json()).toMatchObject({
       connected: false,
       bridge_connected: false,
     });
@@ -173,39 +162,47 @@ describe('bridge and MT5 status', () => {
 });
 
 describe('onboarding completion (access-and-admin.md §4, issue 14)', () => {
-  const claimSeen = (userId: number, secondsAgo: number, mt5: boolean) =>
+  const claimSeen = (db: TestDatabase, userId: number, secondsAgo: number, mt5: boolean) =>
     db.pool.query(
       `INSERT INTO bridge_claims (user_id, token_prefix, status, last_seen_at, last_hb_mt5_at)
        VALUES ($1, 'vtx_test', 'active', now() - make_interval(secs => $2),
                CASE WHEN $3 THEN now() - make_interval(secs => $2) END)`,
       [userId, secondsAgo, mt5],
     );
-  const completed = async (u: TestUser) =>
-    (await get(u, '/bridge/my-bridges')).json<{ onboarding_completed: boolean }>()
+  const completed = async (api: Requests, u: TestUser) =>
+    (await api.as(u).get('/bridge/my-bridges')).json<{ onboarding_completed: boolean }>()
       .onboarding_completed;
 
-  it('is remembered once the rule held, after the bridge has gone quiet', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
+  it('is remembered once the rule held, after the bridge has gone quiet', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
     // Seen 90 s ago without MT5: paired but not complete (the rule wants MT5 or under 60 s).
-    await claimSeen(u.id, 90, false);
-    expect(await completed(u)).toBe(false);
+    await claimSeen(db, u.id, 90, false);
+    expect(await completed(api, u)).toBe(false);
     await db.pool.query('UPDATE bridge_claims SET last_seen_at = now() WHERE user_id = $1', [u.id]);
-    expect(await completed(u)).toBe(true);
+    expect(await completed(api, u)).toBe(true);
     // An hour later the claim is stale, but the trader finished onboarding.
     await db.pool.query(
       "UPDATE bridge_claims SET last_seen_at = now() - interval '1 hour' WHERE user_id = $1",
       [u.id],
     );
-    expect(await completed(u)).toBe(true);
+    expect(await completed(api, u)).toBe(true);
   });
 
-  it('never completes on a claim seen too long ago, nor for another user', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    await claimSeen(u.id, 3 * 60, true);
-    expect(await completed(u)).toBe(false);
-    const other = await makeUser(db.pool, { role: 'trader' });
-    await claimSeen(other.id, 5, true);
-    expect(await completed(other)).toBe(true);
-    expect(await completed(u)).toBe(false);
+  it('never completes on a claim seen too long ago, nor for another user', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    await claimSeen(db, u.id, 3 * 60, true);
+    expect(await completed(api, u)).toBe(false);
+    const other = await newUser({ role: 'trader' });
+    await claimSeen(db, other.id, 5, true);
+    expect(await completed(api, other)).toBe(true);
+    expect(await completed(api, u)).toBe(false);
   });
 });

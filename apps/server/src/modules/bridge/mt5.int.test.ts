@@ -1,32 +1,17 @@
 import { bridgeMessages, mt5Messages, type ServerMessage } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { waitUntil } from '../../../test/wait.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const post = (u: TestUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload ? { payload } : {}) });
-
 describe('/api/mt5 through the trader’s own agent', () => {
-  it('tests the bridge: offline, then MT5 not logged in, then connected', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    expect((await post(trader, '/api/mt5/test-bridge', {})).json()).toEqual({
+  it('tests the bridge: offline, then MT5 not logged in, then connected', async ({
+    app,
+    base,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    expect((await api.as(trader).post('/api/mt5/test-bridge', {})).json()).toEqual({
       success: false,
       connected: false,
       account: null,
@@ -34,8 +19,8 @@ describe('/api/mt5 through the trader’s own agent', () => {
       message: mt5Messages.bridgeOffline,
     });
     const account = 6_000_000 + trader.id;
-    const agent = await pairTestAgent(t.app, base, trader, account);
-    expect((await post(trader, '/api/mt5/test-bridge')).json()).toMatchObject({
+    const agent = await pairTestAgent(app, base, trader, account);
+    expect((await api.as(trader).post('/api/mt5/test-bridge')).json()).toMatchObject({
       success: true,
       connected: false,
       message: mt5Messages.notLoggedIn,
@@ -44,10 +29,11 @@ describe('/api/mt5 through the trader’s own agent', () => {
     // A heartbeat has no answer: the status says when it was read.
     await waitUntil(
       async () =>
-        (await post(trader, '/api/mt5/test-bridge')).json<{ connected: boolean }>().connected,
+        (await api.as(trader).post('/api/mt5/test-bridge')).json<{ connected: boolean }>()
+          .connected,
       'the heartbeat never made MT5 read as connected',
     );
-    expect((await post(trader, '/api/mt5/test-bridge')).json()).toEqual({
+    expect((await api.as(trader).post('/api/mt5/test-bridge')).json()).toEqual({
       success: true,
       connected: true,
       account,
@@ -57,10 +43,16 @@ describe('/api/mt5 through the trader’s own agent', () => {
     agent.close();
   });
 
-  it('sends the MT5 login as a command and answers with the agent’s result; never stores the password', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const agent = await pairTestAgent(t.app, base, trader, 6_100_000 + trader.id);
-    const answer = post(trader, '/api/mt5/connect', {
+  it('sends the MT5 login as a command and answers with the agent’s result; never stores the password', async ({
+    db,
+    app,
+    base,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const agent = await pairTestAgent(app, base, trader, 6_100_000 + trader.id);
+    const answer = api.as(trader).post('/api/mt5/connect', {
       login: '123456',
       password: 'segredo-mt5',
       server: 'XP-Demo',
@@ -81,7 +73,9 @@ describe('/api/mt5 through the trader’s own agent', () => {
     });
     expect((await answer).json()).toEqual({ success: true, message: 'Login realizado' });
     // MT5 counts as logged in at once, without waiting for the next heartbeat.
-    expect((await post(trader, '/api/mt5/test-bridge')).json()).toMatchObject({ connected: true });
+    expect((await api.as(trader).post('/api/mt5/test-bridge')).json()).toMatchObject({
+      connected: true,
+    });
     const { rows } = await db.pool.query<{ payload: object; status: string }>(
       'SELECT payload, status FROM bridge_commands WHERE id = $1',
       [command.command_id],
@@ -92,13 +86,13 @@ describe('/api/mt5 through the trader’s own agent', () => {
     });
 
     // A failure comes back as the agent said it; the agent leaving mid-command ends the wait.
-    const failing = post(trader, '/api/mt5/disconnect');
+    const failing = api.as(trader).post('/api/mt5/disconnect');
     const logout = (await agent.next()) as Extract<ServerMessage, { type: 'command' }>;
     expect(logout.command).toEqual({ kind: 'mt5_logout' });
     agent.close();
     // The bridge is known gone when its socket closes, before the 60 s freshness window would
     // say so (the wait's deadline is far below it).
-    const status = () => t.app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) });
+    const status = () => api.as(trader).get('/api/mt5/status');
     await waitUntil(
       async () => !(await status()).json<{ bridge_connected: boolean }>().bridge_connected,
       'the bridge still reads connected after its socket closed',
@@ -111,19 +105,24 @@ describe('/api/mt5 through the trader’s own agent', () => {
     expect((await failing).json()).toEqual({ success: false, message: bridgeMessages.agentGone });
   });
 
-  it('answers 409 when there is no bridge, 400 for a bad form and 403 for a viewer', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const offline = await post(trader, '/api/mt5/connect', {
+  it('answers 409 when there is no bridge, 400 for a bad form and 403 for a viewer', async ({
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const offline = await api.as(trader).post('/api/mt5/connect', {
       login: 1,
       password: 'x',
       server: 'S',
     });
     expect(offline.statusCode).toBe(409);
     expect(offline.json()).toMatchObject({ error: mt5Messages.bridgeOffline });
-    const bad = await post(trader, '/api/mt5/connect', { login: 'abc', password: '', server: '' });
+    const bad = await api
+      .as(trader)
+      .post('/api/mt5/connect', { login: 'abc', password: '', server: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toContain('Informe o login da conta MT5.');
-    const viewer = await makeUser(db.pool, { role: 'viewer' });
-    expect((await post(viewer, '/api/mt5/disconnect')).statusCode).toBe(403);
+    const viewer = await newUser({ role: 'viewer' });
+    expect((await api.as(viewer).post('/api/mt5/disconnect')).statusCode).toBe(403);
   });
 });
