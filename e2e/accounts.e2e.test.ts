@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login.page.js';
 import { RecoveryPage } from './pages/recovery.page.js';
 import { RegisterPage } from './pages/register.page.js';
 import { UsersPage } from './pages/users.page.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 import { logout } from './support/session.js';
 
@@ -28,7 +28,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  context = await newPinnedContext(browser, { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   page = await context.newPage();
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup.js';
 import { BackupPage } from './pages/backup.page.js';
 import { LoginPage } from './pages/login.page.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { repoRoot } from './support/system.js';
 
 // issue 7: a backup run from the screen appears in the list, downloads, and restores into an
@@ -52,7 +52,7 @@ function npmRestore(
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'vortex-e2e-backup-'));
   browser = await launchBrowser();
-  const context = await browser.newContext({
+  const context = await newPinnedContext(browser, {
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LoginPage } from './pages/login.page.js';
 import { startAgent, type AgentProcess } from './support/agent-process.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { registerApprovedTrader } from './support/new-trader.js';
 
 const webUrl = inject('webUrl');
@@ -25,7 +25,7 @@ let agent: AgentProcess | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const ctx = () => browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const ctx = () => newPinnedContext(browser, { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   traderPage = await (await ctx()).newPage();
   adminPage = await (await ctx()).newPage();
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LoginPage } from './pages/login.page.js';
 import { OnboardingOverlay, type Box } from './pages/onboarding.page.js';
 import { startAgent, type AgentProcess } from './support/agent-process.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { registerApprovedTrader } from './support/new-trader.js';
 import { PHONE_SHOTS_DIR, PHONE_VIEWPORT, setTheme, shoot, type Theme } from './support/screens.js';
 
@@ -59,7 +59,7 @@ let adminPage: Page;
 let agent: AgentProcess | undefined;
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newPinnedContext(browser, {
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     viewport: PHONE_VIEWPORT,
@@ -143,7 +143,7 @@ describe('the first screens on a phone (issue 14)', () => {
   });
 
   it('at 1440 px the overlay sits beside the full sidebar, light and dark', async () => {
-    const context = await browser.newContext({
+    const context = await newPinnedContext(browser, {
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
       viewport: { width: 1440, height: 900 },

@@ -13,7 +13,7 @@ import { E2E_ADMIN } from './global-setup.js';
 import { LoginPage } from './pages/login.page.js';
 import { ReportImportSection } from './pages/report-import.page.js';
 import { apiAs } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { setTheme, type Theme } from './support/screens.js';
 import { repoRoot } from './support/system.js';
 
@@ -160,7 +160,7 @@ async function shot(name: string, theme: Theme): Promise<void> {
 beforeAll(async () => {
   await approvedTrader();
   browser = await launchBrowser();
-  context = await browser.newContext({
+  context = await newPinnedContext(browser, {
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: 1366, height: 900 },

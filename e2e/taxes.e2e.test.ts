@@ -15,7 +15,7 @@ import { E2E_ADMIN } from './global-setup.js';
 import { LoginPage } from './pages/login.page.js';
 import { TaxesPage } from './pages/taxes.page.js';
 import { apiAs } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { E2E_NOW, launchBrowser, newPinnedContext } from './support/browser.js';
 import { PHONE_VIEWPORT, setTheme, type Theme } from './support/screens.js';
 import { repoRoot } from './support/system.js';
 
@@ -42,7 +42,8 @@ function monthBeforeLast(now = Date.now()): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-const MONTH = monthBeforeLast();
+// Before the browser's pinned now, as the screen counts months.
+const MONTH = monthBeforeLast(E2E_NOW);
 const YEAR = Number(MONTH.slice(0, 4));
 const at = (day: string, time: string) => Date.parse(`${MONTH}-${day}T${time}:00-03:00`);
 
@@ -180,7 +181,7 @@ const contexts: BrowserContext[] = [];
 let page: Page;
 
 async function signedIn(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newPinnedContext(browser, {
     locale: 'pt-BR',
     timezoneId: ZONE,
     viewport,
