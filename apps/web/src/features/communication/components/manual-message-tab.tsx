@@ -1,6 +1,7 @@
 import { MESSAGE_TYPES, TEMPLATE_KEYS, type MessageType, type TemplateKey } from '@vortex/core';
 import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -18,21 +19,30 @@ import { SendSummary } from './send-summary';
 /** §2 tab 1: type, quick template, subject (email only), message, summary, recipients. */
 export function ManualMessageTab({ onResult }: { onResult: (r: CommResult) => void }) {
   const id = useId();
-  const [type, setType] = useState<MessageType>('email');
-  const [template, setTemplate] = useState<TemplateKey | ''>('');
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
+  const form = useForm({
+    defaultValues: {
+      type: 'email' as MessageType,
+      template: '' as TemplateKey | '',
+      subject: '',
+      message: '',
+      selected: [] as number[],
+    },
+  });
+  const [type, template, subject, message, selected] = useWatch({
+    control: form.control,
+    name: ['type', 'template', 'subject', 'message', 'selected'],
+  });
   const users = useRecipients();
   const templates = useTemplates();
   const send = useSendManual();
 
+  /** A template fills the subject and the message for the chosen type. */
   const applyTemplate = (key: TemplateKey | '', forType: MessageType) => {
-    setTemplate(key);
+    form.setValue('template', key);
     const tpl = key && templates.data?.[key];
     if (!tpl) return;
-    setSubject(tpl.subject);
-    setMessage(tpl[forType]);
+    form.setValue('subject', tpl.subject);
+    form.setValue('message', tpl[forType]);
   };
 
   const noUsers = users.data !== undefined && users.data.length === 0;
@@ -64,12 +74,11 @@ export function ManualMessageTab({ onResult }: { onResult: (r: CommResult) => vo
             {() => (
               <NativeSelect
                 id={`${id}-type`}
-                value={type}
-                onChange={(e) => {
-                  const next = e.target.value as MessageType;
-                  setType(next);
-                  if (template) applyTemplate(template, next);
-                }}
+                {...form.register('type', {
+                  onChange: (e: { target: { value: MessageType } }) => {
+                    if (template) applyTemplate(template, e.target.value);
+                  },
+                })}
               >
                 {MESSAGE_TYPES.map((m) => (
                   <option key={m} value={m}>
@@ -102,11 +111,10 @@ export function ManualMessageTab({ onResult }: { onResult: (r: CommResult) => vo
             {(describedBy) => (
               <Input
                 id={`${id}-subject`}
-                value={subject}
                 maxLength={200}
                 placeholder={t.subjectPlaceholder}
                 aria-describedby={describedBy}
-                onChange={(e) => setSubject(e.target.value)}
+                {...form.register('subject')}
               />
             )}
           </Field>
@@ -116,9 +124,8 @@ export function ManualMessageTab({ onResult }: { onResult: (r: CommResult) => vo
             <textarea
               id={`${id}-message`}
               rows={6}
-              value={message}
               placeholder={t.messagePlaceholder}
-              onChange={(e) => setMessage(e.target.value)}
+              {...form.register('message')}
               className="w-full rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
             />
           )}
@@ -144,7 +151,9 @@ export function ManualMessageTab({ onResult }: { onResult: (r: CommResult) => vo
         users={users.data}
         loadError={users.isError ? users.error.message : null}
         selected={selected}
-        onChange={setSelected}
+        onChange={(ids) => {
+          form.setValue('selected', ids);
+        }}
       />
     </div>
   );
