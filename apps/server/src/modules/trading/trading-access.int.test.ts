@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { type TestUser } from '../../../test/identities.js';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { insertDeals, replaceOpenPositions, upsertAccount } from '../bridge/trading-ingest.repo.js';
 
-let db: TestDatabase;
-let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
 const NOW = Date.now();
@@ -29,11 +25,9 @@ const deal = (ticket: number, entry: 0 | 1, at: number, profit: number) => ({
   time_msc: at,
 });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  owner = await makeUser(db.pool, { role: 'trader' });
-  other = await makeUser(db.pool, { role: 'trader' });
+it.beforeAll(async ({ db, newUser }) => {
+  owner = await newUser({ role: 'trader' });
+  other = await newUser({ role: 'trader' });
   const accountId = await upsertAccount(db.pool, {
     userId: owner.id,
     accountNumber: 8_800_001,
@@ -68,18 +62,12 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const get = (url: string, user: TestUser) => t.app.inject({ url, headers: bearer(user.token) });
 
 describe('every user reads only their own account', () => {
-  it('the owner sees the trades; another user sees none of them', async () => {
-    const mine = (await get('/bridge/trades', owner)).json<{ total: number }>();
+  it('the owner sees the trades; another user sees none of them', async ({ api }) => {
+    const mine = (await api.as(owner).get('/bridge/trades')).json<{ total: number }>();
     expect(mine.total).toBe(2);
-    const theirs = await get('/bridge/trades', other);
+    const theirs = await api.as(other).get('/bridge/trades');
     expect(theirs.json()).toEqual({
       success: true,
       trades: [],
@@ -90,50 +78,50 @@ describe('every user reads only their own account', () => {
     });
   });
 
-  it('every read of the other user is empty', async () => {
-    const stats = (await get('/dashboard/stats?days=7', other)).json<{
+  it('every read of the other user is empty', async ({ api }) => {
+    const stats = (await api.as(other).get('/dashboard/stats?days=7')).json<{
       data: { total_trades: number };
     }>();
     expect(stats.data.total_trades).toBe(0);
-    expect((await get('/dashboard/deals?days=7', other)).json()).toEqual({
+    expect((await api.as(other).get('/dashboard/deals?days=7')).json()).toEqual({
       success: true,
       data: { deals: [], total: 0 },
     });
-    expect((await get('/dashboard/positions', other)).json()).toEqual({
+    expect((await api.as(other).get('/dashboard/positions')).json()).toEqual({
       success: true,
       positions: [],
       orders: [],
       updated_at: null,
     });
-    const realtime = (await get('/dashboard/realtime', other)).json<{
+    const realtime = (await api.as(other).get('/dashboard/realtime')).json<{
       data: { positions: unknown[]; account_info: unknown; performance: { total_trades: number } };
     }>().data;
     expect(realtime).toMatchObject({ positions: [], account_info: null });
     expect(realtime.performance.total_trades).toBe(0);
-    const report = (await get('/api/reports/summary?range=7d', other)).json<{
+    const report = (await api.as(other).get('/api/reports/summary?range=7d')).json<{
       data: { summary: { total_trades: number } };
     }>();
     expect(report.data.summary.total_trades).toBe(0);
     // No account of theirs: no balance to anchor to, only the estimate's base.
-    expect((await get('/trading/equity-curve?days=7', other)).json()).toEqual({
+    expect((await api.as(other).get('/trading/equity-curve?days=7')).json()).toEqual({
       success: true,
       equity_curve: [],
       balance_basis: { source: 'estimate', initial_balance: 50_000 },
     });
     expect(
-      (await get('/dashboard/positions', owner)).json<{ positions: unknown[] }>().positions,
+      (await api.as(owner).get('/dashboard/positions')).json<{ positions: unknown[] }>().positions,
     ).toHaveLength(1);
   });
 
-  it('anonymous callers get 401', async () => {
+  it('anonymous callers get 401', async ({ app }) => {
     for (const url of ['/dashboard/stats', '/bridge/trades', '/api/reports/summary']) {
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await app.inject({ url })).statusCode).toBe(401);
     }
   });
 });
 
 describe('bad queries', () => {
-  it.each([
+  it.for([
     '/dashboard/stats?days=0',
     '/dashboard/stats?days=abc',
     '/dashboard/stats?days=99999',
@@ -151,8 +139,8 @@ describe('bad queries', () => {
     '/bridge/trades?end_date=31/12/2024',
     `/bridge/trades?start_date=${'9'.repeat(41)}`,
     '/api/reports/summary?range=2d',
-  ])('%s → 400 in pt-BR', async (url) => {
-    const res = await get(url, owner);
+  ])('%s → 400 in pt-BR', async (url, { api }) => {
+    const res = await api.as(owner).get(url);
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json<{ success: boolean; error: string }>();
     expect(body.success).toBe(false);
@@ -160,8 +148,8 @@ describe('bad queries', () => {
     expect(body.error).not.toMatch(/\b(Invalid|Expected|Required|must be)\b/);
   });
 
-  it('the largest limit is allowed', async () => {
-    expect((await get('/bridge/trades?limit=6000', owner)).statusCode).toBe(200);
-    expect((await get('/dashboard/deals?limit=6000&days=1', owner)).statusCode).toBe(200);
+  it('the largest limit is allowed', async ({ api }) => {
+    expect((await api.as(owner).get('/bridge/trades?limit=6000')).statusCode).toBe(200);
+    expect((await api.as(owner).get('/dashboard/deals?limit=6000&days=1')).statusCode).toBe(200);
   });
 });
