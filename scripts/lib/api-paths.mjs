@@ -10,15 +10,50 @@ export function isProductCode(file) {
   // A feature's fixtures are the fake server its tests answer from: test code by another name.
   if (/\.fixtures\.(ts|tsx)$/.test(file)) return false;
   if (file.startsWith('packages/core/src/endpoints/')) return false;
+  // The web app's own route table: its screens share some names with the API (/users).
+  if (file === 'apps/web/src/config/paths.ts') return false;
   return /^(apps\/[^/]+\/src|packages\/[^/]+\/src)\//.test(file) && !file.includes('/test/');
 }
 
-// An API path: anything under /api/, and the spec's older /bridge/... and /mt5/... paths (the
-// screens /bridge and /mt5 themselves are the web app's routes, config/paths.ts).
-const API_PATH = /(^|[^A-Za-z0-9_.-])\/(api(\/|$)|(bridge|mt5)\/)/;
+// Anything under /api/ is an API path, whatever the table holds.
+const UNDER_API = /(^|[^A-Za-z0-9_.-])\/api(\/|$)/;
+
+/** Every path and alias the table declares: the string literals of its files that are paths. */
+export function tablePaths(sources) {
+  const paths = new Set();
+  for (const source of sources)
+    for (const text of literals(source).map((l) => l.text))
+      if (/^(\/(:[A-Za-z][A-Za-z0-9]*|[a-z][a-z0-9_.-]*))+$/.test(text)) paths.add(text);
+  return [...paths];
+}
+
+/**
+ * The test a literal fails when it writes one of the table's paths: it holds a path's fixed
+ * part (before its first parameter) at a segment boundary. A one-segment path (/users, /health)
+ * counts only as the whole literal, since the text alone is too common to find inside others.
+ */
+export function apiPathMatcher(paths) {
+  const fixed = [...new Set(paths.map((p) => p.split('/:')[0] ?? p))].filter(Boolean);
+  const deep = fixed.filter((p) => p.split('/').length > 2).map(escape);
+  const shallow = new Set(fixed.filter((p) => p.split('/').length <= 2));
+  const inside = new RegExp(`(${deep.join('|')})(?=$|[/?#\`'"])`);
+  return (text) =>
+    UNDER_API.test(text) ||
+    (deep.length > 0 && inside.test(text)) ||
+    shallow.has(text.split('?')[0]);
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `file:line: text` for each string or template literal in `source` that holds an API path. */
-export function apiPathLiterals(file, source) {
+export function apiPathLiterals(file, source, isApiPath) {
+  return literals(source)
+    .filter((l) => isApiPath(l.text))
+    .map((l) => `${file}:${l.line}: ${JSON.stringify(l.text)}`);
+}
+
+/** The text and line of each string literal and each piece of a template literal in `source`. */
+function literals(source) {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.JSX, source);
   const found = [];
   // Open braces inside each `${...}` being read: a `}` at depth 0 resumes its template.
@@ -45,9 +80,8 @@ export function apiPathLiterals(file, source) {
       // A regular expression literal is not a path; read past it so its text is not misread.
       scanner.reScanSlashToken();
     }
-    if (text !== undefined && API_PATH.test(text)) {
-      const line = source.slice(0, scanner.getTokenStart()).split('\n').length;
-      found.push(`${file}:${line}: ${JSON.stringify(text)}`);
+    if (text !== undefined) {
+      found.push({ text, line: source.slice(0, scanner.getTokenStart()).split('\n').length });
     }
   }
   return found;

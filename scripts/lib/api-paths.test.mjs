@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiPathLiterals, isProductCode } from './api-paths.mjs';
+import { apiPathLiterals, apiPathMatcher, isProductCode, tablePaths } from './api-paths.mjs';
+
+const isApiPath = apiPathMatcher(
+  tablePaths([
+    "path: '/api/alerts/config', aliases: ['/bridge/token/status/:token'], x: '/mt5/status', y: '/bridge/agent'",
+    "path: '/users', b: '/auth/login', c: '/health', d: 'not a path', e: '/dashboard/stats'",
+  ]),
+);
 
 describe('check-api-paths', () => {
   it('finds paths in strings and in every part of a template, not in comments or regexes', () => {
@@ -18,7 +25,7 @@ describe('check-api-paths', () => {
       'const j = `${fn({ a: 1 })}/api/x`;',
       "const screens = { mt5: '/mt5', bridge: '/bridge', admin: '/bridge-admin' };",
     ].join('\n');
-    expect(apiPathLiterals('apps/web/src/x.ts', source)).toEqual([
+    expect(apiPathLiterals('apps/web/src/x.ts', source, isApiPath)).toEqual([
       'apps/web/src/x.ts:2: "/api/alerts/config"',
       'apps/web/src/x.ts:3: "/api/taxes/months/"',
       'apps/web/src/x.ts:4: "/bridge/agent"',
@@ -27,6 +34,18 @@ describe('check-api-paths', () => {
       'apps/web/src/x.ts:11: "/bridge/agent"',
       'apps/web/src/x.ts:12: "/api/x"',
     ]);
+  });
+
+  it("finds the table's paths outside /api: at a segment boundary, one-segment paths whole", () => {
+    expect(isApiPath('/auth/login')).toBe(true);
+    expect(isApiPath('http://x/bridge/token/status/abc')).toBe(true);
+    expect(isApiPath('/dashboard/stats?range=1')).toBe(true);
+    expect(isApiPath('/users')).toBe(true);
+    expect(isApiPath('/health')).toBe(true);
+    expect(isApiPath('/auth/loginx')).toBe(false);
+    expect(isApiPath('/users-admin')).toBe(false);
+    expect(isApiPath('Usuários /users')).toBe(false);
+    expect(isApiPath('/dashboard')).toBe(false);
   });
 
   it('checks product code only: the table and tests may write paths', () => {
@@ -38,5 +57,6 @@ describe('check-api-paths', () => {
     expect(isProductCode('apps/server/test/test-app.ts')).toBe(false);
     expect(isProductCode('e2e/taxes.e2e.test.ts')).toBe(false);
     expect(isProductCode('apps/web/src/features/mt5/mt5.fixtures.ts')).toBe(false);
+    expect(isProductCode('apps/web/src/config/paths.ts')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { endpoints } from '@vortex/core';
 
 const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 
@@ -76,7 +77,9 @@ export function serverProcess(o: ServerProcessOptions): ServerProcess {
         child = undefined;
         throw new Error(`the server exited while starting:\n${logTail()}`);
       }
-      const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+      const ok = await fetch(`${url}${endpoints.health.check.path}`, {
+        signal: AbortSignal.timeout(1_000),
+      }).then(
         (r) => r.ok,
         () => false,
       );

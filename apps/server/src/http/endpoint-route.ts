@@ -65,6 +65,7 @@ export function route<E extends Endpoint>(
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -76,6 +77,12 @@ export function route<E extends Endpoint>(
     access: endpoint.access,
     ...(endpoint.secretParams ? { secretParams: endpoint.secretParams } : {}),
   };
+  // The table's success status is the route's: a handler returns the body, never sets the code.
+  const status = endpoint.status;
+  const answer =
+    status === undefined
+      ? handler
+      : (req: EndpointRequest<E>, reply: FastifyReply) => handler(req, reply.code(status));
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
@@ -84,7 +91,7 @@ export function route<E extends Endpoint>(
       config,
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
       // The one place the table's types meet Fastify's: the schemas above guarantee them.
-      handler: handler as unknown as RouteHandlerMethod,
+      handler: answer as unknown as RouteHandlerMethod,
     });
   }
 }

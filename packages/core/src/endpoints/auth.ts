@@ -39,9 +39,9 @@ export const authEndpoints = {
     response: MessageResponseSchema,
     errors: sessionErrors,
   }),
-  /** Answers 201 with this schema. */
   register: defineEndpoint({
     method: 'POST',
+    status: 201,
     path: '/auth/register',
     access: 'public',
     tags,

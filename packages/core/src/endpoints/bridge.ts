@@ -150,9 +150,9 @@ export const bridgeEndpoints = {
     response: MyBridgesResponseSchema,
     errors: [401, 403],
   }),
-  /** Answered with 201. */
   createToken: defineEndpoint({
     method: 'POST',
+    status: 201,
     path: '/bridge/token/create',
     access: 'authenticated',
     tags,

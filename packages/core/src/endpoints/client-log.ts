@@ -3,9 +3,10 @@ import { defineEndpoint } from './define-endpoint.js';
 
 /** Interface crash reports: size-capped and rate-limited per address, so nobody can flood them. */
 export const clientLogEndpoints = {
-  /** Answers 201 with this schema; 413 past CLIENT_LOG_MAX_BYTES, 429 past the rate limit. */
+  /** 413 past CLIENT_LOG_MAX_BYTES, 429 past the rate limit. */
   report: defineEndpoint({
     method: 'POST',
+    status: 201,
     path: '/api/client-log',
     access: 'public',
     tags: ['sistema'],

@@ -32,6 +32,8 @@ export interface Endpoint {
   readonly access: EndpointAccess;
   /** OpenAPI's one-line summary, in pt-BR, and its group. */
   readonly summary: string;
+  /** OpenAPI's longer description, where the summary does not say enough. */
+  readonly description?: string;
   readonly tags: readonly string[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;

@@ -14,9 +14,9 @@ const tags = ['eventos'];
  * WebSocket (or, for the spec's clients, server-sent events) opened with it.
  */
 export const liveEndpoints = {
-  /** Answered with 201. */
   ticket: defineEndpoint({
     method: 'POST',
+    status: 201,
     path: '/api/bridge/events/ticket',
     access: 'authenticated',
     tags,

@@ -54,16 +54,14 @@ export const reportsEndpoints = {
     produces: 'application/xml',
     errors: statementErrors,
   }),
-  /**
-   * The body is the file itself, as application/octet-stream, up to 50 MB; `import_id`
-   * (optional) lets the caller follow the reading through `importProgress`.
-   */
   import: defineEndpoint({
     method: 'POST',
     path: '/api/reports/import',
     access: owners,
     tags,
     summary: 'Importa um relatório do MetaTrader 5 (histórico HTML/XLSX ou testador)',
+    description:
+      'Corpo: o arquivo, como application/octet-stream, até 50 MB. `import_id` (opcional) permite acompanhar a leitura em /api/reports/import/progress.',
     query: z.strictObject({
       account_id: z.coerce.number().int().positive().optional(),
       import_id: ImportIdSchema.optional(),

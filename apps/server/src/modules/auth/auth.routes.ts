@@ -35,19 +35,14 @@ export const authRoutes =
     await app.register(async (scope) => {
       // Before the body is even read: a refused payload counts as much as any other attempt.
       scope.addHook('onRequest', async (req) => countRegistrationAttempt(deps.pool, req.ip));
-      route(
-        scope,
-        api.register,
-        async (req, reply) => {
-          const user = await register(deps.pool, req.body, req.ip);
-          return reply.code(201).send({
-            success: true,
-            message: registerMessages.created,
-            user: { email: user.email, username: user.username, account_type: user.account_type },
-          });
-        },
-        { responses: { 201: api.register.response } },
-      );
+      route(scope, api.register, async (req) => {
+        const user = await register(deps.pool, req.body, req.ip);
+        return {
+          success: true as const,
+          message: registerMessages.created,
+          user: { email: user.email, username: user.username, account_type: user.account_type },
+        };
+      });
     });
 
     route(app, api.forgotPassword, async (req) => ({

@@ -20,24 +20,19 @@ export const pairingRoutes =
       };
     };
 
-    route(
-      app,
-      api.createToken,
-      async (req, reply) => {
-        const { token, expiresAt } = await createPairingToken(
-          deps.pool,
-          { userId: authOf(req).user.id, ip: req.ip },
-          req.body?.label ?? 'manual',
-        );
-        return reply.code(201).send({
-          success: true,
-          token,
-          expires_at: expiresAt.toISOString(),
-          status: 'pending',
-        });
-      },
-      { responses: { 201: api.createToken.response } },
-    );
+    route(app, api.createToken, async (req) => {
+      const { token, expiresAt } = await createPairingToken(
+        deps.pool,
+        { userId: authOf(req).user.id, ip: req.ip },
+        req.body?.label ?? 'manual',
+      );
+      return {
+        success: true as const,
+        token,
+        expires_at: expiresAt.toISOString(),
+        status: 'pending' as const,
+      };
+    });
 
     route(app, api.tokenStatus, async (req) => statusOf(req, req.params.token));
 

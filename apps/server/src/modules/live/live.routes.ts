@@ -79,20 +79,15 @@ export const liveRoutes =
       done();
     });
 
-    route(
-      app,
-      api.ticket,
-      async (req, reply) => {
-        const auth = authOf(req);
-        const { ticket, expiresAt } = await deps.tickets.issue({
-          userId: auth.user.id,
-          sessionId: auth.sessionId,
-          token: tokenOf(req) ?? '',
-        });
-        return reply.code(201).send({ success: true, ticket, expires_at: expiresAt.toISOString() });
-      },
-      { responses: { 201: api.ticket.response } },
-    );
+    route(app, api.ticket, async (req) => {
+      const auth = authOf(req);
+      const { ticket, expiresAt } = await deps.tickets.issue({
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        token: tokenOf(req) ?? '',
+      });
+      return { success: true as const, ticket, expires_at: expiresAt.toISOString() };
+    });
 
     // The ticket in the query is the credential: single use and valid for 30 s.
     route(app, api.events, async (req, reply) => {
