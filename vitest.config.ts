@@ -22,6 +22,10 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**', 'apps/web/**'],
+          // Pure code: files may share a worker and its loaded modules, which saves importing zod,
+          // core and the rest anew for each of the ~140 files (two thirds of this project's CPU).
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
