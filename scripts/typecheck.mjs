@@ -1,5 +1,6 @@
 // `npm run typecheck`: one tsc per package, two at a time. Each tsc is single-threaded, so one after
 // another leaves a core idle; more than two would only fight over this machine's two cores.
+// TYPECHECK_LANES=1 runs them one at a time, for when something else holds the other core.
 //   node scripts/typecheck.mjs
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -9,7 +10,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 // Largest first, so the two lanes end close together.
 const projects = ['apps/web', 'apps/server', 'apps/bridge', 'bench', 'packages/core', 'e2e', '.'];
-const LANES = 2;
+const LANES = Number(process.env.TYPECHECK_LANES) || 2;
 
 let failed = 0;
 const queue = [...projects];
