@@ -6,19 +6,13 @@ import {
   statementLabels,
   type TradeResults,
 } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { bearer, type TestUser } from '../../../test/identities.js';
+import { describe, expect, it, type Requests } from '../../../test/fixture.js';
 
 const DAY = 86_400_000;
 const HOSTILE = '<script>alert("x")</script>&';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
 let trader: TestUser;
 let agent: TestAgent;
 const now = Date.now();
@@ -84,12 +78,8 @@ function figureIn(html: string, label: string): string | undefined {
   return new RegExp(`${escaped}:</td>\\r\\n\\s*<td[^>]*><b>([^<]*)</b>`).exec(html)?.[1];
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
+it.beforeAll(async ({ app, base, newUser }) => {
+  trader = await newUser({ role: 'trader' });
   agent = await pairTestAgent(app, base, trader, 7_100_000 + trader.id);
   agent.send({
     type: 'account',
@@ -129,37 +119,29 @@ beforeAll(async () => {
   agent.send({ type: 'deals', batch_id: 'report', deals: DEALS });
   expect(await agent.next()).toMatchObject({ type: 'deals_ack' });
 });
-afterAll(async () => {
+it.afterAll(() => {
   agent.close();
-  await t.close();
-  await db.drop();
 });
 
-const post = (kind: 'html' | 'xml', token: string | null, payload: unknown = {}) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/reports/mt5/${kind}`,
-    headers: token === null ? {} : bearer(token),
-    payload: payload as object,
-  });
-
 /** The HTML statement's text: the bytes are UTF-16 LE after a BOM, as the terminal writes. */
-async function htmlOf(payload: unknown = { date_range: '7d' }): Promise<string> {
-  const res = await post('html', trader.token, payload);
+async function htmlOf(api: Requests, payload: unknown = { date_range: '7d' }): Promise<string> {
+  const res = await api.as(trader).post('/api/reports/mt5/html', payload);
   expect(res.statusCode).toBe(200);
   expect([...res.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xfe]);
   return new TextDecoder('utf-16le').decode(res.rawPayload);
 }
 
 describe('POST /api/reports/mt5/html', () => {
-  it("answers the terminal report's sections as a named HTML page, in the terminal's encoding", async () => {
-    const res = await post('html', trader.token, { date_range: '7d' });
+  it("answers the terminal report's sections as a named HTML page, in the terminal's encoding", async ({
+    api,
+  }) => {
+    const res = await api.as(trader).post('/api/reports/mt5/html', { date_range: '7d' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-16le');
     expect(res.headers['content-disposition']).toMatch(
       /^inline; filename="mt5_statement_\d{8}_\d{6}\.html"$/,
     );
-    const html = await htmlOf();
+    const html = await htmlOf(api);
     for (const title of [
       L.sections.positions,
       L.sections.orders,
@@ -178,14 +160,16 @@ describe('POST /api/reports/mt5/html', () => {
     expect(figureIn(html, L.summary.equity)).toBe('10 340.00');
   });
 
-  it("writes the terminal's English labels when asked", async () => {
-    const html = await htmlOf({ date_range: '7d', language: 'en' });
+  it("writes the terminal's English labels when asked", async ({ api }) => {
+    const html = await htmlOf(api, { date_range: '7d', language: 'en' });
     expect(html).toContain('<b>Trade History Report</b>');
     expect(figureIn(html, 'Total Trades')).toBe('5');
   });
 
-  it('shows the Results figures counted from the same deals as the terminal counts', async () => {
-    const html = await htmlOf();
+  it('shows the Results figures counted from the same deals as the terminal counts', async ({
+    api,
+  }) => {
+    const html = await htmlOf(api);
     const r = expectedResults();
     expect(r.total_trades).toBe(5);
     const R = L.results;
@@ -202,8 +186,11 @@ describe('POST /api/reports/mt5/html', () => {
     );
   });
 
-  it('counts the trades /dashboard/stats counts, its money differing only by what MT5 leaves out', async () => {
-    const html = await htmlOf();
+  it('counts the trades /dashboard/stats counts, its money differing only by what MT5 leaves out', async ({
+    app,
+    api,
+  }) => {
+    const html = await htmlOf(api);
     const stats = await app.inject({
       method: 'GET',
       url: '/dashboard/stats?days=7',
@@ -218,8 +205,8 @@ describe('POST /api/reports/mt5/html', () => {
     expect(figureIn(html, L.results.totalNetProfit)).toBe(money((s.profit ?? Number.NaN) + 0.25));
   });
 
-  it('runs the balance from the deposit made before the period', async () => {
-    const html = await htmlOf();
+  it('runs the balance from the deposit made before the period', async ({ api }) => {
+    const html = await htmlOf(api);
     const net = DEALS.filter((d) => d.time_msc >= lastDaysWindow(7, now).from).reduce(
       (sum, d) => sum + d.profit + d.commission + d.swap,
       0,
@@ -232,36 +219,42 @@ describe('POST /api/reports/mt5/html', () => {
     );
   });
 
-  it('escapes the comments the agent sent', async () => {
-    const html = await htmlOf({});
+  it('escapes the comments the agent sent', async ({ api }) => {
+    const html = await htmlOf(api, {});
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;');
   });
 
-  it('tells another user without an account that there is no data', async () => {
-    const other = await makeUser(db.pool, { role: 'trader' });
-    const res = await post('html', other.token, { date_range: '30d' });
+  it('tells another user without an account that there is no data', async ({ api, newUser }) => {
+    const other = await newUser({ role: 'trader' });
+    const res = await api.as(other).post('/api/reports/mt5/html', { date_range: '30d' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, error: reportMessages.noAccount });
   });
 
-  it('refuses a bad body in pt-BR and an anonymous caller', async () => {
-    const bad = await post('html', trader.token, { date_range: '2y' });
+  it('refuses a bad body in pt-BR and an anonymous caller', async ({ api }) => {
+    const bad = await api.as(trader).post('/api/reports/mt5/html', { date_range: '2y' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toBe('Dados inválidos. Período inválido.');
-    const extra = await post('html', trader.token, { date_range: '7d', evil: true });
+    const extra = await api
+      .as(trader)
+      .post('/api/reports/mt5/html', { date_range: '7d', evil: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.json<{ error: string }>().error).toMatch(/^Dados inválidos/);
-    const language = await post('html', trader.token, { date_range: '7d', language: 'fr' });
+    const language = await api
+      .as(trader)
+      .post('/api/reports/mt5/html', { date_range: '7d', language: 'fr' });
     expect(language.statusCode).toBe(400);
     expect(language.json<{ error: string }>().error).toMatch(/^Dados inválidos\. Idioma/);
-    expect((await post('html', null)).statusCode).toBe(401);
+    expect((await api.post('/api/reports/mt5/html', {})).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/reports/mt5/xml', () => {
-  it('answers a SpreadsheetML workbook with the same Results', async () => {
-    const res = await post('xml', trader.token, { date_range: '7d', report_type: 'full' });
+  it('answers a SpreadsheetML workbook with the same Results', async ({ api }) => {
+    const res = await api
+      .as(trader)
+      .post('/api/reports/mt5/xml', { date_range: '7d', report_type: 'full' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.ms-excel; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -279,8 +272,10 @@ describe('POST /api/reports/mt5/xml', () => {
     expect(res.body).not.toContain('<script>');
   });
 
-  it('leaves the tables out of a summary report', async () => {
-    const res = await post('xml', trader.token, { date_range: '1y', report_type: 'summary' });
+  it('leaves the tables out of a summary report', async ({ api }) => {
+    const res = await api
+      .as(trader)
+      .post('/api/reports/mt5/xml', { date_range: '1y', report_type: 'summary' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(`>${L.sections.deals}</Data>`);
     expect(res.body).toContain(`>${L.sections.results}</Data>`);
