@@ -4,7 +4,6 @@ import { inject } from 'vitest';
 // Brings in the ProvidedContext keys the global setup provides.
 import type {} from './global-setup.js';
 import { createPool } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
 
 export interface TestDatabase {
   pool: pg.Pool;
@@ -23,14 +22,18 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh, migrated database of its own for one test file; dropped afterwards. */
+/**
+ * A fresh, migrated database of its own for one test file; dropped afterwards. Migrated means
+ * copied from the run's template, which global-setup migrated once; unmigrated is an empty one.
+ */
 export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `vortex_t_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const migrated = opts.migrated !== false;
+  const template = migrated ? ` TEMPLATE ${inject('pgTemplate')}` : '';
+  await admin((c) => c.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const pool = createPool(url.toString());
-  if (opts.migrated !== false) await migrate(pool);
   return {
     pool,
     name,
