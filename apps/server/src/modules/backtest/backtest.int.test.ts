@@ -4,16 +4,12 @@ import {
   type BacktestResponse,
   type Bar,
 } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { type TestUser } from '../../../test/identities.js';
+import { describe, expect, it, type Requests } from '../../../test/fixture.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { upsertBars } from '../bridge/bars.repo.js';
 import { tradingApiMessages } from '../trading/trading.messages.js';
 
-let db: TestDatabase;
-let t: TestApp;
 let trader: TestUser;
 let stranger: TestUser;
 
@@ -50,19 +46,9 @@ const csvOf = (bars: Bar[]) =>
     ...bars.map((b) => `${b.time},${b.open},${b.high},${b.low},${b.close}`),
   ].join('\n');
 
-const post = (user: TestUser | null, body: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/bot/backtest',
-    headers: user ? bearer(user.token) : {},
-    payload: body as object,
-  });
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  trader = await makeUser(db.pool, { role: 'trader' });
-  stranger = await makeUser(db.pool, { role: 'trader' });
+it.beforeAll(async ({ db, newUser }) => {
+  trader = await newUser({ role: 'trader' });
+  stranger = await newUser({ role: 'trader' });
   const accountId = await upsertAccount(db.pool, {
     userId: trader.id,
     accountNumber: 5_500_001,
@@ -74,16 +60,14 @@ beforeAll(async () => {
   });
   await upsertBars(db.pool, accountId, 'WINZ25', 'M1', BARS);
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
 
 describe('POST /api/bot/backtest', () => {
   const window = { start_date: '2025-11-01', end_date: '2025-11-30' };
 
-  it("runs the configuration over the caller's stored bars", async () => {
-    const res = await post(trader, { config: DEFAULT_BOT_CONFIG, ...window });
+  it("runs the configuration over the caller's stored bars", async ({ api }) => {
+    const res = await api
+      .as(trader)
+      .post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG, ...window });
     expect(res.statusCode).toBe(200);
     const body = res.json<BacktestResponse>();
     expect(body).toMatchObject({ success: true, source: 'stored', bars: BARS.length });
@@ -100,20 +84,22 @@ describe('POST /api/bot/backtest', () => {
     expect(new Set(body.trades.map((tr) => tr.magic)).size).toBeGreaterThan(0);
   });
 
-  it('folds stored M1 bars into the configured timeframe', async () => {
+  it('folds stored M1 bars into the configured timeframe', async ({ api }) => {
     const config = {
       ...DEFAULT_BOT_CONFIG,
       general: { ...DEFAULT_BOT_CONFIG.general, timeframe: 'M5' },
     };
-    const body = (await post(trader, { config, ...window })).json<BacktestResponse>();
+    const body = (
+      await api.as(trader).post('/api/bot/backtest', { config, ...window })
+    ).json<BacktestResponse>();
     expect(body.bars).toBe(BARS.length / 5);
   });
 
-  it('runs an uploaded CSV and gives the same trades as the same bars stored', async () => {
+  it('runs an uploaded CSV and gives the same trades as the same bars stored', async ({ api }) => {
     const stored = (
-      await post(trader, { config: DEFAULT_BOT_CONFIG, ...window })
+      await api.as(trader).post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG, ...window })
     ).json<BacktestResponse>();
-    const res = await post(stranger, {
+    const res = await api.as(stranger).post('/api/bot/backtest', {
       config: DEFAULT_BOT_CONFIG,
       source: 'csv',
       csv: csvOf(BARS),
@@ -124,20 +110,22 @@ describe('POST /api/bot/backtest', () => {
     expect(uploaded.trades).toEqual(stored.trades);
   });
 
-  it('answers bad input in pt-BR', async () => {
-    const noCsv = await post(trader, { config: DEFAULT_BOT_CONFIG, source: 'csv' });
+  it('answers bad input in pt-BR', async ({ api }) => {
+    const noCsv = await api
+      .as(trader)
+      .post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG, source: 'csv' });
     expect(noCsv.statusCode).toBe(400);
     expect(noCsv.json<{ error: string }>().error).toBe(
       `Dados inválidos. ${backtestMessages.csvMissing}`,
     );
-    const badRow = await post(trader, {
+    const badRow = await api.as(trader).post('/api/bot/backtest', {
       config: DEFAULT_BOT_CONFIG,
       source: 'csv',
       csv: 'time,open,high,low,close\n100,1,2,0.5,1\n50,1,2,0.5,1',
     });
     expect(badRow.statusCode).toBe(400);
     expect(badRow.json()).toMatchObject({ error: backtestMessages.csvOutOfOrder(3) });
-    const badConfig = await post(trader, {
+    const badConfig = await api.as(trader).post('/api/bot/backtest', {
       config: {
         ...DEFAULT_BOT_CONFIG,
         general: { ...DEFAULT_BOT_CONFIG.general, max_daily_trades: 0 },
@@ -146,24 +134,30 @@ describe('POST /api/bot/backtest', () => {
     expect(badConfig.statusCode).toBe(400);
   });
 
-  it('says why there is nothing to run over, and refuses anonymous callers', async () => {
-    const none = await post(stranger, { config: DEFAULT_BOT_CONFIG });
+  it('says why there is nothing to run over, and refuses anonymous callers', async ({ api }) => {
+    const none = await api.as(stranger).post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ error: backtestMessages.noAccount });
-    const empty = await post(trader, {
+    const empty = await api.as(trader).post('/api/bot/backtest', {
       config: DEFAULT_BOT_CONFIG,
       start_date: '2024-01-01',
       end_date: '2024-01-31',
     });
     expect(empty.statusCode).toBe(404);
     expect(empty.json()).toMatchObject({ error: backtestMessages.noBars });
-    expect((await post(null, { config: DEFAULT_BOT_CONFIG })).statusCode).toBe(401);
+    expect(
+      (await api.as(null).post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/bot/backtest with the default symbol, série vigente', () => {
-  it('reads each day the WIN series current that day, across an expiry', async () => {
-    const roller = await makeUser(db.pool, { role: 'trader' });
+  it('reads each day the WIN series current that day, across an expiry', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const roller = await newUser({ role: 'trader' });
     const accountId = await upsertAccount(db.pool, {
       userId: roller.id,
       accountNumber: 5_500_002,
@@ -182,7 +176,7 @@ describe('POST /api/bot/backtest with the default symbol, série vigente', () =>
     await upsertBars(db.pool, accountId, 'WING26', 'M1', g26);
     // WING26 already trades before WINZ25 expires; those days still read WINZ25.
     await upsertBars(db.pool, accountId, 'WING26', 'M1', shift(BARS.slice(0, 180), 35));
-    const res = await post(roller, {
+    const res = await api.as(roller).post('/api/bot/backtest', {
       config: DEFAULT_BOT_CONFIG,
       start_date: '2025-12-15',
       end_date: '2025-12-23',
@@ -198,13 +192,19 @@ describe('POST /api/bot/backtest with the default symbol, série vigente', () =>
 
 describe('POST /api/bot/backtest over the simulator', () => {
   const march = { source: 'simulator', start_date: '2025-03-01', end_date: '2025-03-31' };
-  const error = async (body: object) => {
-    const res = await post(stranger, { config: DEFAULT_BOT_CONFIG, ...body });
+  const error = async (api: Requests, body: object) => {
+    const res = await api
+      .as(stranger)
+      .post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG, ...body });
     return { status: res.statusCode, error: res.json<{ error: string }>().error };
   };
 
-  it('runs the configuration over the simulated market of the dates, no account needed', async () => {
-    const res = await post(stranger, { config: DEFAULT_BOT_CONFIG, ...march, seed: 7 });
+  it('runs the configuration over the simulated market of the dates, no account needed', async ({
+    api,
+  }) => {
+    const res = await api
+      .as(stranger)
+      .post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG, ...march, seed: 7 });
     expect(res.statusCode).toBe(200);
     const body = res.json<BacktestResponse>();
     // 21 weekdays in March 2025 less Carnaval (3rd, 4th), 09:00–18:25 São Paulo: 565 M1 bars each.
@@ -215,10 +215,12 @@ describe('POST /api/bot/backtest over the simulator', () => {
     expect(body.statistics.total_trades).toBe(body.trades.length);
   });
 
-  it('runs the same market for the same seed, another for another, seed 1 by default', async () => {
+  it('runs the same market for the same seed, another for another, seed 1 by default', async ({
+    api,
+  }) => {
     const run = async (seed?: number) =>
       (
-        await post(trader, {
+        await api.as(trader).post('/api/bot/backtest', {
           config: DEFAULT_BOT_CONFIG,
           ...march,
           ...(seed === undefined ? {} : { seed }),
@@ -231,60 +233,67 @@ describe('POST /api/bot/backtest over the simulator', () => {
     expect(fallback).toEqual(await run(1));
   });
 
-  it('folds the simulated M1 bars into the configured timeframe', async () => {
+  it('folds the simulated M1 bars into the configured timeframe', async ({ api }) => {
     const config = {
       ...DEFAULT_BOT_CONFIG,
       general: { ...DEFAULT_BOT_CONFIG.general, timeframe: 'M5' },
     };
-    const body = (await post(trader, { config, ...march })).json<BacktestResponse>();
+    const body = (
+      await api.as(trader).post('/api/bot/backtest', { config, ...march })
+    ).json<BacktestResponse>();
     expect(body.bars).toBe(19 * 113); // 565 minutes = 113 five-minute bars
   });
 
-  it('answers bad ranges and seeds with a 400 in pt-BR', async () => {
-    expect(await error({ source: 'simulator', start_date: '2025-03-01' })).toEqual({
+  it('answers bad ranges and seeds with a 400 in pt-BR', async ({ api }) => {
+    expect(await error(api, { source: 'simulator', start_date: '2025-03-01' })).toEqual({
       status: 400,
       error: `Dados inválidos. ${backtestMessages.simulatorRangeMissing}`,
     });
-    expect(await error({ ...march, start_date: '2025-04-01' })).toEqual({
+    expect(await error(api, { ...march, start_date: '2025-04-01' })).toEqual({
       status: 400,
       error: tradingApiMessages.startAfterEnd,
     });
-    expect(await error({ ...march, start_date: '2025-02-30' })).toEqual({
+    expect(await error(api, { ...march, start_date: '2025-02-30' })).toEqual({
       status: 400,
       error: tradingApiMessages.invalidStart,
     });
-    expect(await error({ ...march, start_date: '2025-03-08', end_date: '2025-03-09' })).toEqual({
+    expect(
+      await error(api, { ...march, start_date: '2025-03-08', end_date: '2025-03-09' }),
+    ).toEqual({
       status: 400,
       error: backtestMessages.simulatorNoSessions,
     });
     for (const end_date of ['2026-06-30', '2125-01-01']) {
-      expect(await error({ ...march, start_date: '2025-01-01', end_date })).toEqual({
+      expect(await error(api, { ...march, start_date: '2025-01-01', end_date })).toEqual({
         status: 400,
         error: backtestMessages.simulatorTooManyBars(200_000),
       });
     }
     for (const seed of [1.5, -1, 2 ** 31, '7']) {
-      expect(await error({ ...march, seed })).toEqual({
+      expect(await error(api, { ...march, seed })).toEqual({
         status: 400,
         error: `Dados inválidos. ${backtestMessages.invalidSeed}`,
       });
     }
   });
 
-  it('keeps answering other requests while a year-long backtest runs', async () => {
+  it('keeps answering other requests while a year-long backtest runs', async ({ app, api }) => {
     const order: string[] = [];
-    const year = post(trader, {
-      config: DEFAULT_BOT_CONFIG,
-      source: 'simulator',
-      start_date: '2025-01-01',
-      end_date: '2025-12-31',
-    }).then((res) => {
-      order.push(`backtest ${res.statusCode}`);
-      return res;
-    });
+    const year = api
+      .as(trader)
+      .post('/api/bot/backtest', {
+        config: DEFAULT_BOT_CONFIG,
+        source: 'simulator',
+        start_date: '2025-01-01',
+        end_date: '2025-12-31',
+      })
+      .then((res) => {
+        order.push(`backtest ${res.statusCode}`);
+        return res;
+      });
     // Sent after the backtest, one after the other: each needs the event loop to answer.
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/health' });
+      const res = await app.inject({ method: 'GET', url: '/health' });
       order.push(`health ${res.statusCode}`);
     }
     const body = (await year).json<BacktestResponse>();
