@@ -3,6 +3,7 @@ import { CLAIM_ONLINE_MS, ClaimSchema } from '@vortex/core';
 import { z } from 'zod';
 import { maybeRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+import { AccountIdentityColumns, AccountMoneyColumns } from '../accounts/account-row.js';
 
 /** A bridge_claims row as the API's claim is built from it (bridge-admin.repo.ts adds the user). */
 export const ClaimRow = z.object({
@@ -24,18 +25,8 @@ const LiveBridgeRow = z.object({
 });
 
 const LatestAccountRow = z.object({
-  account_number: z.number().int(),
-  server: z.string(),
-  company: z.string(),
-  currency: z.string(),
-  trade_mode: z.string(),
-  margin_mode: z.string(),
-  balance: z.number().nullable(),
-  equity: z.number().nullable(),
-  margin: z.number().nullable(),
-  free_margin: z.number().nullable(),
-  margin_level: z.number().nullable(),
-  profit: z.number().nullable(),
+  ...AccountIdentityColumns,
+  ...AccountMoneyColumns,
   account_at: z.date().nullable(),
 });
 

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
+import { AccountIdentityColumns, AccountMoneyColumns } from '../accounts/account-row.js';
 
 export interface ReportAccount {
   id: number;
@@ -27,18 +28,8 @@ const AccountRow = z.object({
   id: z.number(),
   full_name: z.string(),
   username: z.string(),
-  account_number: z.number(),
-  server: z.string(),
-  company: z.string(),
-  currency: z.string(),
-  trade_mode: z.string(),
-  margin_mode: z.string(),
-  balance: z.number().nullable(),
-  equity: z.number().nullable(),
-  margin: z.number().nullable(),
-  free_margin: z.number().nullable(),
-  margin_level: z.number().nullable(),
-  profit: z.number().nullable(),
+  ...AccountIdentityColumns,
+  ...AccountMoneyColumns,
 });
 
 /** The user's current account, as the trading screens' (trading.repo.ts currentAccountOf). */

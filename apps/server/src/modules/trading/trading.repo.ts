@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 import { DealsVersionSchema } from './positions-cache.repo.js';
+import { AccountMoneyColumns } from '../accounts/account-row.js';
 
 /**
  * The account a user's screens read: the one they chose (migration 26), else the one whose agent
@@ -15,12 +16,7 @@ const TradingAccountRow = z.object({
   server: z.string(),
   /** 'imported': read from the terminal's reports, no agent behind it (no live state). */
   kind: z.enum(['live', 'imported']),
-  balance: z.number().nullable(),
-  equity: z.number().nullable(),
-  margin: z.number().nullable(),
-  free_margin: z.number().nullable(),
-  margin_level: z.number().nullable(),
-  profit: z.number().nullable(),
+  ...AccountMoneyColumns,
   account_at: z.date().nullable(),
   /** The deals version (migration 0008): tells a cached copy of the history whether it is current. */
   deals: DealsVersionSchema,
