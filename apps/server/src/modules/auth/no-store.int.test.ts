@@ -1,41 +1,27 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, TEST_PASSWORD, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let admin: TestUser;
-let ipSeq = 0;
-const ip = () => `10.5.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
+import { bearer, TEST_PASSWORD } from '../../../test/identities.js';
+import { describe, expect, it, type TestApp } from '../../../test/fixture.js';
+import { freshAddress } from '../../../test/requests.js';
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  ({ method: 'POST', url, payload, headers, remoteAddress: ip() }) as const;
+  ({ method: 'POST', url, payload, headers, remoteAddress: freshAddress() }) as const;
 
 /** A token found in the reset mail the server sent to `email`. */
-async function resetToken(email: string): Promise<string> {
+async function resetToken({ app, t }: { app: FastifyInstance; t: TestApp }, email: string) {
   await app.inject(post('/auth/forgot-password', { email }));
   const mail = await t.smtp.waitFor((m) => m.to.includes(email));
   return /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
 }
 
 describe('Cache-Control: no-store', () => {
-  it('is on every answer that carries a token, a user or an auth verdict', async () => {
-    const u = await makeUser(db.pool);
-    const token = await resetToken(u.email);
+  it('is on every answer that carries a token, a user or an auth verdict', async ({
+    t,
+    app,
+    admin,
+    newUser,
+  }) => {
+    const u = await newUser();
+    const token = await resetToken({ app, t }, u.email);
     const cases: [string, InjectOptions, number][] = [
       ['login', post('/auth/login', { email: u.email, password: TEST_PASSWORD }), 200],
       ['wrong login', post('/auth/login', { email: u.email, password: 'Errada@123' }), 401],
@@ -60,8 +46,8 @@ describe('Cache-Control: no-store', () => {
     }
   });
 
-  it('is on the 429 of a locked login too', async () => {
-    const address = ip();
+  it('is on the 429 of a locked login too', async ({ app }) => {
+    const address = freshAddress();
     const attempt = () =>
       app.inject({
         method: 'POST',
