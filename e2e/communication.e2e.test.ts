@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup.js';
 import { CommunicationPage } from './pages/communication.page.js';
 import { LoginPage } from './pages/login.page.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 
 // issue 7: the admin reaches the demo users by email from the communication centre.
@@ -69,7 +69,10 @@ async function seedDemoUsers(): Promise<void> {
 beforeAll(async () => {
   await seedDemoUsers();
   browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await newPinnedContext(browser, {
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   page = await context.newPage();
   centre = new CommunicationPage(page);
   await page.goto(`${webUrl}/login`);

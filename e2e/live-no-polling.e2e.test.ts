@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
 import { apiAs } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { LiveTraffic, unexplainedRequests, type TrafficEntry } from './support/live-traffic.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
   config.bollinger_bands.enabled = true;
   await apiAs(system.apiUrl, token, '/bot/config', { method: 'POST', body: config });
   browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'pt-BR' });
+  const context = await newPinnedContext(browser, { locale: 'pt-BR' });
   // The demo trader is paired already: no onboarding overlay over the dashboard.
   await context.addInitScript(() => {
     localStorage.setItem('onboarding_completed_full', 'true');
