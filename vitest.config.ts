@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL), faults (real processes of the built system killed one by one) and e2e (Chromium
 // against the built system).
 const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+// Vitest's default is one worker fewer than the cores: on CI's two cores, one test file at a time.
+// The unit tiers are CPU-bound and use them all.
+const cores = availableParallelism();
 
 export default defineConfig({
   resolve: { alias: { '@vortex/core': core } },
@@ -26,6 +30,7 @@ export default defineConfig({
           // core and the rest anew for each of the ~140 files (two thirds of this project's CPU).
           pool: 'threads',
           isolate: false,
+          maxWorkers: cores,
         },
       },
       {
@@ -36,6 +41,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          maxWorkers: cores,
           // Above the 5 s that findBy may wait (setup.ts), so a slow wait fails as what it is.
           testTimeout: 15_000,
         },
