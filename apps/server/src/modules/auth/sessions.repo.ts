@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maybeRow, oneRow } from '../../db/rows.js';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export const SessionRow = z.object({
@@ -34,6 +34,20 @@ export async function findSession(db: Queryable, hash: Buffer): Promise<SessionR
     `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
      FROM sessions WHERE token_hash = $1`,
     [hash],
+  );
+}
+
+/** The sessions among `ids`, whatever their state (the caller judges which are usable). */
+export async function findSessionsByIds(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<SessionRow[]> {
+  return rowsOf(
+    db,
+    SessionRow,
+    `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
+     FROM sessions WHERE id = ANY($1)`,
+    [ids],
   );
 }
 

@@ -4,8 +4,7 @@ import { HttpError } from '../../http/http-error.js';
 import { accountBlock } from '../auth/account-status.js';
 import { authenticate, sessionUsable } from '../auth/session.service.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { rowsOf } from '../../db/rows.js';
-import { SessionRow } from '../auth/sessions.repo.js';
+import { findSessionsByIds } from '../auth/sessions.repo.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { spendLiveTicket, type SpentTicketRow } from './live-tickets.repo.js';
 
@@ -28,13 +27,7 @@ export async function liveSessionsNow(
 ): Promise<Map<number, { userId: number; isAdmin: boolean; role: Role }>> {
   const valid = new Map<number, { userId: number; isAdmin: boolean; role: Role }>();
   if (sessionIds.length === 0) return valid;
-  const rows = await rowsOf(
-    pool,
-    SessionRow,
-    `SELECT id AS session_id, user_id, expires_at, last_seen_at, revoked_at
-     FROM sessions WHERE id = ANY($1)`,
-    [sessionIds],
-  );
+  const rows = await findSessionsByIds(pool, sessionIds);
   const live = rows.filter((s) => sessionUsable(s, now));
   const users = new Map(
     (await findUsersByIds(pool, [...new Set(live.map((s) => s.user_id))])).map((u) => [u.id, u]),

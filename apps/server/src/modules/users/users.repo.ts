@@ -33,9 +33,6 @@ const COLUMNS = `id, unique_id::text AS unique_id, username, full_name,
   to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, email, phone, role, status, account_type,
   broker, trial_ends_at, created_at, last_login`;
 
-/** The columns `toPublicUser` reads (live-tickets.repo.ts joins them to a spent ticket). */
-export { COLUMNS as USER_COLUMNS };
-
 /** A row of COLUMNS: the public user before its times become ISO strings. */
 const UserRow = PublicUserSchema.omit({
   user_id: true,
