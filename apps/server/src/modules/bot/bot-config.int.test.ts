@@ -1,48 +1,38 @@
 import { DEFAULT_BOT_CONFIG, defaultBotConfig, type BotConfig } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../db/rows.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 
-let db: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const read = async (u: TestUser) => {
-  const res = await t.app.inject({ url: '/bot/config', headers: bearer(u.token) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ success: boolean; config: BotConfig }>();
-};
-const save = (u: TestUser, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/bot/config',
-    headers: { ...bearer(u.token), 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
+const read = async (api: Requests, u: TestUser) =>
+  api.as(u).read<{ success: boolean; config: BotConfig }>('/bot/config');
+const save = (api: Requests, u: TestUser, payload: unknown) =>
+  api.as(u).post('/bot/config', JSON.stringify(payload), {
+    headers: { 'content-type': 'application/json' },
   });
-const stored = async (u: TestUser) =>
-  (
-    await db.pool.query<{ config: unknown; updated_by: number | null }>(
-      'SELECT config, updated_by FROM bot_configs WHERE user_id = $1',
-      [u.id],
-    )
-  ).rows[0];
-const audits = async (u: TestUser) =>
-  (
-    await db.pool.query<{ actor_user_id: number; meta: { changed: string[] } }>(
-      `SELECT actor_user_id, meta FROM audit_log
-       WHERE action = 'bot_config.update' AND target_user_id = $1 ORDER BY id`,
-      [u.id],
-    )
-  ).rows;
+const StoredSchema = z.object({ config: z.unknown(), updated_by: z.number().nullable() });
+const stored = (db: TestDatabase, u: TestUser) =>
+  maybeRow(db.pool, StoredSchema, 'SELECT config, updated_by FROM bot_configs WHERE user_id = $1', [
+    u.id,
+  ]);
+const AuditSchema = z.object({
+  actor_user_id: z.number(),
+  meta: z.object({ changed: z.array(z.string()) }),
+});
+const audits = (db: TestDatabase, u: TestUser) =>
+  rowsOf(
+    db.pool,
+    AuditSchema,
+    `SELECT actor_user_id, meta FROM audit_log
+     WHERE action = 'bot_config.update' AND target_user_id = $1 ORDER BY id`,
+    [u.id],
+  );
 
 type Loose = { [K in keyof BotConfig]: Record<string, unknown> };
 
@@ -57,41 +47,53 @@ const edited = (): BotConfig => {
 };
 
 describe('GET /bot/config', () => {
-  it('answers the defaults to a user who never saved one, writing nothing', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    expect(await read(u)).toEqual({ success: true, config: DEFAULT_BOT_CONFIG });
-    expect(await stored(u)).toBeUndefined();
+  it('answers the defaults to a user who never saved one, writing nothing', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    expect(await read(api, u)).toEqual({ success: true, config: DEFAULT_BOT_CONFIG });
+    expect(await stored(db, u)).toBeUndefined();
   });
 
-  it('brings a stored older shape up to date with the defaults of the new fields', async () => {
-    const u = await makeUser(db.pool, { role: 'user' });
+  it('brings a stored older shape up to date with the defaults of the new fields', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'user' });
     await db.pool.query('INSERT INTO bot_configs (user_id, config) VALUES ($1, $2)', [
       u.id,
       JSON.stringify({ general: { symbol: 'WINF26' }, atr_channel: { atr_multiplier: 3 } }),
     ]);
-    const { config } = await read(u);
+    const { config } = await read(api, u);
     expect(config.general).toEqual({ ...DEFAULT_BOT_CONFIG.general, symbol: 'WINF26' });
     expect(config.atr_channel).toEqual({ ...DEFAULT_BOT_CONFIG.atr_channel, atr_multiplier: 3 });
     expect(config.bollinger_bands).toEqual(DEFAULT_BOT_CONFIG.bollinger_bands);
   });
 
-  it('is refused without a session', async () => {
-    expect((await t.app.inject({ url: '/bot/config' })).statusCode).toBe(401);
+  it('is refused without a session', async ({ api }) => {
+    expect((await api.get('/bot/config')).statusCode).toBe(401);
   });
 });
 
 describe('POST /bot/config', () => {
-  it('stores the full configuration, reads it back and audits what changed', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const res = await save(u, {
+  it('stores the full configuration, reads it back and audits what changed', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const res = await save(api, u, {
       ...edited(),
       general: { ...edited().general, symbol: ' winf26 ' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    expect((await read(u)).config).toEqual(edited());
-    expect((await stored(u))?.updated_by).toBe(u.id);
-    const [entry] = await audits(u);
+    expect((await read(api, u)).config).toEqual(edited());
+    expect((await stored(db, u))?.updated_by).toBe(u.id);
+    const [entry] = await audits(db, u);
     expect(entry?.actor_user_id).toBe(u.id);
     expect(entry?.meta.changed).toEqual(
       expect.arrayContaining([
@@ -107,34 +109,38 @@ describe('POST /bot/config', () => {
 
     const again = edited();
     again.advanced_di.enable_trailing = false;
-    expect((await save(u, again)).statusCode).toBe(200);
-    expect((await read(u)).config.advanced_di.enable_trailing).toBe(false);
-    expect((await audits(u)).at(-1)?.meta.changed).toEqual(['advanced_di.enable_trailing']);
+    expect((await save(api, u, again)).statusCode).toBe(200);
+    expect((await read(api, u)).config.advanced_di.enable_trailing).toBe(false);
+    expect((await audits(db, u)).at(-1)?.meta.changed).toEqual(['advanced_di.enable_trailing']);
   });
 
-  it('keeps the stored risk limits when a save (the spec’s payload) has none', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
+  it('keeps the stored risk limits when a save (the spec’s payload) has none', async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
     const limited = { ...edited(), risk: { daily_loss_limit: 750.5, max_drawdown: 2_000 } };
-    expect((await save(u, limited)).statusCode).toBe(200);
+    expect((await save(api, u, limited)).statusCode).toBe(200);
     const { risk: _none, ...specPayload } = edited();
     specPayload.general.max_daily_trades = 40;
-    expect((await save(u, specPayload)).statusCode).toBe(200);
-    const { config } = await read(u);
+    expect((await save(api, u, specPayload)).statusCode).toBe(200);
+    const { config } = await read(api, u);
     expect(config.general.max_daily_trades).toBe(40);
     expect(config.risk).toEqual({ daily_loss_limit: 750.5, max_drawdown: 2_000 });
-    expect((await audits(u)).at(-1)?.meta.changed).toEqual(['general.max_daily_trades']);
+    expect((await audits(db, u)).at(-1)?.meta.changed).toEqual(['general.max_daily_trades']);
     // Sent explicitly, the limits change (0 turns them off).
     expect(
-      (await save(u, { ...specPayload, risk: { daily_loss_limit: 0, max_drawdown: 0 } }))
+      (await save(api, u, { ...specPayload, risk: { daily_loss_limit: 0, max_drawdown: 0 } }))
         .statusCode,
     ).toBe(200);
-    expect((await read(u)).config.risk).toEqual({ daily_loss_limit: 0, max_drawdown: 0 });
+    expect((await read(api, u)).config.risk).toEqual({ daily_loss_limit: 0, max_drawdown: 0 });
   });
 
-  it('refuses bad input with a pt-BR message and changes nothing', async () => {
-    const u = await makeUser(db.pool, { role: 'user' });
-    expect((await save(u, edited())).statusCode).toBe(200);
-    const before = await stored(u);
+  it('refuses bad input with a pt-BR message and changes nothing', async ({ db, api, newUser }) => {
+    const u = await newUser({ role: 'user' });
+    expect((await save(api, u, edited())).statusCode).toBe(200);
+    const before = await stored(db, u);
     const cases: [(c: Loose) => void, RegExp][] = [
       [
         (c) => (c.general.max_daily_trades = 101),
@@ -154,44 +160,44 @@ describe('POST /bot/config', () => {
     for (const [change, message] of cases) {
       const payload = defaultBotConfig() as unknown as Loose;
       change(payload);
-      const res = await save(u, payload);
+      const res = await save(api, u, payload);
       expect(res.statusCode, message.source).toBe(400);
       const body = res.json<{ success: boolean; error: string }>();
       expect(body.success).toBe(false);
       expect(body.error).toMatch(message);
     }
     for (const junk of [null, [], 'texto', { general: DEFAULT_BOT_CONFIG.general }]) {
-      expect((await save(u, junk)).statusCode).toBe(400);
+      expect((await save(api, u, junk)).statusCode).toBe(400);
     }
-    expect(await stored(u)).toEqual(before);
-    expect(await audits(u)).toHaveLength(1);
+    expect(await stored(db, u)).toEqual(before);
+    expect(await audits(db, u)).toHaveLength(1);
   });
 
-  it('keeps each user’s configuration their own', async () => {
-    const a = await makeUser(db.pool, { role: 'trader' });
-    const b = await makeUser(db.pool, { role: 'trader' });
-    expect((await save(a, edited())).statusCode).toBe(200);
-    expect((await read(b)).config).toEqual(DEFAULT_BOT_CONFIG);
+  it('keeps each user’s configuration their own', async ({ api, newUser }) => {
+    const a = await newUser({ role: 'trader' });
+    const b = await newUser({ role: 'trader' });
+    expect((await save(api, a, edited())).statusCode).toBe(200);
+    expect((await read(api, b)).config).toEqual(DEFAULT_BOT_CONFIG);
     const theirs = defaultBotConfig();
     theirs.general.symbol = 'WDOF26';
-    expect((await save(b, theirs)).statusCode).toBe(200);
-    expect((await read(a)).config).toEqual(edited());
-    expect((await read(b)).config.general.symbol).toBe('WDOF26');
+    expect((await save(api, b, theirs)).statusCode).toBe(200);
+    expect((await read(api, a)).config).toEqual(edited());
+    expect((await read(api, b)).config.general.symbol).toBe('WDOF26');
   });
 
-  it('lets a viewer read but not write', async () => {
-    const viewer = await makeUser(db.pool, { role: 'viewer' });
-    expect((await read(viewer)).config).toEqual(DEFAULT_BOT_CONFIG);
-    const res = await save(viewer, edited());
+  it('lets a viewer read but not write', async ({ db, api, newUser }) => {
+    const viewer = await newUser({ role: 'viewer' });
+    expect((await read(api, viewer)).config).toEqual(DEFAULT_BOT_CONFIG);
+    const res = await save(api, viewer, edited());
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, error: 'Acesso negado.' });
-    expect(await stored(viewer)).toBeUndefined();
+    expect(await stored(db, viewer)).toBeUndefined();
   });
 
-  it('removes the configuration with its user', async () => {
-    const u = await makeUser(db.pool, { role: 'user' });
-    expect((await save(u, edited())).statusCode).toBe(200);
+  it('removes the configuration with its user', async ({ db, api, newUser }) => {
+    const u = await newUser({ role: 'user' });
+    expect((await save(api, u, edited())).statusCode).toBe(200);
     await db.pool.query('DELETE FROM users WHERE id = $1', [u.id]);
-    expect(await stored(u)).toBeUndefined();
+    expect(await stored(db, u)).toBeUndefined();
   });
 });

@@ -11,6 +11,8 @@ import {
   type RiskConfig,
 } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { barsOf, eventually, nextCommand, rally, slide } from '../../../test/bot-scenario.js';
 import {
@@ -138,13 +140,14 @@ async function sendSnapshot({ app }: Ctx, user: TestUser, agent: TestAgent, mess
   }
 }
 
-const decisions = async ({ db }: Ctx, user: TestUser) =>
-  (
-    await db.pool.query<{ kind: string; detail: Record<string, unknown> }>(
-      'SELECT kind, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id',
-      [user.id],
-    )
-  ).rows;
+const DecisionSchema = z.object({ kind: z.string(), detail: z.record(z.string(), z.unknown()) });
+const decisions = ({ db }: Ctx, user: TestUser) =>
+  rowsOf(
+    db.pool,
+    DecisionSchema,
+    'SELECT kind, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id',
+    [user.id],
+  );
 
 it.afterAll(() => {
   for (const a of agents) a.close();
@@ -231,11 +234,13 @@ describe('risk limits', () => {
     await sendSnapshot(ctx, user, agent, account(10_800)); // new peak
     await sendSnapshot(ctx, user, agent, account(9_900)); // 900 below it: still within
     expect(app.botManager.isRunning(user.id)).toBe(true);
-    const { rows } = await db.pool.query<{ peak_equity: number }>(
+    const run = await oneRow(
+      db.pool,
+      z.object({ peak_equity: z.number() }),
       'SELECT peak_equity FROM bot_runs WHERE user_id = $1',
       [user.id],
     );
-    expect(rows[0]?.peak_equity).toBeGreaterThanOrEqual(10_000);
+    expect(run.peak_equity).toBeGreaterThanOrEqual(10_000);
 
     agent.send(account(9_800)); // 1,000 below the peak of 10,800 (only 200 below the start)
     await eventually(async () => !(await status(ctx, user)).bot_active);

@@ -1,5 +1,7 @@
 import { botControlMessages as msg, DEFAULT_BOT_CONFIG, STRATEGY_KEYS } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { barsOf as bars, nextCommand, rally, slide } from '../../../test/bot-scenario.js';
 import { describe, expect, it, type TestUser } from '../../../test/fixture.js';
@@ -7,6 +9,12 @@ import { createTestApp } from '../../../test/test-app.js';
 import { waitForValue, waitUntil } from '../../../test/wait.js';
 
 let agent: TestAgent;
+
+const DecisionSchema = z.object({
+  kind: z.string(),
+  strategy: z.string(),
+  detail: z.object({ bar_time: z.number().optional() }),
+});
 
 const status = async (app: FastifyInstance, user: TestUser) =>
   (
@@ -96,13 +104,12 @@ describe('the bot runner', () => {
     expect(Date.parse(s.start_time ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // The order is logged with the terminal's answer, which the agent has just sent.
     const rows = await waitForValue(async () => {
-      const { rows } = await db.pool.query<{
-        kind: string;
-        strategy: string;
-        detail: { bar_time?: number };
-      }>('SELECT kind, strategy, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id', [
-        trader.id,
-      ]);
+      const rows = await rowsOf(
+        db.pool,
+        DecisionSchema,
+        'SELECT kind, strategy, detail FROM bot_decisions WHERE user_id = $1 ORDER BY id',
+        [trader.id],
+      );
       return rows.some((r) => r.kind === 'order') && rows;
     }, 'the order was never logged');
     expect(rows.map((r) => r.kind)).toEqual(expect.arrayContaining(['signal', 'order']));
