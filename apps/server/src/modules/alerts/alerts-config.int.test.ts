@@ -1,33 +1,10 @@
 import { alertsMessages as m, defaultAlertsConfig, type AlertsConfig } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { describe, expect, it, type Requests, type TestUser } from '../../../test/fixture.js';
 
-let db: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const getConfig = async (user: TestUser) => {
-  const res = await t.app.inject({ url: '/api/alerts/config', headers: bearer(user.token) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ success: true; config: AlertsConfig }>().config;
-};
-const save = (user: TestUser, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/alerts/config',
-    headers: bearer(user.token),
-    payload: payload as object,
-  });
+const getConfig = async (api: Requests, user: TestUser) =>
+  (await api.as(user).read<{ success: true; config: AlertsConfig }>('/api/alerts/config')).config;
+const save = (api: Requests, user: TestUser, payload: unknown) =>
+  api.as(user).post('/api/alerts/config', payload);
 
 function changed(): AlertsConfig {
   const c = defaultAlertsConfig();
@@ -42,9 +19,12 @@ function changed(): AlertsConfig {
 }
 
 describe('alerts config', () => {
-  it("starts at the spec's defaults: every channel and type on, sound on, daily, weekly", async () => {
-    const user = await makeUser(db.pool);
-    const config = await getConfig(user);
+  it("starts at the spec's defaults: every channel and type on, sound on, daily, weekly", async ({
+    api,
+    newUser,
+  }) => {
+    const user = await newUser();
+    const config = await getConfig(api, user);
     expect(config.channels).toEqual({ sms: true, whatsapp: true, email: true });
     expect(Object.values(config.alertTypes).every((t) => t.enabled)).toBe(true);
     expect(Object.keys(config.alertTypes)).toEqual([
@@ -63,51 +43,60 @@ describe('alerts config', () => {
     });
   });
 
-  it('keeps what a user saves, for that user only, with the canonical type names', async () => {
-    const [a, b] = [await makeUser(db.pool), await makeUser(db.pool)];
+  it('keeps what a user saves, for that user only, with the canonical type names', async ({
+    api,
+    newUser,
+  }) => {
+    const [a, b] = [await newUser(), await newUser()];
     const sent = changed();
     sent.alertTypes.statistics.name = 'Outro nome';
-    const res = await save(a, sent);
+    const res = await save(api, a, sent);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    expect(await getConfig(a)).toEqual({
+    expect(await getConfig(api, a)).toEqual({
       ...changed(),
       alertTypes: { ...changed().alertTypes },
     });
-    expect(await getConfig(b)).toEqual(defaultAlertsConfig());
+    expect(await getConfig(api, b)).toEqual(defaultAlertsConfig());
   });
 
-  it('refuses bad input with a pt-BR message and keeps the stored config', async () => {
-    const user = await makeUser(db.pool);
-    expect((await save(user, changed())).statusCode).toBe(200);
+  it('refuses bad input with a pt-BR message and keeps the stored config', async ({
+    api,
+    newUser,
+  }) => {
+    const user = await newUser();
+    expect((await save(api, user, changed())).statusCode).toBe(200);
     const cases: [unknown, string][] = [
       [{ ...changed(), email: 'sem-arroba' }, m.emailInvalid],
       [{ ...changed(), phone: '12' }, m.phoneInvalid],
       [{ ...changed(), statisticsFrequency: 'hourly' }, m.frequencyInvalid],
     ];
     for (const [payload, error] of cases) {
-      const res = await save(user, payload);
+      const res = await save(api, user, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: string }>().error).toContain(error);
     }
     const { channels, ...rest } = changed();
-    expect((await save(user, rest)).statusCode).toBe(400);
+    expect((await save(api, user, rest)).statusCode).toBe(400);
     expect(
-      (await save(user, { ...changed(), channels: { ...channels, fax: true } })).statusCode,
+      (await save(api, user, { ...changed(), channels: { ...channels, fax: true } })).statusCode,
     ).toBe(400);
-    expect(await getConfig(user)).toEqual(changed());
+    expect(await getConfig(api, user)).toEqual(changed());
   });
 
-  it('lets a viewer read the config and the recent alerts but not change them', async () => {
-    const viewer = await makeUser(db.pool, { role: 'viewer' });
-    expect((await getConfig(viewer)).soundEnabled).toBe(true);
-    expect((await save(viewer, changed())).statusCode).toBe(403);
-    const recent = await t.app.inject({ url: '/api/alerts/recent', headers: bearer(viewer.token) });
+  it('lets a viewer read the config and the recent alerts but not change them', async ({
+    api,
+    newUser,
+  }) => {
+    const viewer = await newUser({ role: 'viewer' });
+    expect((await getConfig(api, viewer)).soundEnabled).toBe(true);
+    expect((await save(api, viewer, changed())).statusCode).toBe(403);
+    const recent = await api.as(viewer).get('/api/alerts/recent');
     expect(recent.json()).toEqual({ success: true, alerts: [] });
   });
 
-  it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ url: '/api/alerts/config' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/alerts/recent' })).statusCode).toBe(401);
+  it('answers 401 without a session', async ({ api }) => {
+    expect((await api.get('/api/alerts/config')).statusCode).toBe(401);
+    expect((await api.get('/api/alerts/recent')).statusCode).toBe(401);
   });
 });

@@ -1,43 +1,33 @@
 import type { RecentAlert } from '@vortex/core';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
 import { eventually } from '../../../test/bot-scenario.js';
-import { makeUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { MemoryEventBus } from '../live/event-bus.js';
 import { PositionsCache } from '../trading/positions-cache.js';
 import { AlertDispatcher } from './alert-dispatcher.js';
 import { watchAlerts } from './alert-watch.js';
 import { sendStatisticsDigests } from './statistics-digest.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let dispatcher: AlertDispatcher;
 const log = pino({ level: 'silent' });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dispatcher = new AlertDispatcher({ pool: db.pool, log, queue: () => t.app.messageQueue });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db, app }) => {
+  dispatcher = new AlertDispatcher({ pool: db.pool, log, queue: () => app.messageQueue });
 });
 
 const typesOf = async (userId: number): Promise<RecentAlert['type'][]> =>
   (await dispatcher.recent(userId)).map((a) => a.type);
 
 describe('connection lost', () => {
-  it('alerts when the bridge stays away past the grace, not when it comes back in time', async () => {
+  it('alerts when the bridge stays away past the grace, not when it comes back in time', async ({
+    t,
+    newUser,
+  }) => {
     const bus = new MemoryEventBus();
     const stop = watchAlerts({ bus, dispatcher, log, connectionGraceMs: 100 });
     try {
-      const [gone, back] = [await makeUser(db.pool), await makeUser(db.pool)];
+      const [gone, back] = [await newUser(), await newUser()];
       const status = (userId: number, connected: boolean) =>
         bus.publish({
           type: 'bridge_status',
@@ -60,8 +50,13 @@ describe('connection lost', () => {
 });
 
 describe('statistics digest', () => {
-  it("sends each trader with trades today the day's statistics once, across runs", async () => {
-    const [active, idle] = [await makeUser(db.pool), await makeUser(db.pool)];
+  it("sends each trader with trades today the day's statistics once, across runs", async ({
+    db,
+    t,
+    base,
+    newUser,
+  }) => {
+    const [active, idle] = [await newUser(), await newUser()];
     const agent = await pairTestAgent(t.app, base, active, 8_100_001);
     await pairTestAgent(t.app, base, idle, 8_100_002).then((a) => a.close());
     // A B3 session day's run (daily digests skip weekends and holidays); the deals a minute before.

@@ -1,17 +1,24 @@
 import type { AlertsConfig, BridgeEvent, RecentAlert } from '@vortex/core';
 import { defaultAlertsConfig } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
 import { eventually } from '../../../test/bot-scenario.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { createTestApp } from '../../../test/test-app.js';
 import type { ChannelMessage } from '../messaging/channel-sender.js';
 import type { SmsProvider } from '../messaging/sms-provider.js';
 
-let db: TestDatabase;
+// The file's fixtures, kept for the helpers below.
 let t: TestApp;
 let base: string;
+let api: Requests;
+let newUser: (opts: { role: 'trader' }) => Promise<TestUser>;
 const agents: TestAgent[] = [];
 let nextAccount = 7_600_001;
 let nextTicket = 1;
@@ -25,36 +32,26 @@ const sms: SmsProvider = {
   },
 };
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db, { sms });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+it.override('appOptions', { scope: 'file' }, { sms });
+it.beforeAll(({ t: app, base: url, api: requests, newUser: make }) => {
+  [t, base, api, newUser] = [app, url, requests, make];
 });
-afterAll(async () => {
+it.afterAll(() => {
   for (const a of agents) a.close();
-  await t.close();
-  await db.drop();
 });
 
 const recent = async (user: TestUser) =>
-  (await t.app.inject({ url: '/api/alerts/recent', headers: bearer(user.token) })).json<{
-    alerts: RecentAlert[];
-  }>().alerts;
+  (await api.as(user).get('/api/alerts/recent')).json<{ alerts: RecentAlert[] }>().alerts;
 
 async function configure(user: TestUser, edit: (c: AlertsConfig) => void) {
   const c = defaultAlertsConfig();
   edit(c);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/alerts/config',
-    headers: bearer(user.token),
-    payload: c,
-  });
+  const res = await api.as(user).post('/api/alerts/config', c);
   expect(res.statusCode).toBe(200);
 }
 
 async function trader(): Promise<{ user: TestUser; agent: TestAgent; account: number }> {
-  const user = await makeUser(db.pool, { role: 'trader' });
+  const user = await newUser({ role: 'trader' });
   const account = nextAccount++;
   const agent = await pairTestAgent(t.app, base, user, account);
   agents.push(agent);
@@ -84,7 +81,9 @@ async function alertsOf(user: TestUser, count: number): Promise<RecentAlert[]> {
 }
 
 describe('trade alerts', () => {
-  it('a closed trade alerts once by email, with its result, and lists the delivery', async () => {
+  it('a closed trade alerts once by email, with its result, and lists the delivery', async ({
+    db,
+  }) => {
     const { user, agent } = await trader();
     const deals = roundTrip(5, 42);
     await sendDeals(agent, deals);
@@ -147,7 +146,7 @@ describe('bridge and bot alerts', () => {
   });
 
   it("a risk limit stopping the bot alerts with the bot's own sentence", async () => {
-    const user = await makeUser(db.pool, { role: 'trader' });
+    const user = await newUser({ role: 'trader' });
     const message = 'Limite de perda diária de R$ 500,00 atingido: bot parado.';
     t.app.bridgeRuntime.bus.publish({
       type: 'bot_risk_stop',
@@ -162,10 +161,10 @@ describe('bridge and bot alerts', () => {
 });
 
 describe('across instances', () => {
-  it('an event heard by two instances alerts once', async () => {
+  it('an event heard by two instances alerts once', async ({ db }) => {
     const other = await createTestApp(db, { sms });
     try {
-      const user = await makeUser(db.pool, { role: 'trader' });
+      const user = await newUser({ role: 'trader' });
       const roundTripDeals = roundTrip(1, 10);
       // One stamped event, as a shared transport hands it to every instance.
       const event: BridgeEvent = {
