@@ -1,26 +1,11 @@
 import { liveMessages } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { vi } from 'vitest';
+import { describe, expect, it } from '../../../test/fixture.js';
+import { bearer, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
 
 /** Through the real HTTP route, as a browser gets it. */
-const ticketFor = async (u: TestUser): Promise<string> => {
+const ticketFor = async (base: string, u: TestUser): Promise<string> => {
   const res = await fetch(`${base}/api/bridge/events/ticket`, {
     method: 'POST',
     headers: bearer(u.token),
@@ -37,11 +22,11 @@ const settled = async (c: LiveWsClient) => {
 };
 
 describe('opening a live channel from a warm session cache', () => {
-  it('spends a ticket once even when two channels race for it', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
+  it('spends a ticket once even when two channels race for it', async ({ base, newUser }) => {
+    const trader = await newUser({ role: 'trader' });
     // Warm: the session is served from memory from here on.
-    await ticketFor(trader);
-    const ticket = await ticketFor(trader);
+    await ticketFor(base, trader);
+    const ticket = await ticketFor(base, trader);
     const racing = await Promise.all([
       LiveWsClient.open(base, { ticket }),
       LiveWsClient.open(base, { ticket }),
@@ -53,10 +38,14 @@ describe('opening a live channel from a warm session cache', () => {
     for (const c of racing) c.close();
   });
 
-  it('opens from memory: the ticket and its session need no statement of their own', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    await ticketFor(trader);
-    const ticket = await ticketFor(trader);
+  it('opens from memory: the ticket and its session need no statement of their own', async ({
+    base,
+    db,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    await ticketFor(base, trader);
+    const ticket = await ticketFor(base, trader);
     const query = vi.spyOn(db.pool, 'query');
     try {
       const c = await LiveWsClient.open(base, { ticket });
@@ -77,11 +66,15 @@ describe('opening a live channel from a warm session cache', () => {
     }
   });
 
-  it('opens with the role the user holds at open, not the one the ticket was issued under', async () => {
-    const admin = await makeUser(db.pool, { role: 'admin' });
-    const promoted = await makeUser(db.pool, { role: 'trader' });
-    const ticket = await ticketFor(promoted);
-    const res = await t.app.inject({
+  it('opens with the role the user holds at open, not the one the ticket was issued under', async ({
+    app,
+    base,
+    newUser,
+  }) => {
+    const admin = await newUser({ role: 'admin' });
+    const promoted = await newUser({ role: 'trader' });
+    const ticket = await ticketFor(base, promoted);
+    const res = await app.inject({
       method: 'POST',
       url: `/users/${promoted.id}/role`,
       headers: bearer(admin.token),
@@ -91,8 +84,8 @@ describe('opening a live channel from a warm session cache', () => {
     const c = await LiveWsClient.open(base, { ticket });
     await c.waitFor((m) => m.type === 'ws_connected');
     // In the admin scope now: another trader's session event reaches it.
-    const other = await makeUser(db.pool, { role: 'trader' });
-    t.app.bridgeRuntime.bus.publish({ type: 'bridge_paired', user_id: other.id });
+    const other = await newUser({ role: 'trader' });
+    app.bridgeRuntime.bus.publish({ type: 'bridge_paired', user_id: other.id });
     await c.waitFor((m) => m.type === 'bridge_paired' && m.user_id === other.id);
     expect(c.closed).toBeUndefined();
     c.close();

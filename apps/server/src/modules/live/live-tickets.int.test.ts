@@ -1,28 +1,24 @@
 import { liveMessages } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { databaseTickets } from './live-tickets.js';
-
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
-});
 
 const invalid = { statusCode: 401, message: liveMessages.ticketInvalid };
 
 describe('tickets in the database (instances sharing Redis)', () => {
-  it('spends each once, any instance, within its lifetime, while its session holds', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const { rows } = await db.pool.query<{ id: number }>(
+  it('spends each once, any instance, within its lifetime, while its session holds', async ({
+    db,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const session = await oneRow(
+      db.pool,
+      z.object({ id: z.number() }),
       'SELECT id FROM sessions WHERE user_id = $1',
       [trader.id],
     );
-    const holder = { userId: trader.id, sessionId: rows[0]?.id ?? 0, token: trader.token };
+    const holder = { userId: trader.id, sessionId: session.id, token: trader.token };
     const [a, b] = [databaseTickets(db.pool), databaseTickets(db.pool)];
 
     const { ticket } = await a.issue(holder);

@@ -1,25 +1,13 @@
 import { apiErrorMessages } from '@vortex/core';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from '../../../test/fixture.js';
 import WebSocket from 'ws';
-import { bearer, makeUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { bearer } from '../../../test/identities.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
 let port: number;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+it.beforeAll(({ base }) => {
   port = Number(new URL(base).port);
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
 });
 
 /** Sends a raw upgrade request and reads its answer: a 101's head, or all until the server hangs up. */
@@ -66,12 +54,16 @@ describe('the live WebSocket upgrade', () => {
     }
   });
 
-  it('sends an upgrade with a query through the route: checked by its hooks, then opened', async () => {
+  it('sends an upgrade with a query through the route: checked by its hooks, then opened', async ({
+    app,
+    base,
+    newUser,
+  }) => {
     const host = `127.0.0.1:${port}`;
     const poisoned = await upgrade('/api/bridge/ws?x=%00', { host, ...handshake });
     expect(poisoned).toMatch(/^HTTP\/1\.1 400 /);
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const res = await t.app.inject({
+    const trader = await newUser({ role: 'trader' });
+    const res = await app.inject({
       method: 'POST',
       url: '/api/bridge/events/ticket',
       headers: bearer(trader.token),

@@ -1,43 +1,22 @@
 import { LIVE_CONNECTIONS_PER_USER, LIVE_TICKET_TTL_MS, liveMessages } from '@vortex/core';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
+import { describe, expect, it, type Requests } from '../../../test/fixture.js';
 import { pairTestAgent, testDeal } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { bearer, type TestUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { waitUntil } from '../../../test/wait.js';
 import { helmetHeaders } from '../../http/security.js';
 import { openSession } from '../auth/session.service.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-let admin: TestUser;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-async function ticketFor(u: TestUser): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/bridge/events/ticket',
-    headers: bearer(u.token),
-  });
+async function ticketFor(api: Requests, u: TestUser): Promise<string> {
+  const res = await api.as(u).post('/api/bridge/events/ticket');
   expect(res.statusCode).toBe(201);
   return res.json<{ ticket: string }>().ticket;
 }
 
-async function liveFor(u: TestUser): Promise<LiveWsClient> {
-  const c = await LiveWsClient.open(base, { ticket: await ticketFor(u) });
+async function liveFor({ api, base }: { api: Requests; base: string }, u: TestUser) {
+  const c = await LiveWsClient.open(base, { ticket: await ticketFor(api, u) });
   await c.waitFor((m) => m.type === 'ws_connected');
   return c;
 }
@@ -86,15 +65,21 @@ async function readSse(url: string, until: (text: string) => boolean): Promise<S
 }
 
 describe('live events', () => {
-  it('a trader hears their own bridge; an admin hears its lifecycle but not its data', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const other = await makeUser(db.pool, { role: 'trader' });
+  it('a trader hears their own bridge; an admin hears its lifecycle but not its data', async ({
+    app,
+    base,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const other = await newUser({ role: 'trader' });
     const [mine, theirs, admins] = await Promise.all([
-      liveFor(trader),
-      liveFor(other),
-      liveFor(admin),
+      liveFor({ api, base }, trader),
+      liveFor({ api, base }, other),
+      liveFor({ api, base }, admin),
     ]);
-    const agent = await pairTestAgent(t.app, base, trader, 5_100_000 + trader.id);
+    const agent = await pairTestAgent(app, base, trader, 5_100_000 + trader.id);
     const paired = await mine.waitFor((m) => m.type === 'bridge_paired');
     expect(paired.user_id).toBe(trader.id);
     expect(typeof paired.expires_at).toBe('string');
@@ -112,7 +97,7 @@ describe('live events', () => {
     expect(theirs.received.filter((m) => m.user_id === trader.id)).toEqual([]);
     expect(admins.received.some((m) => m.type === 'deals_added')).toBe(false);
 
-    await t.app.inject({
+    await app.inject({
       method: 'POST',
       url: `/api/bridge/admin/revoke/${trader.id}`,
       headers: bearer(admin.token),
@@ -122,19 +107,24 @@ describe('live events', () => {
     for (const c of [mine, theirs, admins]) c.close();
   });
 
-  it('spends a ticket once: a second use or an expired ticket is refused', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const ticket = await ticketFor(trader);
+  it('spends a ticket once: a second use or an expired ticket is refused', async ({
+    app,
+    base,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const ticket = await ticketFor(api, trader);
     const first = await readSse(`${base}/bridge/events?ticket=${ticket}`, (s) =>
       s.includes('event: ready'),
     );
     expect(first.status).toBe(200);
-    const again = await t.app.inject({ url: `/bridge/events?ticket=${ticket}` });
+    const again = await app.inject({ url: `/bridge/events?ticket=${ticket}` });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ error: liveMessages.ticketInvalid });
 
     // Past its lifetime (this server keeps its tickets in memory: its clock decides).
-    const stale = await ticketFor(trader);
+    const stale = await ticketFor(api, trader);
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {
       vi.setSystemTime(Date.now() + LIVE_TICKET_TTL_MS + 1_000);
@@ -146,23 +136,23 @@ describe('live events', () => {
     }
   });
 
-  it('refuses a socket whose first message is not a credential', async () => {
+  it('refuses a socket whose first message is not a credential', async ({ base, newUser }) => {
     const ws = await LiveWsClient.open(base, 'not json');
     expect(await ws.waitClosed()).toBe(4401);
     expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.firstMessage });
     // The spec's form: the bearer token in the first message (never in the URL).
-    const trader = await makeUser(db.pool, { role: 'trader' });
+    const trader = await newUser({ role: 'trader' });
     const ok = await LiveWsClient.open(base, { auth_token: trader.token });
     await ok.waitFor((m) => m.type === 'ws_connected' && m.user_id === trader.id);
     ok.close();
   });
 
-  it('streams events over SSE too', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const ticket = await ticketFor(trader);
+  it('streams events over SSE too', async ({ app, base, api, newUser }) => {
+    const trader = await newUser({ role: 'trader' });
+    const ticket = await ticketFor(api, trader);
     const sse = await openSse(`${base}/bridge/events?ticket=${ticket}`);
     await sse.waitFor((s) => s.includes('event: ready'));
-    await t.app.inject({
+    await app.inject({
       method: 'POST',
       url: '/bridge/session/terminate',
       headers: bearer(trader.token),
@@ -178,81 +168,105 @@ describe('live events', () => {
     expect(headers['transfer-encoding']).toBe('chunked');
   });
 
-  it('ends a channel with its session: logout, suspension, a new role, expiry', async () => {
+  it('ends a channel with its session: logout, suspension, a new role, expiry', async ({
+    app,
+    base,
+    db,
+    api,
+    newUser,
+    admin,
+  }) => {
     const ended = async (c: LiveWsClient) => {
       expect(await c.waitClosed()).toBe(4401);
       expect(c.received.at(-1)).toEqual({ type: 'error', error: liveMessages.sessionEnded });
     };
     const post = (u: TestUser, url: string, payload?: object) =>
-      t.app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload && { payload }) });
+      app.inject({ method: 'POST', url, headers: bearer(u.token), ...(payload && { payload }) });
 
-    const leaving = await makeUser(db.pool, { role: 'trader' });
-    const c = await liveFor(leaving);
+    const leaving = await newUser({ role: 'trader' });
+    const c = await liveFor({ api, base }, leaving);
     // The same user signed in elsewhere: logging out here ends only this sign-in's channel.
     const second = await openSession(db.pool, leaving.id, { ip: null, userAgent: null });
-    const other = await liveFor({ ...leaving, token: second.token });
+    const other = await liveFor({ api, base }, { ...leaving, token: second.token });
     expect((await post(leaving, '/auth/logout')).statusCode).toBe(200);
     await ended(c);
     // Had logout ended the user's every channel, they end in one pass: its close beats the pong.
     await other.roundTrip();
     expect(other.closed).toBeUndefined();
 
-    const suspended = await makeUser(db.pool, { role: 'trader' });
-    const s = await liveFor(suspended);
+    const suspended = await newUser({ role: 'trader' });
+    const s = await liveFor({ api, base }, suspended);
     await db.pool.query("UPDATE users SET status = 'suspended' WHERE id = $1", [suspended.id]);
     await ended(s);
 
     // Promoted: the channel ends so the browser reconnects with an admin's scope.
-    const promoted = await makeUser(db.pool, { role: 'trader' });
-    const p = await liveFor(promoted);
+    const promoted = await newUser({ role: 'trader' });
+    const p = await liveFor({ api, base }, promoted);
     expect((await post(admin, `/users/${promoted.id}/role`, { role: 'admin' })).statusCode).toBe(
       200,
     );
     await ended(p);
 
     // Expiry and idleness write nothing: the periodic check finds them.
-    const idle = await makeUser(db.pool, { role: 'trader' });
-    const i = await liveFor(idle);
+    const idle = await newUser({ role: 'trader' });
+    const i = await liveFor({ api, base }, idle);
     await db.pool.query(
       "UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE user_id = $1",
       [idle.id],
     );
     expect(i.closed).toBeUndefined();
-    expect(await t.app.bridgeRuntime.hub.recheck(() => true)).toBe(1);
+    expect(await app.bridgeRuntime.hub.recheck(() => true)).toBe(1);
     await ended(i);
     expect(other.closed).toBeUndefined();
     other.close();
   });
 
-  it('ends an event stream (SSE) with its session too, saying why', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const ticket = await ticketFor(trader);
+  it('ends an event stream (SSE) with its session too, saying why', async ({
+    app,
+    base,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const ticket = await ticketFor(api, trader);
     const sse = await openSse(`${base}/bridge/events?ticket=${ticket}`);
     await sse.waitFor((s) => s.includes('event: ready'));
-    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(trader.token) });
+    await app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(trader.token) });
     const { text } = await sse.waitFor((s) => s.includes('event: session_ended'));
     sse.close();
     const line = text.split('\n').find((l) => l.startsWith('data: {"error"'));
     expect(JSON.parse(line?.slice(6) ?? '{}')).toEqual({ error: liveMessages.sessionEnded });
   });
 
-  it('refuses a ticket whose session ended before it was used', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const ticket = await ticketFor(trader);
+  it('refuses a ticket whose session ended before it was used', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const ticket = await ticketFor(api, trader);
     await db.pool.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [trader.id]);
     const ws = await LiveWsClient.open(base, { ticket });
     expect(await ws.waitClosed()).toBe(4401);
     expect(ws.received[0]).toEqual({ type: 'error', error: liveMessages.ticketInvalid });
   });
 
-  it('caps the channels one user holds and counts them in the health panel', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
+  it('caps the channels one user holds and counts them in the health panel', async ({
+    app,
+    base,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
     const open: LiveWsClient[] = [];
-    for (let i = 0; i < LIVE_CONNECTIONS_PER_USER; i++) open.push(await liveFor(trader));
-    const extra = await LiveWsClient.open(base, { ticket: await ticketFor(trader) });
+    for (let i = 0; i < LIVE_CONNECTIONS_PER_USER; i++)
+      open.push(await liveFor({ api, base }, trader));
+    const extra = await LiveWsClient.open(base, { ticket: await ticketFor(api, trader) });
     expect(await extra.waitClosed()).toBe(4429);
 
-    const health = await t.app.inject({ url: '/bridge/health', headers: bearer(admin.token) });
+    const health = await app.inject({ url: '/bridge/health', headers: bearer(admin.token) });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({
       ws_connections: LIVE_CONNECTIONS_PER_USER,
