@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { TestAgent } from '../../../test/agent-client.js';
 import { eventually } from '../../../test/bot-scenario.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
@@ -7,10 +8,11 @@ import { startRedisServer, type RedisServer } from '../../../test/redis-server.j
 import { nextOfType, runningTrader } from '../../../test/running-trader.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { accessEndMessages } from './access-end.messages.js';
 
 // Two instances on one Redis of this file's own: the trader's agent, bot and live channel sit on
-// A, the administrator acts on B.
+// A, the administrator acts on B. Not on the fixture, which makes one app per file.
 let server: RedisServer;
 let db: TestDatabase;
 let a: TestApp;
@@ -64,7 +66,9 @@ describe('an administrator on another instance ending a trader’s access', () =
     expect(await live.waitClosed()).toBe(4401);
     await eventually(() => !a.app.botManager.isRunning(user.id));
     expect(a.app.botManager.isRunning(user.id)).toBe(false);
-    const { rows } = await db.pool.query<{ active: boolean; last_error: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ active: z.boolean(), last_error: z.string().nullable() }),
       'SELECT active, last_error FROM bot_runs WHERE user_id = $1',
       [user.id],
     );

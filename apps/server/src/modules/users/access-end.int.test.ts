@@ -1,37 +1,51 @@
 import { botControlMessages, liveMessages } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { testDeal, type TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { makeUser } from '../../../test/identities.js';
 import { nextOfType, openLive, runningTrader } from '../../../test/running-trader.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { maybeRow, rowsOf } from '../../db/rows.js';
 import { markStarted } from '../bot/bot-runs.repo.js';
 import { accessEndMessages } from './access-end.messages.js';
 
+// The file's fixtures, kept for the helpers below.
 let db: TestDatabase;
 let t: TestApp;
 let base: string;
+let api: Requests;
 let admin: TestUser;
 const agents: TestAgent[] = [];
 
-const as = (u: TestUser, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: object) =>
-  t.app.inject({ method, url, headers: bearer(u.token), ...(body && { payload: body }) });
+it.beforeAll(({ db: database, t: testApp, base: url, api: requests, admin: firstAdmin }) => {
+  [db, t, base, api, admin] = [database, testApp, url, requests, firstAdmin];
+});
+it.afterAll(() => {
+  for (const a of agents) a.close();
+});
 
-const botRun = async (userId: number) =>
-  (
-    await db.pool.query<{ active: boolean; last_error: string | null }>(
-      'SELECT active, last_error FROM bot_runs WHERE user_id = $1',
-      [userId],
-    )
-  ).rows[0];
+const botRun = (userId: number) =>
+  maybeRow(
+    db.pool,
+    z.object({ active: z.boolean(), last_error: z.string().nullable() }),
+    'SELECT active, last_error FROM bot_runs WHERE user_id = $1',
+    [userId],
+  );
 
-const bridgeSessions = async (userId: number) =>
-  (
-    await db.pool.query<{ status: string; end_reason: string | null }>(
-      'SELECT status, end_reason FROM bridge_sessions WHERE user_id = $1',
-      [userId],
-    )
-  ).rows;
+const bridgeSessions = (userId: number) =>
+  rowsOf(
+    db.pool,
+    z.object({ status: z.string(), end_reason: z.string().nullable() }),
+    'SELECT status, end_reason FROM bridge_sessions WHERE user_id = $1',
+    [userId],
+  );
 
 async function running(role: 'user' | 'trader') {
   const r = await runningTrader(db.pool, t.app, base, role);
@@ -40,24 +54,12 @@ async function running(role: 'user' | 'trader') {
   return r;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  for (const a of agents) a.close();
-  await t.close();
-  await db.drop();
-});
-
 describe('an administrator ending a trader’s access', () => {
   it('suspending stops the bot with its reason, revokes the agent and closes the live channel', async () => {
     const { user, agent, live } = await running('trader');
     // A pairing token made before could otherwise still pair a new agent.
-    expect((await as(user, 'POST', '/bridge/token/create')).statusCode).toBe(201);
-    const res = await as(admin, 'PUT', `/users/${user.id}`, { status: 'suspended' });
+    expect((await api.as(user).post('/bridge/token/create')).statusCode).toBe(201);
+    const res = await api.as(admin).put(`/users/${user.id}`, { status: 'suspended' });
     expect(res.statusCode).toBe(200);
 
     expect(t.app.botManager.isRunning(user.id)).toBe(false);
@@ -72,17 +74,19 @@ describe('an administrator ending a trader’s access', () => {
     ]);
     expect(await live.waitClosed()).toBe(4401);
     expect(live.received).toContainEqual({ type: 'error', error: liveMessages.sessionEnded });
-    const tokens = await db.pool.query<{ status: string }>(
+    const tokens = await rowsOf(
+      db.pool,
+      z.object({ status: z.string() }),
       'SELECT status FROM bridge_tokens WHERE user_id = $1 ORDER BY created_at',
       [user.id],
     );
-    expect(tokens.rows.map((r) => r.status)).toEqual(['paired', 'revoked']);
+    expect(tokens.map((r) => r.status)).toEqual(['paired', 'revoked']);
 
     // Back to active, the trader reads why their bot stopped; it does not restart by itself.
-    expect((await as(admin, 'PUT', `/users/${user.id}`, { status: 'active' })).statusCode).toBe(
+    expect((await api.as(admin).put(`/users/${user.id}`, { status: 'active' })).statusCode).toBe(
       200,
     );
-    const status = (await as(user, 'GET', '/bot/status')).json<{
+    const status = (await api.as(user).get('/bot/status')).json<{
       status: { bot_active: boolean; error: string | null };
     }>().status;
     expect(status).toMatchObject({ bot_active: false, error: accessEndMessages.blocked.suspended });
@@ -90,7 +94,7 @@ describe('an administrator ending a trader’s access', () => {
 
   it('deleting stops the bot, revokes the agent and closes the live channel', async () => {
     const { user, agent, live } = await running('trader');
-    expect((await as(admin, 'DELETE', `/users/${user.id}`)).statusCode).toBe(200);
+    expect((await api.as(admin).del(`/users/${user.id}`)).statusCode).toBe(200);
 
     expect(t.app.botManager.isRunning(user.id)).toBe(false);
     expect(await botRun(user.id)).toBeUndefined();
@@ -101,7 +105,7 @@ describe('an administrator ending a trader’s access', () => {
 
   it('demoting to viewer stops the bot and closes the channel; a new one opens as viewer', async () => {
     const { user, agent, live } = await running('user');
-    const res = await as(admin, 'POST', `/users/${user.id}/role`, { role: 'viewer' });
+    const res = await api.as(admin).post(`/users/${user.id}/role`, { role: 'viewer' });
     expect(res.statusCode).toBe(200);
 
     expect(t.app.botManager.isRunning(user.id)).toBe(false);
@@ -117,7 +121,7 @@ describe('an administrator ending a trader’s access', () => {
     const again = await openLive(t.app, base, viewer);
     agent.send({ type: 'deals', batch_id: 'v1', deals: [testDeal(1)] });
     await again.waitFor((m) => m.type === 'deals_added' && m.user_id === user.id);
-    const status = (await as(viewer, 'GET', '/bot/status')).json<{
+    const status = (await api.as(viewer).get('/bot/status')).json<{
       status: { bot_active: boolean; error: string | null };
     }>().status;
     expect(status).toEqual(
@@ -127,13 +131,13 @@ describe('an administrator ending a trader’s access', () => {
           'Robô parado: o administrador mudou sua função para Visualizador, que não controla o robô.',
       }),
     );
-    expect((await as(viewer, 'POST', '/api/bot/start')).statusCode).toBe(403);
+    expect((await api.as(viewer).post('/api/bot/start')).statusCode).toBe(403);
     again.close();
   });
 
   it('demoting through the edit route acts the same as through the role route', async () => {
     const { user, live } = await running('trader');
-    expect((await as(admin, 'PUT', `/users/${user.id}`, { role: 'viewer' })).statusCode).toBe(200);
+    expect((await api.as(admin).put(`/users/${user.id}`, { role: 'viewer' })).statusCode).toBe(200);
     expect(t.app.botManager.isRunning(user.id)).toBe(false);
     expect((await botRun(user.id))?.last_error).toBe(accessEndMessages.roleChanged('viewer'));
     expect(await live.waitClosed()).toBe(4401);
@@ -141,15 +145,15 @@ describe('an administrator ending a trader’s access', () => {
 
   it('a role that still runs the bot leaves it running', async () => {
     const { user, live } = await running('user');
-    expect((await as(admin, 'POST', `/users/${user.id}/role`, { role: 'trader' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.as(admin).post(`/users/${user.id}/role`, { role: 'trader' })).statusCode,
+    ).toBe(200);
     // The channel closes with the new role (README), the bot keeps its lease.
     expect(await live.waitClosed()).toBe(4401);
     await t.app.botManager.tend();
     expect(t.app.botManager.isRunning(user.id)).toBe(true);
     expect(await botRun(user.id)).toEqual({ active: true, last_error: null });
-    expect((await as(user, 'POST', '/api/bot/stop')).json()).toMatchObject({
+    expect((await api.as(user).post('/api/bot/stop')).json()).toMatchObject({
       message: botControlMessages.stopped,
     });
   });

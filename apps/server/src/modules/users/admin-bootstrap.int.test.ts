@@ -1,20 +1,29 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { verifyPassword } from '../auth/password.js';
 import { ensureAdmin, generatePassword } from './admin-bootstrap.js';
 
+// Not on the fixture: each test needs a database with no admin yet, so one database per test.
 let db: TestDatabase | undefined;
 afterEach(async () => {
   await db?.drop();
   db = undefined;
 });
 
-const admins = async (d: TestDatabase) =>
-  (
-    await d.pool.query<{ email: string; username: string; password_hash: string; status: string }>(
-      "SELECT email, username, password_hash, status FROM users WHERE role = 'admin'",
-    )
-  ).rows;
+const AdminSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  password_hash: z.string(),
+  status: z.string(),
+});
+const admins = (d: TestDatabase) =>
+  rowsOf(
+    d.pool,
+    AdminSchema,
+    "SELECT email, username, password_hash, status FROM users WHERE role = 'admin'",
+  );
 
 describe('ensureAdmin', () => {
   it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD with an argon2id hash', async () => {
