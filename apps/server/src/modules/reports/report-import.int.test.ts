@@ -6,13 +6,11 @@ import {
   accountMessages,
 } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { z } from 'zod';
 import { changedTables, dbFingerprint } from '../../../test/db-fingerprint.js';
 import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { oneRow, rowsOf } from '../../db/rows.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { currentAccountOf, liveAccountOf } from '../trading/trading.repo.js';
@@ -22,18 +20,12 @@ import { importRouteMessages } from './report-import.messages.js';
 
 const CountRow = z.object({ n: z.number() });
 
+let api: Requests;
 let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi }) => {
+  [db, app, api] = [givenDb, givenApp, givenApi];
 });
 
 const FTMO = 'ReportHistory-541223056-FTMO.html';
@@ -119,10 +111,7 @@ describe('POST /api/reports/import', () => {
     expect(again.positions).toBe(first.positions);
 
     // The screens read it: it is the trader's only account.
-    const stats = await app.inject({
-      url: '/dashboard/stats?days=3650',
-      headers: bearer(trader.token),
-    });
+    const stats = await api.as(trader).get('/dashboard/stats?days=3650');
     // The dashboard counts the same round trips as the import's answer and the report.
     expect(stats.json<{ data: { total_trades: number } }>().data.total_trades).toBe(
       report.positions.length,
@@ -207,25 +196,20 @@ describe('POST /api/reports/import', () => {
 
 describe('/api/accounts', () => {
   const accounts = async (user: TestUser) => {
-    const res = await app.inject({ url: '/api/accounts', headers: bearer(user.token) });
+    const res = await api.as(user).get('/api/accounts');
     expect(res.statusCode).toBe(200);
     return AccountsResponseSchema.parse(res.json()).data;
   };
   const choose = (user: TestUser, accountId: number) =>
-    app.inject({
-      method: 'PUT',
-      url: '/api/accounts/current',
-      headers: bearer(user.token),
-      payload: { account_id: accountId },
-    });
+    api.as(user).put('/api/accounts/current', { account_id: accountId });
 
   it('lists the trader’s accounts and switches the screens between them', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     expect(await accounts(trader)).toEqual({ accounts: [], current_id: null });
     const trades = async () =>
-      (
-        await app.inject({ url: '/dashboard/stats?days=3650', headers: bearer(trader.token) })
-      ).json<{ data: { total_trades: number } }>().data.total_trades;
+      (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
+        data: { total_trades: number };
+      }>().data.total_trades;
     const ftmo = imported(await upload(trader, await bytesOf(FTMO)));
     const ftmoTrades = await trades();
     const darwinex = imported(await upload(trader, await bytesOf(DARWINEX)));
@@ -241,12 +225,7 @@ describe('/api/accounts', () => {
     expect((await accounts(trader)).current_id).toBe(ftmo.account.id);
     expect(await trades()).toBe(ftmoTrades);
     // The statement is the chosen account's too.
-    const statement = await app.inject({
-      method: 'POST',
-      url: '/api/reports/mt5/html',
-      headers: bearer(trader.token),
-      payload: { date_range: '1y' },
-    });
+    const statement = await api.as(trader).post('/api/reports/mt5/html', { date_range: '1y' });
     expect((await parseMt5Report(statement.rawPayload)).account.login).toBe('541223056');
     expect((await choose(trader, darwinex.account.id)).statusCode).toBe(200);
     expect(await trades()).toBe(darwinexTrades);

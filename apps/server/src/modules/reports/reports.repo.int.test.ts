@@ -1,17 +1,13 @@
 import { Mt5DealSchema } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { testDeal } from '../../../test/agent-client.js';
 import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { balanceBefore } from './reports.repo.js';
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
+it.beforeAll(({ db: fx }) => {
+  db = fx;
 });
 
 // testDeal: odd tickets open (profit 0), even tickets close with profit 10; commission -0.25 each.

@@ -2,26 +2,18 @@
 // same /dashboard/stats and the same Results block.
 import { formatDuration } from '@vortex/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { backfill } from '../../../../bridge/src/sim/backfill.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { parseMt5Report } from './import/detect.js';
 
+let api: Requests;
 let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi }) => {
+  [db, app, api] = [givenDb, givenApp, givenApi];
 });
 
 /**
@@ -51,18 +43,15 @@ async function demoTrader(): Promise<TestUser> {
 }
 
 const statementOf = async (user: TestUser) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/reports/mt5/html',
-    headers: bearer(user.token),
-    payload: { date_range: '90d', report_type: 'full' },
-  });
+  const res = await api
+    .as(user)
+    .post('/api/reports/mt5/html', { date_range: '90d', report_type: 'full' });
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 };
 
 const statsOf = async (user: TestUser) => {
-  const res = await app.inject({ url: '/dashboard/stats?days=90', headers: bearer(user.token) });
+  const res = await api.as(user).get('/dashboard/stats?days=90');
   expect(res.statusCode).toBe(200);
   return res.json<{ data: Record<string, unknown> }>().data;
 };

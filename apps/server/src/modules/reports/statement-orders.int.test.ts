@@ -1,38 +1,22 @@
 import type { Mt5HistoryOrder } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { TestAgent, testDeal } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { makeUser, type TestUser } from '../../../test/identities.js';
 import { historyOrder } from '../../../../../packages/core/src/reports/statement.fixture.js';
 
+let api: Requests;
 let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
 let base: string;
 const now = Date.now();
 const at = (minutesAgo: number) => now - 3_600_000 - minutesAgo * 60_000;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, base: givenBase, api: givenApi }) => {
+  [db, base, api] = [givenDb, givenBase, givenApi];
 });
 
 /** A paired agent past hello, with or without the newer fields (digits, history orders). */
 async function agentOf(u: TestUser, accountNumber: number, newer: boolean): Promise<TestAgent> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/bridge/token/create',
-    headers: bearer(u.token),
-    payload: { label: 'statement' },
-  });
+  const created = await api.as(u).post('/bridge/token/create', { label: 'statement' });
   const agent = await TestAgent.connect(base);
   agent.send({
     type: 'auth',
@@ -90,12 +74,7 @@ const reported = (ticket: number, over: Partial<Mt5HistoryOrder>) =>
   historyOrder(ticket, at(60), { position_id: 10, ...over });
 
 async function statement(u: TestUser): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/reports/mt5/html',
-    headers: bearer(u.token),
-    payload: { date_range: '7d', language: 'en' },
-  });
+  const res = await api.as(u).post('/api/reports/mt5/html', { date_range: '7d', language: 'en' });
   expect(res.statusCode).toBe(200);
   return new TextDecoder('utf-16le').decode(res.rawPayload);
 }
