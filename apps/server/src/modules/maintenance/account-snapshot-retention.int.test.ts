@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { writeHeartbeats } from '../bridge/heartbeat-batch.repo.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { RETENTION_BATCH, thinAccountSnapshots } from './account-snapshot-retention.js';
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
+it.beforeAll(({ db: fx }) => {
+  db = fx;
 });
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -45,11 +43,13 @@ async function report(accountId: number, times: string[]): Promise<void> {
 
 const kept = async (accountId: number) =>
   (
-    await db.pool.query<{ ts: Date; resolution: number }>(
+    await rowsOf(
+      db.pool,
+      z.object({ ts: z.date(), resolution: z.number() }),
       'SELECT ts, resolution FROM account_snapshots WHERE account_id = $1 ORDER BY ts',
       [accountId],
     )
-  ).rows.map((r) => [r.ts.toISOString(), r.resolution]);
+  ).map((r) => [r.ts.toISOString(), r.resolution]);
 
 describe('thinAccountSnapshots', () => {
   it('keeps 7 days in full, the last row of each hour for a year, of each São Paulo day after', async () => {

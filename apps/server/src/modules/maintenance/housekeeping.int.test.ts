@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
+import { z } from 'zod';
 import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { insertClaim, type ClaimStatus } from '../bridge/bridge-claims.repo.js';
 import { insertInstaller } from '../installer/installer.repo.js';
 import { runHousekeeping } from './housekeeping.js';
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
+it.beforeAll(({ db: fx }) => {
+  db = fx;
 });
 
 describe('runHousekeeping', () => {
@@ -41,7 +39,11 @@ describe('runHousekeeping', () => {
       installerClaims: 0,
       accountSnapshots: 0,
     });
-    const { rows } = await db.pool.query<{ user_id: number }>('SELECT user_id FROM sessions');
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ user_id: z.number() }),
+      'SELECT user_id FROM sessions',
+    );
     expect(rows.map((r) => r.user_id)).toEqual([live.id]);
     expect((await db.pool.query('SELECT key FROM rate_events')).rows).toEqual([{ key: 'b' }]);
   });
@@ -89,8 +91,13 @@ describe('runHousekeeping', () => {
     expect(await runHousekeeping(db.pool)).toMatchObject({ installers: 3, installerClaims: 1 });
     const ids = async (table: string) =>
       (
-        await db.pool.query<{ id: string }>(`SELECT id FROM ${table} WHERE user_id = $1`, [u.id])
-      ).rows
+        await rowsOf(
+          db.pool,
+          z.object({ id: z.string() }),
+          `SELECT id FROM ${table} WHERE user_id = $1`,
+          [u.id],
+        )
+      )
         .map((r) => r.id)
         .sort();
     expect(await ids('bridge_installers')).toEqual([downloaded.id, fresh.id].sort());
