@@ -1,25 +1,20 @@
 import type { ClosedPosition } from '@vortex/core';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { z } from 'zod';
-import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { rowsOf } from '../../db/rows.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { CopyFailed } from './closed-positions-copy.js';
 import { insertClosed, insertClosedArrays, READ_COLUMNS } from './positions-store.repo.js';
 
-let db: TestDatabase;
 let userId: number;
 let accounts = 0;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  userId = (await makeUser(db.pool, { role: 'trader', session: false })).id;
+it.beforeAll(async ({ newUser }) => {
+  userId = (await newUser({ role: 'trader', session: false })).id;
 });
-afterAll(() => db.drop());
 
-const newAccount = () =>
+const newAccount = (db: TestDatabase) =>
   upsertAccount(db.pool, {
     userId,
     accountNumber: 9_300_000 + ++accounts,
@@ -63,7 +58,7 @@ const ODD: ClosedPosition[] = [
   position('6', { symbol: 'half \ud800 surrogate' }),
 ];
 
-async function stored(accountId: number) {
+async function stored(db: TestDatabase, accountId: number) {
   return rowsOf(
     db.pool,
     z.record(z.string(), z.unknown()),
@@ -73,7 +68,7 @@ async function stored(accountId: number) {
   );
 }
 
-async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>) {
+async function inTransaction(db: TestDatabase, fn: (c: pg.PoolClient) => Promise<void>) {
   const client = await db.pool.connect();
   try {
     await client.query('BEGIN');
@@ -85,21 +80,21 @@ async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>) {
 }
 
 describe('closed positions by binary COPY', () => {
-  it('stores every value as the array INSERT stores it', async () => {
-    const [copied, inserted] = [await newAccount(), await newAccount()];
-    await inTransaction((c) => insertClosed(c, copied, ODD));
-    await inTransaction((c) => insertClosedArrays(c, inserted, ODD));
-    const rows = await stored(copied);
+  it('stores every value as the array INSERT stores it', async ({ db }) => {
+    const [copied, inserted] = [await newAccount(db), await newAccount(db)];
+    await inTransaction(db, (c) => insertClosed(c, copied, ODD));
+    await inTransaction(db, (c) => insertClosedArrays(c, inserted, ODD));
+    const rows = await stored(db, copied);
     expect(rows).toHaveLength(ODD.length);
-    expect(rows).toEqual(await stored(inserted));
+    expect(rows).toEqual(await stored(db, inserted));
     expect(rows.find((r) => r.position_id === '3')).toMatchObject({ symbol: 'ação ✓ 📈' });
     expect(Object.is(rows.find((r) => r.position_id === '4')?.profit, 0)).toBe(true);
   });
 
-  it('leaves a value that does not fit its column to the INSERT', async () => {
-    const accountId = await newAccount();
+  it('leaves a value that does not fit its column to the INSERT', async ({ db }) => {
+    const accountId = await newAccount(db);
     // Beyond 2^53 a bigint is not a JS integer: the database converts the text as it can.
-    await inTransaction((c) => insertClosed(c, accountId, [position('1', { magic: 2 ** 60 })]));
+    await inTransaction(db, (c) => insertClosed(c, accountId, [position('1', { magic: 2 ** 60 })]));
     const rows = await rowsOf(
       db.pool,
       z.object({ magic: z.string() }),
@@ -109,9 +104,11 @@ describe('closed positions by binary COPY', () => {
     expect(rows).toEqual([{ magic: String(2 ** 60) }]);
   });
 
-  it('fails as CopyFailed when the database refuses a row, storing none of them', async () => {
-    const accountId = await newAccount();
-    await inTransaction((c) => insertClosed(c, accountId, [position('1')]));
+  it('fails as CopyFailed when the database refuses a row, storing none of them', async ({
+    db,
+  }) => {
+    const accountId = await newAccount(db);
+    await inTransaction(db, (c) => insertClosed(c, accountId, [position('1')]));
     const client = await db.pool.connect();
     let failure: unknown;
     try {
@@ -125,6 +122,6 @@ describe('closed positions by binary COPY', () => {
     }
     expect(failure).toBeInstanceOf(CopyFailed);
     expect(String((failure as CopyFailed).cause)).toMatch(/duplicate key/);
-    expect((await stored(accountId)).map((r) => r.position_id)).toEqual(['1']);
+    expect((await stored(db, accountId)).map((r) => r.position_id)).toEqual(['1']);
   });
 });

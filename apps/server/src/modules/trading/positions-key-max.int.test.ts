@@ -10,6 +10,8 @@ import { oneRow, rowsOf } from '../../db/rows.js';
 let db: TestDatabase;
 const accounts: number[] = [];
 
+// Not on the fixture: it tests a migration, so its database stops at migration 27 and it migrates
+// the rest itself.
 beforeAll(async () => {
   db = await createTestDatabase({ migrated: false });
   await migrate(

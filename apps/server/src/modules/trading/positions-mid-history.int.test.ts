@@ -37,6 +37,8 @@ const oldTrip: RoundTrip = {
   exitReason: 'EXPERT',
 };
 
+// Not on the fixture: it tests a migration, so its database stops at migration 24 and it migrates
+// the rest itself.
 beforeAll(async () => {
   db = await createTestDatabase({ migrated: false });
   await migrate(

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { createPool } from '../../db/database.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { warmConnectionsOf, warmTradingReads } from './trading-warm-up.js';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await db.drop();
-});
-
 describe('warmTradingReads', () => {
-  it('leaves its connections in the pool and writes nothing', async () => {
+  it('leaves its connections in the pool and writes nothing', async ({ db }) => {
     // Every transaction read-only: any write of the warm-up would fail it.
     const url = new URL(db.url);
     url.searchParams.set('options', '-c default_transaction_read_only=on');
@@ -28,7 +17,7 @@ describe('warmTradingReads', () => {
     }
   });
 
-  it('takes no further step once stopped, and says it did not finish', async () => {
+  it('takes no further step once stopped, and says it did not finish', async ({ db }) => {
     const pool = createPool(db.url);
     try {
       expect(await warmTradingReads(pool, Date.now(), AbortSignal.abort())).toBe(false);
