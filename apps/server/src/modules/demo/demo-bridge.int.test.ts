@@ -3,30 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { makeUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { waitUntil } from '../../../test/wait.js';
+import { maybeRow } from '../../db/rows.js';
 import { hashToken } from '../../lib/tokens.js';
 import { startDemoBridge } from './demo-bridge.js';
 
 const BRIDGE_MAIN = fileURLToPath(new URL('../../../../bridge/dist/main.js', import.meta.url));
 
 let db: TestDatabase;
-let t: TestApp;
 let base: string;
 let stateDir: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+it.beforeAll(({ db: givenDb, base: givenBase }) => {
+  [db, base] = [givenDb, givenBase];
+});
+it.beforeAll(async () => {
   stateDir = await mkdtemp(path.join(tmpdir(), 'vortex-demo-bridge-'));
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
 
@@ -69,11 +66,13 @@ describe('the demo bridge', () => {
 
       // It is the demo trader's token, and the agent pairs with it.
       const status = async () => {
-        const { rows } = await db.pool.query<{ status: string }>(
+        const row = await maybeRow(
+          db.pool,
+          z.object({ status: z.string() }),
           "SELECT status FROM bridge_tokens WHERE token_hash = $1 AND user_id = $2 AND label = 'demo'",
           [hashToken(token ?? ''), trader.id],
         );
-        return rows[0]?.status;
+        return row?.status;
       };
       await waitUntil(async () => (await status()) === 'paired', 'the demo agent never paired', {
         timeoutMs: 30_000,

@@ -2,11 +2,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describe, expect, it, type TestApp, type TestDatabase } from '../../../test/fixture.js';
 import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
 import { makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { AlertDispatcher } from '../alerts/alert-dispatcher.js';
 import { resetDemoAccount } from './demo-reset.js';
 
@@ -15,15 +15,13 @@ let t: TestApp;
 let base: string;
 let stateDir: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+it.beforeAll(({ db: givenDb, t: givenT, base: givenBase }) => {
+  [db, t, base] = [givenDb, givenT, givenBase];
+});
+it.beforeAll(async () => {
   stateDir = await mkdtemp(path.join(tmpdir(), 'vortex-demo-reset-'));
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
 
@@ -44,7 +42,7 @@ async function previousRun(user: TestUser, account: number): Promise<TestAgent> 
 }
 
 const count = async (sql: string, params: unknown[]) =>
-  (await db.pool.query<{ n: number }>(sql, params)).rows[0]?.n;
+  (await oneRow(db.pool, z.object({ n: z.number() }), sql, params)).n;
 
 describe('a demo run starting over', () => {
   it('drops the previous run’s account, frees its trade alert keys and its outbox', async () => {
@@ -95,7 +93,9 @@ describe('a demo run starting over', () => {
     const agent = await pairTestAgent(t.app, base, demo, account);
     agent.send({ type: 'deals', batch_id: 'run2', deals: [testDeal(1, { price: 130_000 })] });
     expect(await agent.next()).toMatchObject({ type: 'deals_ack', last_ticket: 1 });
-    const { rows } = await db.pool.query<{ price: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ price: z.number() }),
       'SELECT d.price FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1',
       [demo.id],
     );
