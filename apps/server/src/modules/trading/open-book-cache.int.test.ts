@@ -1,25 +1,20 @@
 import type { BridgeEvent } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+import { describe, expect, it, type Requests, type TestUser } from '../../../test/fixture.js';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let trader: TestUser;
 let agent: TestAgent;
 let queries = 0;
 /** While set, the clock stands still: a cached copy can then only be dropped by an event. */
 let frozenAt: number | undefined;
 
-const positions = () =>
-  t.app.inject({ url: '/dashboard/positions', headers: bearer(trader.token) });
+const positions = (api: Requests, trader: TestUser) => api.as(trader).get('/dashboard/positions');
 
 /** Resolves when the bus carries the trader's event of this type. */
-const published = (type: BridgeEvent['type']) =>
+const published = (app: FastifyInstance, trader: TestUser, type: BridgeEvent['type']) =>
   new Promise<void>((resolve) => {
-    const stop = t.app.bridgeRuntime.bus.subscribe((e) => {
+    const stop = app.bridgeRuntime.bus.subscribe((e) => {
       if (e.type === type && e.user_id === trader.id) {
         stop();
         resolve();
@@ -27,41 +22,42 @@ const published = (type: BridgeEvent['type']) =>
     });
   });
 
-beforeAll(async () => {
-  // The cache keeps the clock it finds when the app is built: the spy must be there first.
+// Asks for the database alone, so the app is built after: the cache keeps the clock it finds
+// then, and the app's pool must already count its queries.
+it.beforeAll(({ db }) => {
   const realNow = Date.now.bind(Date);
   vi.spyOn(Date, 'now').mockImplementation(() => frozenAt ?? realNow());
-  db = await createTestDatabase();
   const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => unknown;
   db.pool.query = ((...args: unknown[]) => {
     queries++;
     return query(...args);
   }) as typeof db.pool.query;
-  t = await createTestApp(db);
-  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  agent = await pairTestAgent(t.app, base, trader, 7_700_002);
 });
-afterAll(async () => {
+it.beforeAll(async ({ app, base, trader }) => {
+  agent = await pairTestAgent(app, base, trader, 7_700_002);
+});
+it.afterAll(() => {
   agent.close();
-  await t.close();
-  await db.drop();
 });
 
 describe('/dashboard/positions from memory', () => {
-  it('answers a warm request without a database query', async () => {
-    expect((await positions()).statusCode).toBe(200);
+  it('answers a warm request without a database query', async ({ api, trader }) => {
+    expect((await positions(api, trader)).statusCode).toBe(200);
     const before = queries;
-    const again = await positions();
+    const again = await positions(api, trader);
     expect(again.statusCode).toBe(200);
     expect(queries - before).toBe(0);
   });
 
-  it('shows what the agent sent as soon as its event is published, not after the TTL', async () => {
+  it('shows what the agent sent as soon as its event is published, not after the TTL', async ({
+    app,
+    api,
+    trader,
+  }) => {
     // With the clock stopped the 1-second TTL never runs out: only the event can drop the copy.
     frozenAt = Date.now();
     try {
-      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([]);
+      expect((await positions(api, trader)).json<{ positions: unknown[] }>().positions).toEqual([]);
       const position = {
         ticket: 9101,
         symbol: 'WINZ25',
@@ -80,12 +76,14 @@ describe('/dashboard/positions from memory', () => {
       };
       // Still the cached copy: nothing is read until the event comes.
       const before = queries;
-      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([]);
+      expect((await positions(api, trader)).json<{ positions: unknown[] }>().positions).toEqual([]);
       expect(queries - before).toBe(0);
-      const heard = published('positions_snapshot');
+      const heard = published(app, trader, 'positions_snapshot');
       agent.send({ type: 'positions', ts: frozenAt, positions: [position] });
       await heard;
-      expect((await positions()).json<{ positions: unknown[] }>().positions).toEqual([position]);
+      expect((await positions(api, trader)).json<{ positions: unknown[] }>().positions).toEqual([
+        position,
+      ]);
     } finally {
       frozenAt = undefined;
     }
