@@ -1,7 +1,5 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
-import { createTestDatabase } from '../../test/test-database.js';
+import { describe, expect, it } from '../../test/fixture.js';
 import { requireAccessDeclarations } from './access.js';
 
 describe('route access declarations', () => {
@@ -13,12 +11,8 @@ describe('route access declarations', () => {
     );
   });
 
-  it('records every route of the application with its access', async () => {
-    const db = await createTestDatabase();
-    const { app, close } = await createTestApp(db);
+  it('records every route of the application with its access', ({ app }) => {
     const table = app.routeTable.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`);
-    await close();
-    await db.drop();
     expect(table).toContain('GET /health "public"');
     expect(table).toContain('POST /api/client-log "public"');
   });

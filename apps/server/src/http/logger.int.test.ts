@@ -1,35 +1,34 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestUser,
+} from '../../test/fixture.js';
 import { TestAgent } from '../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
+import { bearer } from '../../test/identities.js';
 import { LiveWsClient } from '../../test/live-client.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { HIDDEN, loggerOptions } from './logger.js';
 
-let db: TestDatabase;
 let t: TestApp;
 let base: string;
+let api: Requests;
 let trader: TestUser;
 let log = '';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // The production logger's options at its most talkative level, written where the test reads.
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      log += chunk.toString();
-      done();
-    },
-  });
-  t = await createTestApp(db, { logger: pino(loggerOptions('trace'), sink) });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
+// The production logger's options at its most talkative level, written where the test reads.
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    log += chunk.toString();
+    done();
+  },
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.override('appOptions', { scope: 'file' }, { logger: pino(loggerOptions('trace'), sink) });
+it.beforeAll(({ t: givenT, base: givenBase, api: givenApi, trader: givenTrader }) => {
+  [t, base, api, trader] = [givenT, givenBase, givenApi, givenTrader];
 });
 
 const call = (method: 'GET' | 'POST' | 'HEAD', url: string, payload?: object) =>
@@ -84,20 +83,12 @@ describe('secrets in the request log', () => {
     const byBody = await installerId();
     const wrongPath = await installerId();
     Object.assign(secrets, { byPath, byBody, wrongPath });
-    const get = await t.app.inject({ url: `/api/bridge/installer/download/${byPath}` });
+    const get = await api.get(`/api/bridge/installer/download/${byPath}`);
     expect(get.statusCode).toBe(200);
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/bridge/installer/download',
-      payload: { id: byBody },
-    });
+    const post = await api.post('/api/bridge/installer/download', { id: byBody });
     expect(post.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ url: `/api/bridge/installer/download/${wrongPath}/x` })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ url: `/api/bridge/installer/download/${byPath}` })).statusCode,
-    ).toBe(404);
+    expect((await api.get(`/api/bridge/installer/download/${wrongPath}/x`)).statusCode).toBe(404);
+    expect((await api.get(`/api/bridge/installer/download/${byPath}`)).statusCode).toBe(404);
 
     // Live channels: a ticket in the SSE query, another in the WebSocket's first message.
     const sseTicket = await liveTicket();
@@ -117,22 +108,17 @@ describe('secrets in the request log', () => {
     ws.close();
 
     // A password reset link: validated, then spent, with its new password.
-    const forgot = await t.app.inject({
-      method: 'POST',
-      url: '/auth/forgot-password',
-      payload: { email: trader.email },
-    });
+    const forgot = await api.post('/auth/forgot-password', { email: trader.email });
     expect(forgot.statusCode).toBe(200);
     const mail = await t.smtp.waitFor((m) => m.to.includes(trader.email));
     const reset = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
     secrets.reset = reset;
     secrets.newPassword = 'Nova#Senha-Log9';
-    const valid = await t.app.inject({ url: `/api/auth/validate-reset-token?token=${reset}` });
+    const valid = await api.get(`/api/auth/validate-reset-token?token=${reset}`);
     expect(valid.statusCode).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: reset, password: secrets.newPassword },
+    const done = await api.post('/api/auth/reset-password', {
+      token: reset,
+      password: secrets.newPassword,
     });
     expect(done.statusCode).toBe(200);
 
