@@ -12,18 +12,11 @@ import {
   type ClosedPosition,
   type ServerMessage,
 } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from '../../../test/fixture.js';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { waitUntil } from '../../../test/wait.js';
 import { localDateKey, localMidnight } from './trading-range.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-let trader: TestUser;
 let agent: TestAgent;
 const NOW = Date.now();
 const MINUTE = 60_000;
@@ -93,15 +86,8 @@ function expectedPositions(from: number, to: number, magic?: number): ClosedPosi
   );
 }
 
-const get = (url: string, user: TestUser = trader) =>
-  t.app.inject({ url, headers: bearer(user.token) });
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  agent = await pairTestAgent(t.app, base, trader, ACCOUNT);
+it.beforeAll(async ({ app, base, trader }) => {
+  agent = await pairTestAgent(app, base, trader, ACCOUNT);
   const nets = [120, -40, 35, -80, 0, 60, 15, -25, 90, -10, 45, 5];
   const deals = nets.flatMap((net, i) =>
     // One trip every ~13 hours over the last 7 days, the last one closing 40 minutes ago.
@@ -114,15 +100,16 @@ beforeAll(async () => {
   deals.push(...trip(1000, NOW - 40 * MS_PER_DAY, 500));
   await send(deals);
 });
-afterAll(async () => {
+it.afterAll(() => {
   agent.close();
-  await t.close();
-  await db.drop();
 });
 
 describe('/dashboard/stats', () => {
-  it('is core’s statistics record of the positions closed in the range, with daily stats', async () => {
-    const res = await get('/dashboard/stats?days=7');
+  it('is core’s statistics record of the positions closed in the range, with daily stats', async ({
+    api,
+    trader,
+  }) => {
+    const res = await api.as(trader).get('/dashboard/stats?days=7');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: true; data: Record<string, unknown> }>();
     // Seven São Paulo calendar days, today included; no balance reported yet: an estimate.
@@ -135,14 +122,17 @@ describe('/dashboard/stats', () => {
     });
   });
 
-  it('filters by magic and by start/end dates (the end date includes its whole day)', async () => {
-    const magic = await get('/dashboard/stats?days=30&magic=136000');
+  it('filters by magic and by start/end dates (the end date includes its whole day)', async ({
+    api,
+    trader,
+  }) => {
+    const magic = await api.as(trader).get('/dashboard/stats?days=30&magic=136000');
     const only = expectedPositions(lastDaysWindow(30, NOW).from, NOW + MINUTE, 136_000);
     expect(magic.json<{ data: { total_trades: number } }>().data.total_trades).toBe(only.length);
 
     const today = localDateKey(NOW);
     const weekAgo = localDateKey(NOW - 6 * MS_PER_DAY);
-    const res = await get(`/dashboard/stats?start=${weekAgo}&end=${today}`);
+    const res = await api.as(trader).get(`/dashboard/stats?start=${weekAgo}&end=${today}`);
     const [y, m, d] = weekAgo.split('-').map(Number);
     const from = localMidnight(y ?? 0, m ?? 0, d ?? 0);
     const positions = expectedPositions(from, NOW + MS_PER_DAY);
@@ -151,8 +141,8 @@ describe('/dashboard/stats', () => {
     );
   });
 
-  it('a range without trades is the empty statistics', async () => {
-    const res = await get('/dashboard/stats?start=2020-01-01&end=2020-01-31');
+  it('a range without trades is the empty statistics', async ({ api, trader }) => {
+    const res = await api.as(trader).get('/dashboard/stats?start=2020-01-01&end=2020-01-31');
     expect(res.json()).toMatchObject({
       success: true,
       data: { total_trades: 0, balance: 10_000, profit_factor: 0, daily_stats: [] },
@@ -161,11 +151,14 @@ describe('/dashboard/stats', () => {
 });
 
 describe('the same range agrees on every screen', () => {
-  it('/dashboard/stats, the overview’s statistics and the reports summary', async () => {
+  it('/dashboard/stats, the overview’s statistics and the reports summary', async ({
+    api,
+    trader,
+  }) => {
     const [stats, overview, report] = await Promise.all([
-      get('/dashboard/stats?days=7'),
-      get('/dashboard/overview?days=7'),
-      get('/api/reports/summary?range=7d'),
+      api.as(trader).get('/dashboard/stats?days=7'),
+      api.as(trader).get('/dashboard/overview?days=7'),
+      api.as(trader).get('/api/reports/summary?range=7d'),
     ]);
     const s = stats.json<{ data: Record<string, unknown> }>().data;
     const o = overview.json<{
@@ -201,10 +194,13 @@ describe('the same range agrees on every screen', () => {
     expect(o.hourly.reduce((n, h) => n + h.trades, 0)).toBe(inSession.length);
   });
 
-  it('the overview’s equity curve is /trading/equity-curve, from the dashboard base', async () => {
+  it('the overview’s equity curve is /trading/equity-curve, from the dashboard base', async ({
+    api,
+    trader,
+  }) => {
     const [overview, curve] = await Promise.all([
-      get('/dashboard/overview?days=30'),
-      get('/trading/equity-curve?days=30'),
+      api.as(trader).get('/dashboard/overview?days=30'),
+      api.as(trader).get('/trading/equity-curve?days=30'),
     ]);
     // No balance reported yet: the spec's fixed base, marked as an estimate.
     const expected = equityCurve(expectedPositions(lastDaysWindow(30, NOW).from, NOW + MINUTE), {
@@ -222,8 +218,8 @@ describe('the same range agrees on every screen', () => {
 });
 
 describe('/dashboard/overview', () => {
-  it('has today, the last 7 days, the charts and the last 5 closed', async () => {
-    const res = await get('/dashboard/overview?days=30');
+  it('has today, the last 7 days, the charts and the last 5 closed', async ({ api, trader }) => {
+    const res = await api.as(trader).get('/dashboard/overview?days=30');
     expect(res.statusCode).toBe(200);
     const data = res.json<{
       data: {
@@ -246,20 +242,23 @@ describe('/dashboard/overview', () => {
 });
 
 describe('/api/reports/summary', () => {
-  it('counts exits by the closing deal’s reason and trades by hour', async () => {
-    const res = await get('/api/reports/summary?range=30d');
+  it('counts exits by the closing deal’s reason and trades by hour', async ({ api, trader }) => {
+    const res = await api.as(trader).get('/api/reports/summary?range=30d');
     const data = res.json<{
       data: { exit_reasons: Record<string, number>; trades_by_hour: { count: number }[] };
     }>().data;
     expect(data.exit_reasons).toEqual({ TP: 4, SL: 4, EXPERT: 4 });
     expect(data.trades_by_hour.reduce((n, h) => n + h.count, 0)).toBe(12);
-    expect((await get('/api/reports/summary')).statusCode).toBe(200);
+    expect((await api.as(trader).get('/api/reports/summary')).statusCode).toBe(200);
   });
 });
 
 describe('/bridge/trades', () => {
-  it('pages closed positions newest first with the total and the deals processed', async () => {
-    const res = await get('/bridge/trades?limit=3&offset=1');
+  it('pages closed positions newest first with the total and the deals processed', async ({
+    api,
+    trader,
+  }) => {
+    const res = await api.as(trader).get('/bridge/trades?limit=3&offset=1');
     const body = res.json<{
       trades: { position_id: string; net_profit: number }[];
       total: number;
@@ -273,11 +272,11 @@ describe('/bridge/trades', () => {
       all.slice(1, 4).map((p) => p.position_id),
     );
     expect(body.processing_info.deals_processed).toBe(seeded.length);
-    const asc = await get('/bridge/trades?order=asc&limit=1');
+    const asc = await api.as(trader).get('/bridge/trades?order=asc&limit=1');
     expect(asc.json<{ trades: { position_id: string }[] }>().trades[0]?.position_id).toBe('1000');
   });
 
-  it('keeps a position opened before the range and closed in it', async () => {
+  it('keeps a position opened before the range and closed in it', async ({ api, trader }) => {
     // Opened 9 days ago, closed 2 days ago: a 7-day range holds only its closing deal.
     await send([
       deal({ position: 5000, type: 0, entry: 0, at: NOW - 9 * MS_PER_DAY }),
@@ -290,13 +289,13 @@ describe('/bridge/trades', () => {
       }),
     ]);
     const start = new Date(NOW - 7 * MS_PER_DAY).toISOString();
-    const res = await get(`/bridge/trades?start_date=${start}`);
+    const res = await api.as(trader).get(`/bridge/trades?start_date=${start}`);
     const trades = res.json<{ trades: { position_id: string; open_time: number }[] }>().trades;
     const held = trades.find((p) => p.position_id === '5000');
     expect(held?.open_time).toBe(Math.floor(NOW - 9 * MS_PER_DAY));
   });
 
-  it('an end date without time includes its whole São Paulo day', async () => {
+  it('an end date without time includes its whole São Paulo day', async ({ api, trader }) => {
     const day = localDateKey(NOW - 20 * MS_PER_DAY);
     const [y, m, d] = day.split('-').map(Number);
     // Closes at 23:30 local time of that day.
@@ -306,7 +305,7 @@ describe('/bridge/trades', () => {
       deal({ position: 6000, type: 1, entry: 1, at: close, profit: 7 }),
     ]);
     const ids = async (start: string, end: string) =>
-      (await get(`/bridge/trades?start_date=${start}&end_date=${end}`))
+      (await api.as(trader).get(`/bridge/trades?start_date=${start}&end_date=${end}`))
         .json<{ trades: { position_id: string }[] }>()
         .trades.map((p) => p.position_id);
     expect(await ids(day, day)).toEqual(['6000']);
@@ -320,8 +319,8 @@ describe('/bridge/trades', () => {
 });
 
 describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () => {
-  it('deals of today by default, newest first, within the limit', async () => {
-    const res = await get('/dashboard/deals?days=30&limit=4');
+  it('deals of today by default, newest first, within the limit', async ({ api, trader }) => {
+    const res = await api.as(trader).get('/dashboard/deals?days=30&limit=4');
     const body = res.json<{
       data: { deals: { ticket: number; time: number; type: string }[]; total: number };
     }>();
@@ -329,10 +328,10 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
     const times = body.data.deals.map((d) => d.time);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(body.data.total).toBeGreaterThan(4);
-    expect((await get('/dashboard/deals')).statusCode).toBe(200);
+    expect((await api.as(trader).get('/dashboard/deals')).statusCode).toBe(200);
   });
 
-  it('the open book and the account as the agent sent them', async () => {
+  it('the open book and the account as the agent sent them', async ({ api, trader }) => {
     const position = {
       ticket: 9001,
       symbol: 'WINZ25',
@@ -367,11 +366,12 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
     // The agent's messages are handled in order: the account read back means all three were.
     await waitUntil(
       async () =>
-        (await get('/dashboard/realtime')).json<{ data: { account_info: { balance?: number } } }>()
-          .data.account_info.balance === 50_500,
+        (await api.as(trader).get('/dashboard/realtime')).json<{
+          data: { account_info: { balance?: number } };
+        }>().data.account_info.balance === 50_500,
       'the account the agent sent never showed',
     );
-    const book = (await get('/dashboard/positions?no_cache=1')).json<{
+    const book = (await api.as(trader).get('/dashboard/positions?no_cache=1')).json<{
       positions: unknown[];
       orders: unknown[];
       updated_at: string | null;
@@ -379,7 +379,7 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
     expect(book.positions).toEqual([position]);
     expect(book.orders).toEqual([]);
     expect(book.updated_at).not.toBeNull();
-    const realtime = (await get('/dashboard/realtime')).json<{
+    const realtime = (await api.as(trader).get('/dashboard/realtime')).json<{
       data: {
         connection_status: object;
         account_info: object;
@@ -395,19 +395,19 @@ describe('/dashboard/deals, /dashboard/positions and /dashboard/realtime', () =>
     });
     expect(realtime.account_info).toMatchObject({ balance: 50_500, equity: 50_580 });
     expect(realtime.positions).toEqual([position]);
-    const stats = (await get('/dashboard/stats?days=30')).json<{
+    const stats = (await api.as(trader).get('/dashboard/stats?days=30')).json<{
       data: { total_trades: number; profit: number };
     }>().data;
     expect(realtime.performance.total_trades).toBe(stats.total_trades);
     expect(realtime.performance.total_profit).toBe(stats.profit);
     // With the account's balance known, the curve and Statistics' balance end at it.
-    const curve = (await get('/trading/equity-curve?days=30')).json<{
+    const curve = (await api.as(trader).get('/trading/equity-curve?days=30')).json<{
       equity_curve: { balance: number }[];
       balance_basis: { source: string };
     }>();
     expect(curve.balance_basis.source).toBe('account');
     expect(curve.equity_curve.at(-1)?.balance).toBeCloseTo(50_500, 6);
-    const anchored = (await get('/dashboard/stats?days=30')).json<{
+    const anchored = (await api.as(trader).get('/dashboard/stats?days=30')).json<{
       data: { balance: number; balance_basis: { source: string } };
     }>().data;
     expect(anchored.balance_basis.source).toBe('account');
