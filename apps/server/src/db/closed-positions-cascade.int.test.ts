@@ -1,9 +1,10 @@
 import type { Mt5Deal } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { vi } from 'vitest';
+import { z } from 'zod';
+import { describe, expect, it, type TestDatabase } from '../../test/fixture.js';
 import { insertDeals, upsertAccount } from '../modules/bridge/trading-ingest.repo.js';
 import { PositionsFollower } from '../modules/trading/positions-follower.js';
+import { oneRow } from './rows.js';
 
 let db: TestDatabase;
 let userId: number;
@@ -47,14 +48,18 @@ async function builtAccount(): Promise<number> {
   return id;
 }
 
+const CountSchema = z.object({ n: z.number() });
+
 async function rowsOf(accountId: number) {
   const count = async (table: string) =>
     (
-      await db.pool.query<{ n: number }>(
+      await oneRow(
+        db.pool,
+        CountSchema,
         `SELECT count(*)::int AS n FROM ${table} WHERE account_id = $1`,
         [accountId],
       )
-    ).rows[0]?.n;
+    ).n;
   return {
     positions: await count('closed_positions'),
     days: await count('deal_day_totals'),
@@ -62,11 +67,10 @@ async function rowsOf(accountId: number) {
   };
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  userId = (await makeUser(db.pool)).id;
+it.beforeAll(async ({ db: fx, newUser }) => {
+  db = fx;
+  userId = (await newUser()).id;
 });
-afterAll(() => db.drop());
 
 describe('closed positions without per-row foreign-key checks (0024)', () => {
   it("go with their account, and leave every other account's alone", async () => {
@@ -94,11 +98,13 @@ describe('closed positions without per-row foreign-key checks (0024)', () => {
       // the delete holds: only then does the delete commit.
       await vi.waitFor(
         async () => {
-          const { rows } = await db.pool.query<{ n: number }>(
+          const { n } = await oneRow(
+            db.pool,
+            CountSchema,
             `SELECT count(*)::int AS n FROM pg_stat_activity
               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           );
-          expect(rows[0]?.n).toBeGreaterThan(0);
+          expect(n).toBeGreaterThan(0);
         },
         { timeout: 10_000, interval: 20 },
       );

@@ -1,8 +1,8 @@
 import type { Mt5Deal } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { z } from 'zod';
+import { describe, expect, it, type TestDatabase } from '../../test/fixture.js';
 import { insertDeals, upsertAccount } from '../modules/bridge/trading-ingest.repo.js';
+import { oneRow } from './rows.js';
 
 let db: TestDatabase;
 let accountId: number;
@@ -29,24 +29,24 @@ function deal(ticket: number): Mt5Deal {
   };
 }
 
+const VersionSchema = z.object({
+  v: z.object({ count: z.number(), maxTicket: z.number(), epoch: z.number() }),
+});
+const CountSchema = z.object({ n: z.number() });
+
 async function versionOf(id: number) {
-  const { rows } = await db.pool.query<{ v: { count: number; maxTicket: number; epoch: number } }>(
-    'SELECT deals_version($1) AS v',
-    [id],
-  );
-  const v = rows[0]?.v;
-  return v && { count: v.count, max: v.maxTicket, epoch: v.epoch };
+  const { v } = await oneRow(db.pool, VersionSchema, 'SELECT deals_version($1) AS v', [id]);
+  return { count: v.count, max: v.maxTicket, epoch: v.epoch };
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const user = await makeUser(db.pool, { role: 'trader', session: false });
+it.beforeAll(async ({ db: fx, newUser }) => {
+  db = fx;
+  const user = await newUser({ role: 'trader', session: false });
   const account = { userId: user.id, server: 'Demo', company: '', currency: 'BRL' };
   const modes = { marginMode: 'netting', tradeMode: 'demo' };
   accountId = await upsertAccount(db.pool, { ...account, ...modes, accountNumber: 1 });
   otherId = await upsertAccount(db.pool, { ...account, ...modes, accountNumber: 2 });
 });
-afterAll(() => db.drop());
 
 describe('the deals version kept by the database', () => {
   it('counts the deals each statement stores and keeps the highest ticket', async () => {
@@ -95,20 +95,24 @@ describe('the deals version kept by the database', () => {
       for (const c of clients) c.release();
     }
     expect(await versionOf(otherId)).toEqual({ count: 7, max: 105, epoch: 0 });
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      CountSchema,
       'SELECT count(*)::int AS n FROM deal_counts WHERE account_id = $1',
       [otherId],
     );
-    expect(rows[0]?.n).toBeGreaterThan(1);
+    expect(n).toBeGreaterThan(1);
   });
 
   it("forgets an account's counts with the account", async () => {
     await db.pool.query('DELETE FROM mt5_accounts WHERE id = $1', [accountId]);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      CountSchema,
       'SELECT count(*)::int AS n FROM deal_counts WHERE account_id = $1',
       [accountId],
     );
-    expect(rows[0]?.n).toBe(0);
+    expect(n).toBe(0);
     expect(await versionOf(accountId)).toEqual({ count: 0, max: 0, epoch: 0 });
   });
 });

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
+import { rowsOf } from './rows.js';
 
+// Not on the fixture: these tests migrate an empty database themselves, one per test.
 let db: TestDatabase | undefined;
 afterEach(async () => {
   await db?.drop();
@@ -14,7 +17,9 @@ describe('migrate', () => {
     db = await createTestDatabase({ migrated: false });
     expect(await migrate(db.pool)).toEqual(migrations.map((m) => m.id));
     expect(await migrate(db.pool)).toEqual([]);
-    const { rows } = await db.pool.query<{ id: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ id: z.number() }),
       'SELECT id FROM schema_migrations ORDER BY id',
     );
     expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
