@@ -1,34 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from '../../../test/fixture.js';
 import WebSocket from 'ws';
+import { z } from 'zod';
 import { pairTestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
+import { oneRow } from '../../db/rows.js';
 
 describe('an agent that hangs up while its auth is checked', () => {
-  it('is not left registered as connected', async () => {
-    const user = await makeUser(db.pool, { role: 'trader' });
-    const { token } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/bridge/token/create',
-        headers: bearer(user.token),
-      })
-    ).json<{ token: string }>();
+  it('is not left registered as connected', async ({ app, base, db, api, newUser }) => {
+    const user = await newUser({ role: 'trader' });
+    const { token } = (await api.as(user).post('/bridge/token/create')).json<{ token: string }>();
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/bridge/agent`);
     await new Promise<void>((resolve) => ws.once('open', () => resolve()));
     // The auth goes out and the socket closes at once, before the server has checked it.
@@ -37,14 +16,16 @@ describe('an agent that hangs up while its auth is checked', () => {
     );
     ws.terminate();
     // A later agent of another trader connects and leaves: by then the first auth is long done.
-    const other = await makeUser(db.pool, { role: 'trader' });
-    const later = await pairTestAgent(t.app, base, other, 9_100_001);
+    const other = await newUser({ role: 'trader' });
+    const later = await pairTestAgent(app, base, other, 9_100_001);
     later.close();
-    await expect.poll(() => t.app.bridgeRuntime.agents.count(), { timeout: 5_000 }).toBe(0);
-    const { rows } = await db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM bridge_sessions s WHERE s.user_id = $1 AND s.disconnected_at IS NULL`,
+    await expect.poll(() => app.bridgeRuntime.agents.count(), { timeout: 5_000 }).toBe(0);
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
+      `SELECT count(*) AS n FROM bridge_sessions s WHERE s.user_id = $1 AND s.disconnected_at IS NULL`,
       [user.id],
     );
-    expect(rows[0]?.n).toBe(0);
+    expect(n).toBe(0);
   });
 });
