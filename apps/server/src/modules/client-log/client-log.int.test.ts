@@ -1,37 +1,28 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { z } from 'zod';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
+import { freshAddress } from '../../../test/requests.js';
+import { oneRow } from '../../db/rows.js';
 
+let api: Requests;
 let db: TestDatabase;
-let app: FastifyInstance;
-let testApp: TestApp;
-let ipCounter = 0;
-// Each case comes from its own address so the per-address limit does not mask validation.
-const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
+// Each case comes from its own address (freshAddress) so the per-address limit does not mask
+// validation.
 const count = async () =>
-  (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM client_logs')).rows[0]?.n;
+  (await oneRow(db.pool, z.object({ n: z.number() }), 'SELECT count(*)::int AS n FROM client_logs'))
+    .n;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  testApp = await createTestApp(db);
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, api: givenApi }) => {
+  [db, api] = [givenDb, givenApi];
 });
 
 describe('POST /api/client-log', () => {
   it('stores an interface crash report', async () => {
     const before = await count();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/client-log',
-      remoteAddress: freshIp(),
-      payload: {
+    const res = await api.post(
+      '/api/client-log',
+      {
         level: 'error',
         message: 'TypeError: x is undefined',
         stack: 'at X',
@@ -39,9 +30,10 @@ describe('POST /api/client-log', () => {
         ua: 'Chromium',
         ts: '2026-11-22T10:00:00Z',
       },
-    });
+      { remoteAddress: freshAddress() },
+    );
     expect(res.statusCode).toBe(201);
-    expect(await count()).toBe((before ?? 0) + 1);
+    expect(await count()).toBe(before + 1);
     const { rows } = await db.pool.query(
       'SELECT message, component_stack FROM client_logs ORDER BY id DESC LIMIT 1',
     );
@@ -53,37 +45,34 @@ describe('POST /api/client-log', () => {
 
   it('refuses a report over the size cap with 413 and stores nothing', async () => {
     const before = await count();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/client-log',
-      remoteAddress: freshIp(),
-      payload: { level: 'error', message: 'x', stack: 'y'.repeat(40_000) },
-    });
+    const res = await api.post(
+      '/api/client-log',
+      { level: 'error', message: 'x', stack: 'y'.repeat(40_000) },
+      { remoteAddress: freshAddress() },
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, error: 'Conteúdo muito grande.' });
     expect(await count()).toBe(before);
   });
 
   it('rate-limits one address after 10 reports a minute', async () => {
-    const ip = freshIp();
+    const ip = freshAddress();
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/client-log',
-        remoteAddress: ip,
-        payload: { level: 'warn', message: `m${i}` },
-      });
+      const res = await api.post(
+        '/api/client-log',
+        { level: 'warn', message: `m${i}` },
+        { remoteAddress: ip },
+      );
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
-    const last = await app.inject({
-      method: 'POST',
-      url: '/api/client-log',
-      remoteAddress: ip,
-      payload: { level: 'warn', message: 'x' },
-    });
+    const last = await api.post(
+      '/api/client-log',
+      { level: 'warn', message: 'x' },
+      { remoteAddress: ip },
+    );
     expect(last.json<{ error: string }>().error).toBe(
       'Muitas requisições. Tente novamente em instantes.',
     );
@@ -110,12 +99,9 @@ describe('POST /api/client-log', () => {
           typeof body === 'string'
             ? body
             : ((JSON.stringify(body) as string | undefined) ?? 'undefined');
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/client-log',
-          remoteAddress: freshIp(),
+        const res = await api.post('/api/client-log', raw, {
           headers: { 'content-type': 'application/json' },
-          payload: raw,
+          remoteAddress: freshAddress(),
         });
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.statusCode).toBeLessThan(500);
@@ -130,13 +116,11 @@ describe('POST /api/client-log', () => {
   });
 
   it('refuses a JSON body that tries to poison the prototype', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/client-log',
-      remoteAddress: freshIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: '{"level":"error","message":"x","__proto__":{"isAdmin":true}}',
-    });
+    const res = await api.post(
+      '/api/client-log',
+      '{"level":"error","message":"x","__proto__":{"isAdmin":true}}',
+      { remoteAddress: freshAddress(), headers: { 'content-type': 'application/json' } },
+    );
     expect(res.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });

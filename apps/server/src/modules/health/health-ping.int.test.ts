@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { DatabaseStatus } from '../../db/database-status.js';
 import { sharedPing } from './health.routes.js';
 
+// Not on the fixture: the ping needs only an empty, unmigrated database and pools of its own.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase({ migrated: false });
