@@ -1,21 +1,14 @@
 import { Mt5DealSchema } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { testDeal } from '../../../test/agent-client.js';
 import { makeUser } from '../../../test/identities.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { z } from 'zod';
 import { isDataRejected } from '../../db/db-errors.js';
+import { rowsOf } from '../../db/rows.js';
 import { copyRows } from './deal-copy.js';
 import { insertDeals, upsertAccount } from './trading-ingest.repo.js';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
-});
-
-async function account(): Promise<number> {
+async function account(db: TestDatabase): Promise<number> {
   const u = await makeUser(db.pool, { role: 'trader', session: false });
   return upsertAccount(db.pool, {
     userId: u.id,
@@ -35,12 +28,16 @@ const deal = (ticket: number, comment = '') => ({
 });
 
 describe('insertDeals by COPY (a batch above what is known stored)', () => {
-  it('stores text that COPY would otherwise read as separators, escapes or the end of data', async () => {
-    const accountId = await account();
+  it('stores text that COPY would otherwise read as separators, escapes or the end of data', async ({
+    db,
+  }) => {
+    const accountId = await account(db);
     const comments = ['a\tb', 'linha 1\nlinha 2\r', 'C:\\mt5\\', '\\.', 'ação ✓', '\\N', ''];
     const batch = comments.map((c, i) => deal(i + 1, c));
     expect(await insertDeals(db.pool, accountId, batch, 0)).toBe(comments.length);
-    const { rows } = await db.pool.query<{ comment: string; price: number; time_msc: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ comment: z.string(), price: z.number(), time_msc: z.string() }),
       'SELECT comment, price, time_msc::text FROM deals WHERE account_id = $1 ORDER BY ticket',
       [accountId],
     );
@@ -50,8 +47,10 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     );
   });
 
-  it('refuses data the database refuses with the INSERT’s own error, storing nothing', async () => {
-    const accountId = await account();
+  it('refuses data the database refuses with the INSERT’s own error, storing nothing', async ({
+    db,
+  }) => {
+    const accountId = await account(db);
     const bad = [deal(1), deal(2, 'nul\u0000byte')];
     const err = await insertDeals(db.pool, accountId, bad, 0).catch((e: unknown) => e);
     expect(isDataRejected(err)).toBe(true);
@@ -59,8 +58,8 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     expect(await insertDeals(db.pool, accountId, [deal(1), deal(2)], 0)).toBe(2);
   });
 
-  it('stores every value exactly as the INSERT stores it', async () => {
-    const [byCopy, byInsert] = [await account(), await account()];
+  it('stores every value exactly as the INSERT stores it', async ({ db }) => {
+    const [byCopy, byInsert] = [await account(db), await account(db)];
     const batch = [
       { ...deal(1, '\ud800 meia'), ticket: 2 ** 53 - 1, magic: 2 ** 53 - 1, position_id: 2 ** 32 },
       {
@@ -76,15 +75,15 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     ];
     expect(await insertDeals(db.pool, byCopy, batch, 0)).toBe(3);
     expect(await insertDeals(db.pool, byInsert, batch)).toBe(3);
-    const stored = async (accountId: number) =>
-      (
-        await db.pool.query<Record<string, unknown>>(
-          `SELECT ticket, order_ticket, position_id, symbol, type, entry, volume, price, profit,
-                  commission::text, fee, swap, magic, reason, comment, time_msc
-           FROM deals WHERE account_id = $1 ORDER BY ticket`,
-          [accountId],
-        )
-      ).rows;
+    const stored = (accountId: number) =>
+      rowsOf(
+        db.pool,
+        z.record(z.string(), z.unknown()),
+        `SELECT ticket, order_ticket, position_id, symbol, type, entry, volume, price, profit,
+                commission::text, fee, swap, magic, reason, comment, time_msc
+         FROM deals WHERE account_id = $1 ORDER BY ticket`,
+        [accountId],
+      );
     const copied = await stored(byCopy);
     expect(copied).toEqual(await stored(byInsert));
     expect(copied.map((r) => r.ticket)).toEqual([2, 3, 2 ** 53 - 1]);
@@ -92,8 +91,8 @@ describe('insertDeals by COPY (a batch above what is known stored)', () => {
     expect(copied.map((r) => r.fee)).toEqual([-0.37, 0, 0]);
   });
 
-  it('leaves values COPY would not take as they are to the INSERT', async () => {
-    const accountId = await account();
+  it('leaves values COPY would not take as they are to the INSERT', async ({ db }) => {
+    const accountId = await account(db);
     const odd = [{ ...deal(1), magic: -1 }, deal(2)];
     expect(copyRows(odd)).toBeUndefined();
     expect(await insertDeals(db.pool, accountId, odd, 0)).toBe(2);
