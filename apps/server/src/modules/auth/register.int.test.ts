@@ -1,14 +1,9 @@
 import { registerMessages as m } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
+import { freshAddress } from '../../../test/requests.js';
 
 let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let ipSeq = 0;
-const ip = () => `10.2.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+let api: Requests;
 
 const valid = (over: Record<string, unknown> = {}) => ({
   full_name: 'João da Silva',
@@ -23,17 +18,11 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const register = (payload: unknown, remoteAddress = ip()) =>
-  app.inject({ method: 'POST', url: '/auth/register', payload: payload as object, remoteAddress });
+const register = (payload: unknown, remoteAddress = freshAddress()) =>
+  api.post('/auth/register', payload, { remoteAddress });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, api: givenApi }) => {
+  [db, api] = [givenDb, givenApi];
 });
 
 describe('POST /auth/register', () => {
@@ -89,7 +78,7 @@ describe('POST /auth/register', () => {
   });
 
   it('limits registrations per address', async () => {
-    const address = ip();
+    const address = freshAddress();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await register(valid(), address)).statusCode);
     expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
@@ -98,7 +87,7 @@ describe('POST /auth/register', () => {
   it('counts attempts with registered emails too: the 6th in the hour is 429', async () => {
     const taken = valid().email;
     expect((await register(valid({ email: taken }))).statusCode).toBe(201);
-    const address = ip();
+    const address = freshAddress();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
       codes.push((await register(valid({ email: taken.toUpperCase() }), address)).statusCode);
@@ -110,16 +99,13 @@ describe('POST /auth/register', () => {
   });
 
   it('counts refused payloads too, even ones that are not JSON', async () => {
-    const address = ip();
+    const address = freshAddress();
     const codes: number[] = [];
     for (let i = 0; i < 4; i++)
       codes.push((await register(valid({ uses_mt5: false }), address)).statusCode);
-    const broken = await app.inject({
-      method: 'POST',
-      url: '/auth/register',
+    const broken = await api.post('/auth/register', '{"email": ', {
       remoteAddress: address,
       headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
     });
     codes.push(broken.statusCode, (await register(valid(), address)).statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
@@ -132,7 +118,7 @@ describe('POST /auth/register', () => {
   });
 
   it('counts parallel attempts before doing any work: 5 answered, the rest 429', async () => {
-    const address = ip();
+    const address = freshAddress();
     const codes = await Promise.all(
       Array.from({ length: 8 }, async () => (await register(valid(), address)).statusCode),
     );
@@ -140,21 +126,23 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses unknown and prototype-polluting fields', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      remoteAddress: ip(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(valid()).replace('{', '{"role":"admin",'),
-    });
+    const res = await api.post(
+      '/auth/register',
+      JSON.stringify(valid()).replace('{', '{"role":"admin",'),
+      {
+        remoteAddress: freshAddress(),
+        headers: { 'content-type': 'application/json' },
+      },
+    );
     expect(res.statusCode).toBe(400);
-    const polluted = await app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      remoteAddress: ip(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(valid()).replace('{', '{"__proto__":{"role":"admin"},'),
-    });
+    const polluted = await api.post(
+      '/auth/register',
+      JSON.stringify(valid()).replace('{', '{"__proto__":{"role":"admin"},'),
+      {
+        remoteAddress: freshAddress(),
+        headers: { 'content-type': 'application/json' },
+      },
+    );
     expect(polluted.statusCode).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { bearer, makeUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
+// Not on the fixture: two apps share one counted pool, as two instances share the database.
 let db: TestDatabase;
 let a: TestApp;
 let b: TestApp;
