@@ -1,11 +1,13 @@
 import net from 'node:net';
 import type { ServerMessage } from '@vortex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pairTestAgent, TestAgent, testDeal } from '../../../test/agent-client.js';
 import { makeUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createPool } from '../../db/database.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The database as the app reaches it: a TCP hop the test cuts (new connections refused, open
@@ -49,6 +51,8 @@ let outage: TestDatabase;
 let t: TestApp;
 let base: string;
 
+// Not on the fixture: its app reaches the database through a link the test cuts, on a pool of
+// its own, while the test reads through the direct one.
 beforeAll(async () => {
   db = await createTestDatabase();
   const url = new URL(db.url);
@@ -70,12 +74,14 @@ afterAll(async () => {
 
 const storedTickets = async (userId: number) =>
   (
-    await db.pool.query<{ ticket: number }>(
+    await rowsOf(
+      db.pool,
+      z.object({ ticket: z.number() }),
       `SELECT d.ticket FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
        WHERE a.user_id = $1 ORDER BY d.ticket`,
       [userId],
     )
-  ).rows.map((r) => r.ticket);
+  ).map((r) => r.ticket);
 
 const account = {
   balance: 10_000,

@@ -1,25 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { z } from 'zod';
 import { TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
+import { oneRow, rowsOf } from '../../db/rows.js';
 
 const MS = 1_763_730_000_000;
 const order = (ticket: number, over: Record<string, unknown> = {}) => ({
@@ -43,13 +32,12 @@ const order = (ticket: number, over: Record<string, unknown> = {}) => ({
 });
 
 /** A paired agent past a hello that names its symbols' digits. */
-async function helloAgent(u: TestUser, accountNumber: number): Promise<TestAgent> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/bridge/token/create',
-    headers: bearer(u.token),
-    payload: { label: 'orders' },
-  });
+async function helloAgent(
+  { api, base }: { api: Requests; base: string },
+  u: TestUser,
+  accountNumber: number,
+): Promise<TestAgent> {
+  const created = await api.as(u).post('/bridge/token/create', { label: 'orders' });
   const agent = await TestAgent.connect(base);
   agent.send({
     type: 'auth',
@@ -75,22 +63,33 @@ async function helloAgent(u: TestUser, accountNumber: number): Promise<TestAgent
   return agent;
 }
 
-const storedOrders = async (userId: number) =>
-  (
-    await db.pool.query<{ ticket: number; state: number; sl: number; time_done_msc: number }>(
-      `SELECT o.ticket, o.state, o.sl, o.time_done_msc FROM mt5_history_orders o
-       JOIN mt5_accounts a ON a.id = o.account_id WHERE a.user_id = $1 ORDER BY o.ticket`,
-      [userId],
-    )
-  ).rows;
+const OrderRowSchema = z.object({
+  ticket: z.number(),
+  state: z.number(),
+  sl: z.number(),
+  time_done_msc: z.number(),
+});
+const storedOrders = (db: TestDatabase, userId: number) =>
+  rowsOf(
+    db.pool,
+    OrderRowSchema,
+    `SELECT o.ticket, o.state, o.sl, o.time_done_msc FROM mt5_history_orders o
+     JOIN mt5_accounts a ON a.id = o.account_id WHERE a.user_id = $1 ORDER BY o.ticket`,
+    [userId],
+  );
 
 describe('history orders from the agent', () => {
-  it('stores a batch, acknowledges it after the commit, and a resend replaces rather than doubles', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const agent = await helloAgent(u, 6_100_001);
+  it('stores a batch, acknowledges it after the commit, and a resend replaces rather than doubles', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const agent = await helloAgent({ api, base }, u, 6_100_001);
     agent.send({ type: 'history_orders', batch_id: 'h1', orders: [order(1), order(2)] });
     expect(await agent.next()).toEqual({ type: 'history_orders_ack', batch_id: 'h1', stored: 2 });
-    expect(await storedOrders(u.id)).toEqual([
+    expect(await storedOrders(db, u.id)).toEqual([
       { ticket: 1, state: 4, sl: 124_800, time_done_msc: MS + 8 },
       { ticket: 2, state: 4, sl: 124_800, time_done_msc: MS + 9 },
     ]);
@@ -101,11 +100,13 @@ describe('history orders from the agent', () => {
       orders: [order(1), order(2, { state: 2, sl: 0 })],
     });
     expect((await agent.next()).type).toBe('history_orders_ack');
-    expect((await storedOrders(u.id)).map((o) => [o.ticket, o.state, o.sl])).toEqual([
+    expect((await storedOrders(db, u.id)).map((o) => [o.ticket, o.state, o.sl])).toEqual([
       [1, 4, 124_800],
       [2, 2, 0],
     ]);
-    const { rows } = await db.pool.query<{ symbol: string; digits: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ symbol: z.string(), digits: z.number() }),
       `SELECT d.symbol, d.digits FROM mt5_symbol_digits d JOIN mt5_accounts a ON a.id = d.account_id
        WHERE a.user_id = $1 ORDER BY d.symbol`,
       [u.id],
@@ -117,9 +118,14 @@ describe('history orders from the agent', () => {
     agent.close();
   });
 
-  it('refuses a batch that fails the contract by its id, in pt-BR, and writes nothing', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const agent = await helloAgent(u, 6_100_002);
+  it('refuses a batch that fails the contract by its id, in pt-BR, and writes nothing', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const agent = await helloAgent({ api, base }, u, 6_100_002);
     agent.send({
       type: 'history_orders',
       batch_id: 'bad',
@@ -130,27 +136,35 @@ describe('history orders from the agent', () => {
     expect(answer.type === 'history_orders_rejected' && answer.reason).toMatch(
       /^Mensagem inválida: orders\.1\.sl /,
     );
-    expect(await storedOrders(u.id)).toEqual([]);
+    expect(await storedOrders(db, u.id)).toEqual([]);
     agent.close();
   });
 
-  it('deleting the account deletes its history orders and digits (the trigger)', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const agent = await helloAgent(u, 6_100_003);
+  it('deleting the account deletes its history orders and digits (the trigger)', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const agent = await helloAgent({ api, base }, u, 6_100_003);
     agent.send({ type: 'history_orders', batch_id: 'h', orders: [order(5)] });
     expect((await agent.next()).type).toBe('history_orders_ack');
     agent.close();
-    const { rows } = await db.pool.query<{ id: number }>(
+    const { id: accountId } = await oneRow(
+      db.pool,
+      z.object({ id: z.number() }),
       'SELECT id FROM mt5_accounts WHERE user_id = $1',
       [u.id],
     );
-    const accountId = rows[0]?.id;
     await db.pool.query('DELETE FROM mt5_accounts WHERE id = $1', [accountId]);
-    const left = await db.pool.query<{ n: number }>(
+    const left = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       `SELECT (SELECT count(*) FROM mt5_history_orders WHERE account_id = $1)
             + (SELECT count(*) FROM mt5_symbol_digits WHERE account_id = $1) AS n`,
       [accountId],
     );
-    expect(Number(left.rows[0]?.n)).toBe(0);
+    expect(left.n).toBe(0);
   });
 });
