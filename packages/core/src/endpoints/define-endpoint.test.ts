@@ -29,6 +29,11 @@ describe('endpointUrl', () => {
         { query: { action: 'revoke', page: 2, user: '', from: undefined, to: null, ok: false } },
       ),
     ).toBe('/api/bridge/audit/search?action=revoke&page=2&ok=false');
+    // Encoded as URLSearchParams would: spaces as '+', the rest percent-encoded.
+    const query = { q: 'ana maria&co', when: '2026-01-01T00:00:00-03:00' };
+    expect(endpointUrl({ path: '/api/x' }, { query })).toBe(
+      `/api/x?${new URLSearchParams(query).toString()}`,
+    );
   });
 
   it('refuses to build a path with a parameter missing', () => {

@@ -92,13 +92,15 @@ export function endpointUrl(
     }
     return encodeURIComponent(String(value));
   });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
+  // application/x-www-form-urlencoded, as URLSearchParams writes it (core has no DOM or Node types).
+  const text = Object.entries((input.query ?? {}) as Record<string, QueryValue>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([key, value]) => `${formEncode(key)}=${formEncode(String(value))}`)
+    .join('&');
   return text ? `${path}?${text}` : path;
 }
+
+const formEncode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
 
 /** The `:name` segments of a path template, in order. */
 export function pathParamNames(path: string): string[] {
