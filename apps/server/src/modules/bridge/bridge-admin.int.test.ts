@@ -1,35 +1,33 @@
 import { bridgeAdminMessages as msg } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import { TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-let admin: TestUser;
+const as = (api: Requests, u: TestUser, method: 'GET' | 'POST', url: string) =>
+  method === 'GET' ? api.as(u).get(url) : api.as(u).post(url);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
+interface PairCtx {
+  api: Requests;
+  base: string;
+  newUser: (opts: { role: 'trader' }) => Promise<TestUser>;
+}
 
-const as = (u: TestUser, method: 'GET' | 'POST', url: string) =>
-  app.inject({ method, url, headers: bearer(u.token) });
-
-async function pairedTrader(): Promise<{ user: TestUser; agent: TestAgent; token: string }> {
-  const user = await makeUser(db.pool, { role: 'trader' });
-  const token = (await as(user, 'POST', '/bridge/token/create')).json<{ token: string }>().token;
+async function pairedTrader({
+  api,
+  base,
+  newUser,
+}: PairCtx): Promise<{ user: TestUser; agent: TestAgent; token: string }> {
+  const user = await newUser({ role: 'trader' });
+  const token = (await as(api, user, 'POST', '/bridge/token/create')).json<{ token: string }>()
+    .token;
   const agent = await TestAgent.connect(base);
   agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
   await agent.next();
@@ -46,18 +44,26 @@ async function pairedTrader(): Promise<{ user: TestUser; agent: TestAgent; token
   return { user, agent, token };
 }
 
-const auditOf = async (action: string) =>
+const auditOf = async (db: TestDatabase, action: string) =>
   (
-    await db.pool.query<{ target_user_id: number }>(
+    await rowsOf(
+      db.pool,
+      z.object({ target_user_id: z.number() }),
       'SELECT target_user_id FROM audit_log WHERE action = $1',
       [action],
     )
-  ).rows.map((r) => r.target_user_id);
+  ).map((r) => r.target_user_id);
 
 describe('bridge administration', () => {
-  it('lists sessions with their TTL and revokes a user, which stops their agent', async () => {
-    const { user, agent } = await pairedTrader();
-    const list = (await as(admin, 'GET', `/bridge/admin/sessions?user_id=${user.id}`)).json<{
+  it('lists sessions with their TTL and revokes a user, which stops their agent', async ({
+    base,
+    db,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const { user, agent } = await pairedTrader({ api, base, newUser });
+    const list = (await as(api, admin, 'GET', `/bridge/admin/sessions?user_id=${user.id}`)).json<{
       items: { status: string; ttl_seconds: number; account_number: number; username: string }[];
     }>();
     expect(list.items).toHaveLength(1);
@@ -68,71 +74,94 @@ describe('bridge administration', () => {
     });
     expect(list.items[0]?.ttl_seconds).toBeGreaterThan(12 * 3600 - 60);
 
-    const res = await as(admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
+    const res = await as(api, admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
     expect(res.json()).toEqual({ success: true, message: msg.sessionRevoked(user.id) });
     // The connected agent is told at once, not at its next heartbeat, and disconnected.
     expect(await agent.next()).toEqual({ type: 'revoked', reason: 'admin_revoke' });
     expect(await agent.waitClosed()).toBe(4403);
-    expect(await auditOf('bridge_revoked')).toContain(user.id);
+    expect(await auditOf(db, 'bridge_revoked')).toContain(user.id);
   });
 
-  it('revokes a claim (ending its sessions) and resets only a revoked or mismatched one', async () => {
-    const { user, agent } = await pairedTrader();
-    const claims = (await as(admin, 'GET', '/api/bridge/admin/claims?status=active')).json<{
+  it('revokes a claim (ending its sessions) and resets only a revoked or mismatched one', async ({
+    base,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const { user, agent } = await pairedTrader({ api, base, newUser });
+    const claims = (await as(api, admin, 'GET', '/api/bridge/admin/claims?status=active')).json<{
       items: { id: string; user_id: number }[];
     }>();
     const claim = claims.items.find((c) => c.user_id === user.id);
     if (!claim) throw new Error('claim missing');
-    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
+    expect((await as(api, admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
       success: false,
       error: msg.claimNotResettable,
     });
-    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/revoke`)).json()).toEqual({
+    expect((await as(api, admin, 'POST', `/api/bridge/claim/${claim.id}/revoke`)).json()).toEqual({
       success: true,
       message: msg.claimRevoked,
     });
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
     expect((await agent.next()).type).toBe('revoked');
-    expect((await as(admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
+    expect((await as(api, admin, 'POST', `/api/bridge/claim/${claim.id}/reset`)).json()).toEqual({
       success: true,
       message: msg.claimReset,
     });
-    const after = (await as(admin, 'GET', '/api/bridge/admin/claims?status=pre_install')).json<{
+    const after = (
+      await as(api, admin, 'GET', '/api/bridge/admin/claims?status=pre_install')
+    ).json<{
       items: { id: string }[];
     }>();
     expect(after.items.map((c) => c.id)).toContain(claim.id);
     expect(
-      (await as(admin, 'POST', '/api/bridge/claim/00000000-0000-4000-8000-000000000000/revoke'))
-        .statusCode,
+      (
+        await as(
+          api,
+          admin,
+          'POST',
+          '/api/bridge/claim/00000000-0000-4000-8000-000000000000/revoke',
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
-  it('lists tokens by status and revokes only pending ones', async () => {
-    const user = await makeUser(db.pool, { role: 'trader' });
-    await as(user, 'POST', '/bridge/token/create');
-    const pending = (await as(admin, 'GET', '/api/bridge/admin/tokens?status=pending')).json<{
+  it('lists tokens by status and revokes only pending ones', async ({ api, newUser, admin }) => {
+    const user = await newUser({ role: 'trader' });
+    await as(api, user, 'POST', '/bridge/token/create');
+    const pending = (await as(api, admin, 'GET', '/api/bridge/admin/tokens?status=pending')).json<{
       items: { id: string; user_id: number; status: string }[];
     }>();
     const mine = pending.items.find((x) => x.user_id === user.id);
     if (!mine) throw new Error('token missing');
-    expect((await as(admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json()).toEqual({
+    expect(
+      (await as(api, admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json(),
+    ).toEqual({
       success: true,
       message: msg.tokenRevoked,
     });
-    expect((await as(admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json()).toEqual({
+    expect(
+      (await as(api, admin, 'POST', `/api/bridge/admin/token/revoke/${mine.id}`)).json(),
+    ).toEqual({
       success: false,
       error: msg.tokenNotPending,
     });
-    const revoked = (await as(admin, 'GET', '/api/bridge/admin/tokens?status=revoked')).json<{
+    const revoked = (await as(api, admin, 'GET', '/api/bridge/admin/tokens?status=revoked')).json<{
       items: { id: string }[];
     }>();
     expect(revoked.items.map((x) => x.id)).toContain(mine.id);
   });
 
-  it('cleans up expired sessions and tokens, with counts', async () => {
-    const { user, agent } = await pairedTrader();
+  it('cleans up expired sessions and tokens, with counts', async ({
+    base,
+    db,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const { user, agent } = await pairedTrader({ api, base, newUser });
     agent.close();
-    await as(user, 'POST', '/bridge/token/create');
+    await as(api, user, 'POST', '/bridge/token/create');
     await db.pool.query(
       "UPDATE bridge_sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1",
       [user.id],
@@ -141,12 +170,7 @@ describe('bridge administration', () => {
       "UPDATE bridge_tokens SET expires_at = now() - interval '2 days' WHERE user_id = $1 AND status = 'pending'",
       [user.id],
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/bridge/admin/cleanup',
-      headers: bearer(admin.token),
-      payload: { user_id: user.id },
-    });
+    const res = await api.as(admin).post('/bridge/admin/cleanup', { user_id: user.id });
     expect(res.json()).toEqual({
       success: true,
       sessions_revoked: 1,
@@ -155,11 +179,16 @@ describe('bridge administration', () => {
     });
   });
 
-  it('searches the bridge audit by user, event and dates, in pages', async () => {
-    const { user } = await pairedTrader();
-    await as(admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
+  it('searches the bridge audit by user, event and dates, in pages', async ({
+    base,
+    api,
+    newUser,
+    admin,
+  }) => {
+    const { user } = await pairedTrader({ api, base, newUser });
+    await as(api, admin, 'POST', `/api/bridge/admin/revoke/${user.id}`);
     const all = (
-      await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&page_size=25`)
+      await as(api, admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&page_size=25`)
     ).json<{
       items: { event_type: string; meta_json: string }[];
       total: number;
@@ -173,26 +202,37 @@ describe('bridge administration', () => {
       JSON.parse(all.items.find((i) => i.event_type === 'bridge_revoked')?.meta_json ?? '{}'),
     ).toEqual({ sessions: 1 });
     const one = (
-      await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&event_type=bridge_paired`)
+      await as(
+        api,
+        admin,
+        'GET',
+        `/api/bridge/audit/search?user_id=${user.id}&event_type=bridge_paired`,
+      )
     ).json<{ total: number }>();
     expect(one.total).toBe(1);
     const future = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
     expect(
-      (await as(admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&from=${future}`)).json<{
+      (
+        await as(api, admin, 'GET', `/api/bridge/audit/search?user_id=${user.id}&from=${future}`)
+      ).json<{
         total: number;
       }>().total,
     ).toBe(0);
-    const paged = (await as(admin, 'GET', `/api/bridge/audit/search?page=2&page_size=25`)).json<{
+    const paged = (
+      await as(api, admin, 'GET', `/api/bridge/audit/search?page=2&page_size=25`)
+    ).json<{
       page: number;
     }>();
     expect(paged.page).toBe(2);
-    expect((await as(admin, 'GET', '/api/bridge/audit/search?page_size=30')).statusCode).toBe(400);
-    expect((await as(user, 'GET', '/api/bridge/audit/search')).statusCode).toBe(403);
+    expect((await as(api, admin, 'GET', '/api/bridge/audit/search?page_size=30')).statusCode).toBe(
+      400,
+    );
+    expect((await as(api, user, 'GET', '/api/bridge/audit/search')).statusCode).toBe(403);
   });
 
-  it('lets a trader end their own bridge session', async () => {
-    const { user, agent } = await pairedTrader();
-    expect((await as(user, 'POST', '/bridge/session/terminate')).json()).toEqual({
+  it('lets a trader end their own bridge session', async ({ base, api, newUser }) => {
+    const { user, agent } = await pairedTrader({ api, base, newUser });
+    expect((await as(api, user, 'POST', '/bridge/session/terminate')).json()).toEqual({
       success: true,
       message: msg.sessionEnded,
     });
