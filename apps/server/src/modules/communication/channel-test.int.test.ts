@@ -4,11 +4,19 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { makeUser } from '../../../test/identities.js';
+import { rowsOf } from '../../db/rows.js';
 import { messagingMessages } from '../messaging/messaging-messages.js';
 import { httpSmsProvider } from '../messaging/sms-provider.js';
 import { WhatsAppService } from '../whatsapp/whatsapp-service.js';
@@ -21,9 +29,8 @@ import { WhatsAppService } from '../whatsapp/whatsapp-service.js';
  */
 let db: TestDatabase;
 let t: TestApp;
-let dataDir: string;
+let api: Requests;
 let admin: TestUser;
-let provider: Server;
 let smsStatus = 200;
 const smsRequests: { to: string; text: string }[] = [];
 const whatsapp = fakeSocketFactory();
@@ -36,10 +43,11 @@ interface Detail {
   error: string | null;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-channel-test-'));
-  provider = createServer((req, res) => {
+// The app's WhatsApp service and SMS provider are this file's: made before the app, closed after it.
+// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
+it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-channel-test-'));
+  const provider: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
@@ -51,43 +59,39 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const address = provider.address();
   const port = address && typeof address === 'object' ? address.port : 0;
+  onCleanup(async () => {
+    await new Promise<void>((resolve) => provider.close(() => resolve()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
   const service = new WhatsAppService({
     dataDir,
     factory: whatsapp.factory,
     log: pino({ level: 'silent' }),
     backoff: { baseMs: 5, maxMs: 20 },
   });
-  t = await createTestApp(db, {
+  return {
     whatsapp: service,
     sms: httpSmsProvider({
       url: `http://127.0.0.1:${port}/send`,
       bodyTemplate: '{"to":"{to}","text":"{text}"}',
     }),
-  });
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => provider.close(() => resolve()));
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  };
 });
 
-const post = (url: string, payload?: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(admin.token),
-    ...(payload ? { payload } : {}),
-  });
+it.beforeAll(({ db: givenDb, t: givenT, api: givenApi, admin: givenAdmin }) => {
+  [db, t, api, admin] = [givenDb, givenT, givenApi, givenAdmin];
+});
 
-const queuedTo = async (recipient: string) =>
-  (
-    await db.pool.query<{ channel: string; status: string; attempts: number }>(
-      'SELECT channel, status, attempts FROM messages WHERE recipient = $1 ORDER BY channel',
-      [recipient],
-    )
-  ).rows;
+const post = (url: string, payload?: object) => api.as(admin).post(url, payload);
+
+const QueuedSchema = z.object({ channel: z.string(), status: z.string(), attempts: z.number() });
+const queuedTo = (recipient: string) =>
+  rowsOf(
+    db.pool,
+    QueuedSchema,
+    'SELECT channel, status, attempts FROM messages WHERE recipient = $1 ORDER BY channel',
+    [recipient],
+  );
 
 describe('communication centre channel test', () => {
   it('names each channel: email sent, SMS failed with the reason, a disconnected WhatsApp unavailable and never dialled', async () => {
@@ -163,7 +167,7 @@ describe('a user’s channel test', () => {
     const user = await makeUser(db.pool);
     await db.pool.query(`UPDATE users SET phone = '+55 31 95555-4444' WHERE id = $1`, [user.id]);
     // The admin opens the QR and the phone scans it.
-    await t.app.inject({ url: '/alerts/whatsapp/qr', headers: bearer(admin.token) });
+    await api.as(admin).get('/alerts/whatsapp/qr');
     whatsapp.socket(0).link('5511900001111');
     const res = await post(`/users/${user.id}/test/whatsapp`);
     expect(res.json()).toEqual({

@@ -1,23 +1,30 @@
 import { communicationMessages as m, TEMPLATE_KEYS } from '@vortex/core';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { makeUser } from '../../../test/identities.js';
 import { messagingMessages } from '../messaging/messaging-messages.js';
 import { httpSmsProvider } from '../messaging/sms-provider.js';
 
 let db: TestDatabase;
 let t: TestApp;
+let api: Requests;
 let admin: TestUser;
 let withPhone: TestUser;
 let noPhone: TestUser;
-let provider: Server;
 const texts: { to: string; text: string }[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  provider = createServer((req, res) => {
+// The app texts through an SMS provider over HTTP: a server of this file's, closed after the app.
+// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
+it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const provider: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
@@ -28,34 +35,29 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const address = provider.address();
   const port = address && typeof address === 'object' ? address.port : 0;
-  t = await createTestApp(db, {
+  onCleanup(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+  return {
     sms: httpSmsProvider({
       url: `http://127.0.0.1:${port}/send`,
       token: 'tok',
       bodyTemplate: '{"to":"{to}","text":"{text}"}',
     }),
-  });
-  admin = await makeUser(db.pool, { role: 'admin' });
+  };
+});
+
+it.beforeAll(async ({ db: givenDb, t: givenT, api: givenApi, admin: givenAdmin }) => {
+  [db, t, api, admin] = [givenDb, givenT, givenApi, givenAdmin];
   withPhone = await makeUser(db.pool, { accountType: 'DEMO' });
   noPhone = await makeUser(db.pool);
   await makeUser(db.pool, { status: 'pending' });
   await db.pool.query(`UPDATE users SET phone = '(11) 98765-4321' WHERE id = $1`, [withPhone.id]);
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => provider.close(() => resolve()));
-  await db.drop();
-});
 
-const post = (url: string, payload: object, token = admin.token) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (url: string, payload: object, user = admin) => api.as(user).post(url, payload);
 
 describe('communication centre', () => {
   it('answers the four templates, each for email, sms and whatsapp', async () => {
-    const res = await t.app.inject({
-      url: '/communication/templates',
-      headers: bearer(admin.token),
-    });
+    const res = await api.as(admin).get('/communication/templates');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ templates: Record<string, Record<string, string>> }>();
     expect(Object.keys(body.templates).sort()).toEqual([...TEMPLATE_KEYS].sort());
@@ -165,7 +167,7 @@ describe('communication centre', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ error: string }>().error).toContain(m.testTargetRequired);
     const trader = await makeUser(db.pool, { role: 'trader' });
-    const denied = await post('/communication/test-channels', { email: 'a@b.com' }, trader.token);
+    const denied = await post('/communication/test-channels', { email: 'a@b.com' }, trader);
     expect(denied.statusCode).toBe(403);
   });
 });
