@@ -1,17 +1,16 @@
 import { bridgeMessages } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import { pairTestAgent, TestAgent, testDeal } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { ingestMessages } from './ingest.messages.js';
-
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-let trader: TestUser;
 
 const HELLO = {
   type: 'hello',
@@ -24,55 +23,46 @@ const HELLO = {
   client_version: '0.1.0',
 };
 
-async function pairingToken(u: TestUser): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/bridge/token/create',
-    headers: bearer(u.token),
-    payload: { label: 'manual' },
-  });
+async function pairingToken(api: Requests, u: TestUser): Promise<string> {
+  const res = await api.as(u).post('/bridge/token/create', { label: 'manual' });
   expect(res.statusCode).toBe(201);
   return res.json<{ token: string }>().token;
 }
 
-async function pairedAgent(u: TestUser): Promise<{ agent: TestAgent; session: string }> {
+async function pairedAgent(
+  { api, base }: { api: Requests; base: string },
+  u: TestUser,
+): Promise<{ agent: TestAgent; session: string }> {
   const agent = await TestAgent.connect(base);
   agent.send({
     type: 'auth',
     protocol: 1,
     client_version: '0.1.0',
-    pairing_token: await pairingToken(u),
+    pairing_token: await pairingToken(api, u),
   });
   const ok = await agent.next();
   if (ok.type !== 'auth_ok') throw new Error(JSON.stringify(ok));
   return { agent, session: ok.session_token };
 }
 
-const dealCount = async (userId: number) =>
+const dealCount = async (db: TestDatabase, userId: number) =>
   (
-    await db.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1',
+    await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
+      'SELECT count(*) AS n FROM deals d JOIN mt5_accounts a ON a.id = d.account_id WHERE a.user_id = $1',
       [userId],
     )
-  ).rows[0]?.n;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
+  ).n;
 
 describe('pairing', () => {
-  it('a token pairs once, shows as paired with the account, and is useless afterwards', async () => {
-    const token = await pairingToken(trader);
-    const status = () =>
-      app.inject({ url: `/bridge/token/status/${token}`, headers: bearer(trader.token) });
+  it('a token pairs once, shows as paired with the account, and is useless afterwards', async ({
+    base,
+    api,
+    trader,
+  }) => {
+    const token = await pairingToken(api, trader);
+    const status = () => api.as(trader).get(`/bridge/token/status/${token}`);
     expect((await status()).json()).toMatchObject({ status: 'pending', account_number: null });
 
     const agent = await TestAgent.connect(base);
@@ -88,10 +78,7 @@ describe('pairing', () => {
       status: 'paired',
       account_number: HELLO.account_number,
     });
-    const alt = await app.inject({
-      url: `/api/bridge/token/status/${token}`,
-      headers: bearer(trader.token),
-    });
+    const alt = await api.as(trader).get(`/api/bridge/token/status/${token}`);
     expect(alt.json()).toMatchObject({ status: 'paired' });
     agent.close();
 
@@ -101,27 +88,25 @@ describe('pairing', () => {
     expect(await again.waitClosed()).toBe(4401);
   });
 
-  it("hides another user's token and answers a made-up one with 404", async () => {
-    const token = await pairingToken(trader);
-    const other = await makeUser(db.pool);
-    const res = await app.inject({
-      url: `/bridge/token/status/${token}`,
-      headers: bearer(other.token),
-    });
+  it("hides another user's token and answers a made-up one with 404", async ({
+    api,
+    newUser,
+    trader,
+  }) => {
+    const token = await pairingToken(api, trader);
+    const other = await newUser();
+    const res = await api.as(other).get(`/bridge/token/status/${token}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, error: bridgeMessages.tokenNotFound });
   });
 
-  it('expires an unused token', async () => {
-    const token = await pairingToken(trader);
+  it('expires an unused token', async ({ base, db, api, trader }) => {
+    const token = await pairingToken(api, trader);
     await db.pool.query(
       "UPDATE bridge_tokens SET expires_at = now() - interval '1 second' WHERE token_prefix = $1",
       [token.slice(0, 8)],
     );
-    const res = await app.inject({
-      url: `/bridge/token/status/${token}`,
-      headers: bearer(trader.token),
-    });
+    const res = await api.as(trader).get(`/bridge/token/status/${token}`);
     expect(res.json()).toMatchObject({ status: 'expired' });
     const agent = await TestAgent.connect(base);
     agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
@@ -130,9 +115,14 @@ describe('pairing', () => {
 });
 
 describe('the agent stream', () => {
-  it('stores each deal once, acknowledging after commit, and resumes after a reconnect', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const { agent, session } = await pairedAgent(u);
+  it('stores each deal once, acknowledging after commit, and resumes after a reconnect', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const { agent, session } = await pairedAgent({ api, base }, u);
     agent.send({ type: 'deals', batch_id: 'early', deals: [testDeal(1)] });
     expect(await agent.next()).toMatchObject({ type: 'error', error: bridgeMessages.helloFirst });
     agent.send(HELLO);
@@ -155,7 +145,7 @@ describe('the agent stream', () => {
       last_ticket: 4,
       stored: 1,
     });
-    expect(await dealCount(u.id)).toBe(4);
+    expect(await dealCount(db, u.id)).toBe(4);
     agent.close();
 
     const back = await TestAgent.connect(base);
@@ -170,9 +160,14 @@ describe('the agent stream', () => {
     back.close();
   });
 
-  it('keeps the account snapshot, open positions and working orders', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const { agent } = await pairedAgent(u);
+  it('keeps the account snapshot, open positions and working orders', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const { agent } = await pairedAgent({ api, base }, u);
     agent.send(HELLO);
     await agent.next();
     agent.send({
@@ -209,13 +204,21 @@ describe('the agent stream', () => {
     // Messages are handled in order: a deal batch sent last is acknowledged after all of them.
     agent.send({ type: 'deals', batch_id: 'sync', deals: [testDeal(1)] });
     expect((await agent.next()).type).toBe('deals_ack');
-    const { rows } = await db.pool.query(
-      `SELECT a.balance, a.equity, (SELECT count(*)::int FROM open_positions p WHERE p.account_id = a.id) AS positions,
+    const account = await oneRow(
+      db.pool,
+      z.object({
+        balance: z.number(),
+        equity: z.number(),
+        positions: z.number(),
+        mt5_seen: z.boolean(),
+        primary_account_number: z.number(),
+      }),
+      `SELECT a.balance, a.equity, (SELECT count(*) FROM open_positions p WHERE p.account_id = a.id) AS positions,
               c.last_hb_mt5_at IS NOT NULL AS mt5_seen, c.primary_account_number
        FROM mt5_accounts a JOIN bridge_claims c ON c.user_id = a.user_id WHERE a.user_id = $1`,
       [u.id],
     );
-    expect(rows[0]).toEqual({
+    expect(account).toEqual({
       balance: 10_250,
       equity: 10_310,
       positions: 1,
@@ -225,9 +228,14 @@ describe('the agent stream', () => {
     agent.close();
   });
 
-  it('answers malformed messages with an error and keeps the connection', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const { agent } = await pairedAgent(u);
+  it('answers malformed messages with an error and keeps the connection', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const { agent } = await pairedAgent({ api, base }, u);
     agent.send(HELLO);
     await agent.next();
     for (const bad of [
@@ -247,28 +255,38 @@ describe('the agent stream', () => {
     });
     agent.send({ type: 'deals', batch_id: 'ok', deals: [testDeal(9)] });
     expect(await agent.next()).toMatchObject({ type: 'deals_ack', stored: 1 });
-    expect(await dealCount(u.id)).toBe(1);
+    expect(await dealCount(db, u.id)).toBe(1);
     agent.close();
   });
 
-  it('refuses anything before authentication and closes', async () => {
+  it('refuses anything before authentication and closes', async ({ base }) => {
     const agent = await TestAgent.connect(base);
     agent.send(HELLO);
     expect(await agent.next()).toEqual({ type: 'auth_error', error: bridgeMessages.authFirst });
     expect(await agent.waitClosed()).toBe(4401);
   });
 
-  it('stops an agent whose session was revoked at its next heartbeat', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
-    const { agent } = await pairedAgent(u);
+  it('stops an agent whose session was revoked at its next heartbeat', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
+    const { agent } = await pairedAgent({ api, base }, u);
     await db.pool.query("UPDATE bridge_sessions SET status = 'revoked' WHERE user_id = $1", [u.id]);
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
     expect(await agent.next()).toEqual({ type: 'revoked', reason: 'session_ended' });
     expect(await agent.waitClosed()).toBe(4403);
   });
 
-  it('stores subscribed bars once per opening time; a resent or newer bar overwrites', async () => {
-    const u = await makeUser(db.pool, { role: 'trader' });
+  it('stores subscribed bars once per opening time; a resent or newer bar overwrites', async ({
+    app,
+    base,
+    db,
+    newUser,
+  }) => {
+    const u = await newUser({ role: 'trader' });
     const agent = await pairTestAgent(app, base, u, 5_300_000 + u.id);
     const bar = (time: number, close: number) => ({
       time,
@@ -301,7 +319,9 @@ describe('the agent stream', () => {
     const refused = await agent.next();
     expect(refused.type).toBe('error');
     expect(refused.type === 'error' && refused.error).toContain(bridgeMessages.invalidMessage);
-    const { rows } = await db.pool.query<{ time: number; close: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ time: z.number(), close: z.number() }),
       `SELECT b.time, b.close FROM bars b JOIN mt5_accounts a ON a.id = b.account_id
        WHERE a.user_id = $1 ORDER BY b.time`,
       [u.id],
