@@ -1,7 +1,9 @@
 import { bridgeMessages, mt5Messages, type ServerMessage } from '@vortex/core';
+import { z } from 'zod';
 import { pairTestAgent } from '../../../test/agent-client.js';
 import { describe, expect, it } from '../../../test/fixture.js';
 import { waitUntil } from '../../../test/wait.js';
+import { oneRow } from '../../db/rows.js';
 
 describe('/api/mt5 through the trader’s own agent', () => {
   it('tests the bridge: offline, then MT5 not logged in, then connected', async ({
@@ -76,11 +78,13 @@ describe('/api/mt5 through the trader’s own agent', () => {
     expect((await api.as(trader).post('/api/mt5/test-bridge')).json()).toMatchObject({
       connected: true,
     });
-    const { rows } = await db.pool.query<{ payload: object; status: string }>(
+    const stored = await oneRow(
+      db.pool,
+      z.object({ payload: z.record(z.string(), z.unknown()), status: z.string() }),
       'SELECT payload, status FROM bridge_commands WHERE id = $1',
       [command.command_id],
     );
-    expect(rows[0]).toEqual({
+    expect(stored).toEqual({
       payload: { kind: 'mt5_login', login: 123456, server: 'XP-Demo' },
       status: 'done',
     });
