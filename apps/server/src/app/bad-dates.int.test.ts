@@ -1,55 +1,49 @@
 import { registerMessages as m, todayIso } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { z } from 'zod';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestDatabase,
+  type TestUser,
+} from '../../test/fixture.js';
+import { makeUser } from '../../test/identities.js';
+import { maybeRow } from '../db/rows.js';
 import { tradingApiMessages } from '../modules/trading/trading.messages.js';
 
 /** Impossible and future birth dates, and query dates only Date.parse would guess at. */
+let api: Requests;
 let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
 let trader: TestUser;
 let ipSeq = 0;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  trader = await makeUser(db.pool, { role: 'trader' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, api: givenApi, trader: givenTrader }) => {
+  [db, api, trader] = [givenDb, givenApi, givenTrader];
 });
 
 const birthDateOf = async (id: number) =>
   (
-    await db.pool.query<{ d: string | null }>(
+    await maybeRow(
+      db.pool,
+      z.object({ d: z.string().nullable() }),
       "SELECT to_char(date_of_birth, 'YYYY-MM-DD') AS d FROM users WHERE id = $1",
       [id],
     )
-  ).rows[0]?.d;
+  )?.d;
 
 const tomorrow = () => todayIso(new Date(Date.now() + 86_400_000));
 
 describe('birth dates: the same rules on registration and on self-edit', () => {
   const edit = (date_of_birth: string | null) =>
-    app.inject({
-      method: 'PUT',
-      url: `/users/${trader.id}`,
-      headers: bearer(trader.token),
-      payload: { date_of_birth },
-    });
-  const register = (date_of_birth: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      remoteAddress: `10.13.3.${++ipSeq}`,
-      payload: {
+    api.as(trader).put(`/users/${trader.id}`, { date_of_birth });
+  const register = (date_of_birth: string) => {
+    const n = ++ipSeq;
+    return api.post(
+      '/auth/register',
+      {
         full_name: 'Ana Souza',
-        email: `ana.datas${ipSeq}@teste.vortex.local`,
+        email: `ana.datas${n}@teste.vortex.local`,
         phone: '+55 11 91234-5678',
         date_of_birth,
         password: 'Senha@2026',
@@ -57,7 +51,9 @@ describe('birth dates: the same rules on registration and on self-edit', () => {
         uses_mt5: true,
         broker: 'XP',
       },
-    });
+      { remoteAddress: `10.13.3.${n}` },
+    );
+  };
 
   it.each([
     ['an impossible day', '2020-13-45', m.birthDateInvalid],
@@ -86,7 +82,7 @@ describe('birth dates: the same rules on registration and on self-edit', () => {
 });
 
 describe('query dates are read strictly', () => {
-  const get = (url: string) => app.inject({ url, headers: bearer(trader.token) });
+  const get = (url: string) => api.as(trader).get(url);
 
   it.each([
     ['/dashboard/stats?start=', 'start'],
@@ -109,10 +105,7 @@ describe('query dates are read strictly', () => {
 describe('a value only PostgreSQL refuses', () => {
   it('is a 400, not a 500: year 0 passes the audit search schema, no timestamp holds it', async () => {
     const admin = await makeUser(db.pool, { role: 'admin' });
-    const res = await app.inject({
-      url: '/api/bridge/audit/search?from=0000-01-01T00:00:00Z',
-      headers: bearer(admin.token),
-    });
+    const res = await api.as(admin).get('/api/bridge/audit/search?from=0000-01-01T00:00:00Z');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: 'Requisição inválida.' });
   });

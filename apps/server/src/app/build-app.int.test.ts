@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, TEST_WEB_ORIGIN } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { describe, expect, it, type Requests } from '../../test/fixture.js';
+import { TEST_WEB_ORIGIN } from '../../test/test-app.js';
 
-let db: TestDatabase;
+let api: Requests;
 let app: FastifyInstance;
-let testApp: TestApp;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  testApp = await createTestApp(db);
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await db.drop();
+it.beforeAll(({ app: givenApp, api: givenApi }) => {
+  [app, api] = [givenApp, givenApi];
 });
 
 describe('GET /health', () => {
   it('reports the database reachable, the version and the uptime', async () => {
-    const res = await app.inject({ method: 'GET', url: '/health' });
+    const res = await api.get('/health');
     expect(res.statusCode).toBe(200);
     const body = res.json<{
       status: string;
@@ -36,17 +28,14 @@ describe('GET /health', () => {
 
 describe('error envelope', () => {
   it('answers unknown paths with 404 and a pt-BR message', async () => {
-    const res = await app.inject({ method: 'GET', url: '/nao-existe' });
+    const res = await api.get('/nao-existe');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, error: 'Recurso não encontrado.' });
   });
 
   it('answers broken JSON with 400, never 500', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/client-log',
+    const res = await api.post('/api/client-log', '{"level": "error", "message": ', {
       headers: { 'content-type': 'application/json' },
-      payload: '{"level": "error", "message": ',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: 'JSON inválido.' });
@@ -55,32 +44,23 @@ describe('error envelope', () => {
 
 describe('security headers and CORS', () => {
   it('sends CSP with frame-ancestors and nosniff', async () => {
-    const res = await app.inject({ method: 'GET', url: '/health' });
+    const res = await api.get('/health');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('allows exactly the configured web origin', async () => {
-    const ok = await app.inject({
-      method: 'GET',
-      url: '/health',
-      headers: { origin: TEST_WEB_ORIGIN },
-    });
+    const ok = await api.get('/health', { headers: { origin: TEST_WEB_ORIGIN } });
     expect(ok.headers['access-control-allow-origin']).toBe(TEST_WEB_ORIGIN);
-    const other = await app.inject({
-      method: 'GET',
-      url: '/health',
-      headers: { origin: 'http://evil.example' },
-    });
+    const other = await api.get('/health', { headers: { origin: 'http://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const near = await app.inject({
-      method: 'GET',
-      url: '/health',
+    const near = await api.get('/health', {
       headers: { origin: `${TEST_WEB_ORIGIN}.evil.example` },
     });
     expect(near.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  // requests.ts sends no OPTIONS: the preflight goes through inject.
   it('answers a preflight from the web origin with the bearer header allowed', async () => {
     const res = await app.inject({
       method: 'OPTIONS',
@@ -98,7 +78,7 @@ describe('security headers and CORS', () => {
 
 describe('OpenAPI', () => {
   it('is generated from the zod schemas and served under /api/docs', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await api.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{
       openapi: string;
@@ -109,7 +89,7 @@ describe('OpenAPI', () => {
     expect(JSON.stringify(doc.paths['/api/client-log']?.post?.requestBody)).toContain(
       'componentStack',
     );
-    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await api.get('/api/docs/');
     expect(ui.statusCode).toBe(200);
   });
 });
