@@ -1,36 +1,20 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
-import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type TestDatabase,
+  type TestUser,
+} from '../../../server/test/fixture.js';
 import { oneRow, rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
 import { waitUntil } from '../../../server/test/wait.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-let trader: TestUser;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const storedTickets = async () =>
+const storedTickets = async (db: TestDatabase, trader: TestUser) =>
   (
     await rowsOf(
       db.pool,
@@ -41,14 +25,14 @@ const storedTickets = async () =>
   ).map((r) => r.ticket);
 
 describe('the bridge agent against the server', () => {
-  it('pairs with a token, streams the simulated history once, and resumes with its session', async () => {
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/bridge/token/create',
-        headers: bearer(trader.token),
-      })
-    ).json<{ token: string }>().token;
+  it('pairs with a token, streams the simulated history once, and resumes with its session', async ({
+    base,
+    db,
+    api,
+    trader,
+  }) => {
+    const token = (await api.as(trader).post('/bridge/token/create')).json<{ token: string }>()
+      .token;
     const stateDir = await mkdtemp(path.join(os.tmpdir(), 'vortex-agent-'));
     const fixedNow = Date.parse('2025-11-19T17:00:00Z');
     const source = () =>
@@ -69,13 +53,12 @@ describe('the bridge agent against the server', () => {
     });
     await first.start();
     await waitUntil(
-      async () => (await storedTickets()).length === expected.length && first.pendingDeals === 0,
+      async () =>
+        (await storedTickets(db, trader)).length === expected.length && first.pendingDeals === 0,
       'the history never all stored',
     );
-    expect(await storedTickets()).toEqual(expected);
-    const status = (
-      await app.inject({ url: '/api/mt5/status', headers: bearer(trader.token) })
-    ).json<{ connected: boolean }>();
+    expect(await storedTickets(db, trader)).toEqual(expected);
+    const status = (await api.as(trader).get('/api/mt5/status')).json<{ connected: boolean }>();
     expect(status.connected).toBe(true);
     first.stop();
 
@@ -107,7 +90,7 @@ describe('the bridge agent against the server', () => {
     );
     const firstBeat = await lastPing();
     await waitUntil(async () => (await lastPing()) > firstBeat, 'no second heartbeat');
-    expect(await storedTickets()).toEqual(expected);
+    expect(await storedTickets(db, trader)).toEqual(expected);
     expect(second.pendingDeals).toBe(0);
     const sessions = await db.pool.query(
       'SELECT count(*)::int AS n FROM bridge_sessions WHERE user_id = $1',
