@@ -3,8 +3,17 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import yauzl from 'yauzl';
+import { z } from 'zod';
 import {
   EXIT_CRASHED,
   EXIT_PROTOCOL,
@@ -12,26 +21,20 @@ import {
   EXIT_STOPPED,
 } from '../../../../bridge/src/agent/exit-codes.js';
 import { TestAgent } from '../../../test/agent-client.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { bearer, makeUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
-import { createTestApp, TEST_PUBLIC_API_URL, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { createTestApp, TEST_PUBLIC_API_URL } from '../../../test/test-app.js';
 import { waitUntil } from '../../../test/wait.js';
+import { maybeRow } from '../../db/rows.js';
 
+let api: Requests;
 let db: TestDatabase;
 let t: TestApp;
 let base: string;
 let admin: TestUser;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, t: givenT, base: givenBase, api: givenApi, admin: givenAdmin }) => {
+  [db, t, base, api, admin] = [givenDb, givenT, givenBase, givenApi, givenAdmin];
 });
 
 /** Every file of a zip, by name. */
@@ -64,10 +67,7 @@ function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
 }
 
 async function installerFor(u: TestUser) {
-  const res = await t.app.inject({
-    url: '/api/bridge/installer/iot/zip',
-    headers: bearer(u.token),
-  });
+  const res = await api.as(u).get('/api/bridge/installer/iot/zip');
   expect(res.statusCode).toBe(200);
   return res.json<{
     download_url: string;
@@ -87,13 +87,13 @@ async function extract(zip: Buffer): Promise<string> {
   return path.join(dir, 'VortexBridge');
 }
 
-const claimOf = async (id: string) =>
-  (
-    await db.pool.query<{ status: string; primary_account_number: number | null }>(
-      'SELECT status, primary_account_number FROM bridge_claims WHERE id = $1',
-      [id],
-    )
-  ).rows[0];
+const claimOf = (id: string) =>
+  maybeRow(
+    db.pool,
+    z.object({ status: z.string(), primary_account_number: z.number().nullable() }),
+    'SELECT status, primary_account_number FROM bridge_claims WHERE id = $1',
+    [id],
+  );
 
 describe('installer and auto-claim', () => {
   it('builds a real zip with the agent, a config holding a fresh device key, and pt-BR notes', async () => {
@@ -107,7 +107,7 @@ describe('installer and auto-claim', () => {
       primary_account_number: null,
     });
     const path = new URL(info.download_url).pathname;
-    const download = await t.app.inject({ url: path });
+    const download = await api.get(path);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     expect(info.file_size_mb).toBeCloseTo(download.rawPayload.length / 1024 / 1024, 2);
@@ -131,7 +131,7 @@ describe('installer and auto-claim', () => {
     );
 
     // The link works once: the key inside must not be fetchable again.
-    const again = await t.app.inject({ url: path });
+    const again = await api.get(path);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: mt5Messages.installerNotFound });
   });
@@ -139,19 +139,12 @@ describe('installer and auto-claim', () => {
   it('the device key pairs the agent; its first heartbeat makes the claim active', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const live = await LiveWsClient.open(base, {
-      ticket: (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/bridge/events/ticket',
-          headers: bearer(trader.token),
-        })
-      ).json<{ ticket: string }>().ticket,
+      ticket: (await api.as(trader).post('/api/bridge/events/ticket')).json<{ ticket: string }>()
+        .ticket,
     });
     await live.waitFor((m) => m.type === 'ws_connected');
     const info = await installerFor(trader);
-    const files = await unzip(
-      (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload,
-    );
+    const files = await unzip((await api.get(new URL(info.download_url).pathname)).rawPayload);
     const { device_key } = JSON.parse(
       files.get('VortexBridge/config.json')?.toString() ?? '{}',
     ) as {
@@ -184,9 +177,7 @@ describe('installer and auto-claim', () => {
   it('a second MT5 account on one claim is a mismatch: refused until an admin resets it', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
-    const files = await unzip(
-      (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload,
-    );
+    const files = await unzip((await api.get(new URL(info.download_url).pathname)).rawPayload);
     const { device_key } = JSON.parse(
       files.get('VortexBridge/config.json')?.toString() ?? '{}',
     ) as {
@@ -222,11 +213,7 @@ describe('installer and auto-claim', () => {
     const refused = await connect();
     expect(refused.first).toEqual({ type: 'auth_error', error: bridgeMessages.claimBlocked });
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `/api/bridge/claim/${info.device_id}/reset`,
-      headers: bearer(admin.token),
-    });
+    const reset = await api.as(admin).post(`/api/bridge/claim/${info.device_id}/reset`);
     expect(reset.statusCode).toBe(200);
     const three = await connect();
     three.agent.send(hello(222));
@@ -237,7 +224,7 @@ describe('installer and auto-claim', () => {
   it('the agent inside the zip, run as shipped with config.json, claims itself', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
-    const zip = (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload;
+    const zip = (await api.get(new URL(info.download_url).pathname)).rawPayload;
     const folder = await extract(zip);
     const configFile = path.join(folder, 'config.json');
     const config = JSON.parse(
@@ -266,7 +253,7 @@ describe('installer and auto-claim', () => {
   it('the start scripts run the agent again after a crash and stop on a deliberate end', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
-    const zip = (await t.app.inject({ url: new URL(info.download_url).pathname })).rawPayload;
+    const zip = (await api.get(new URL(info.download_url).pathname)).rawPayload;
     const folder = await extract(zip);
     // A stand-in for node: each run records itself and exits with the next code of a list.
     const bin = path.join(path.dirname(folder), 'bin');
@@ -338,8 +325,7 @@ describe('installer links and limits', () => {
   it('answers a Host that is not ours with 421 before building anything', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     for (const host of ['evil.example', 'evil.example:5000', 'a;b']) {
-      const res = await t.app.inject({
-        url: '/api/bridge/installer/iot/zip',
+      const res = await api.get('/api/bridge/installer/iot/zip', {
         headers: { ...bearer(trader.token), host },
       });
       expect(res.statusCode, host).toBe(421);
@@ -354,14 +340,13 @@ describe('installer links and limits', () => {
   it('downloads once by the id in the body, the path form then refusing it', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const info = await installerFor(trader);
-    const post = (id: string) =>
-      t.app.inject({ method: 'POST', url: '/api/bridge/installer/download', payload: { id } });
+    const post = (id: string) => api.post('/api/bridge/installer/download', { id });
     const first = await post(info.download_id);
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-disposition']).toBe('attachment; filename="VortexBridge.zip"');
     expect((await unzip(first.rawPayload)).has('VortexBridge/config.json')).toBe(true);
     expect((await post(info.download_id)).statusCode).toBe(404);
-    expect((await t.app.inject({ url: new URL(info.download_url).pathname })).statusCode).toBe(404);
+    expect((await api.get(new URL(info.download_url).pathname)).statusCode).toBe(404);
   });
 
   it(`gives a user ${INSTALLERS_PER_HOUR} installers an hour, counted across instances`, async () => {
