@@ -1,48 +1,23 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
-import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { describe, expect, it, type Requests } from '../../../server/test/fixture.js';
 import { BridgeAgent } from './agent.js';
 import { commandMessages } from './messages.js';
 import { createSimSource } from './sim-source.js';
 import { waitUntil } from '../../../server/test/wait.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-let trader: TestUser;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
-const post = (url: string, payload?: object) =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(trader.token),
-    ...(payload ? { payload } : {}),
-  });
-
-const mt5Connected = async () =>
-  (await post('/api/mt5/test-bridge')).json<{ connected: boolean }>().connected;
+const mt5Connected = async (asTrader: Requests) =>
+  (await asTrader.post('/api/mt5/test-bridge')).json<{ connected: boolean }>().connected;
 
 describe('MT5 login and logout from the web API, through the real agent on the simulator', () => {
-  it('confirms the simulated account, refuses another, and logs out until the next login', async () => {
-    const token = (await post('/bridge/token/create')).json<{ token: string }>().token;
+  it('confirms the simulated account, refuses another, and logs out until the next login', async ({
+    base,
+    api,
+    trader,
+  }) => {
+    const asTrader = api.as(trader);
+    const token = (await asTrader.post('/bridge/token/create')).json<{ token: string }>().token;
     const source = createSimSource({
       seed: 'agent-mt5',
       historyDays: 2,
@@ -60,23 +35,31 @@ describe('MT5 login and logout from the web API, through the real agent on the s
       log: () => undefined,
     });
     await agent.start();
-    await waitUntil(mt5Connected, 'MT5 never read as connected');
+    await waitUntil(() => mt5Connected(asTrader), 'MT5 never read as connected');
 
-    const login = await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
+    const login = await asTrader.post('/api/mt5/connect', {
+      login: account,
+      password: 'qualquer',
+      server,
+    });
     expect(login.json()).toEqual({
       success: true,
       message: commandMessages.loginOk(account, server),
     });
-    const other = await post('/api/mt5/connect', { login: 42, password: 'qualquer', server });
+    const other = await asTrader.post('/api/mt5/connect', {
+      login: 42,
+      password: 'qualquer',
+      server,
+    });
     expect(other.json()).toEqual({
       success: false,
       message: commandMessages.loginMismatch(42, account, server),
     });
 
-    expect((await post('/api/mt5/disconnect')).json()).toMatchObject({ success: true });
-    await waitUntil(async () => !(await mt5Connected()), 'MT5 still reads as connected');
-    await post('/api/mt5/connect', { login: account, password: 'qualquer', server });
-    await waitUntil(mt5Connected, 'MT5 never read as connected again');
+    expect((await asTrader.post('/api/mt5/disconnect')).json()).toMatchObject({ success: true });
+    await waitUntil(async () => !(await mt5Connected(asTrader)), 'MT5 still reads as connected');
+    await asTrader.post('/api/mt5/connect', { login: account, password: 'qualquer', server });
+    await waitUntil(() => mt5Connected(asTrader), 'MT5 never read as connected again');
     agent.stop();
   });
 });

@@ -27,6 +27,8 @@ let server: ServerProcess;
 let trader: TestUser;
 let agent: AgentProcess | undefined;
 
+// Not on the fixture: the server under test is the built one, spawned as a process on this
+// database and killed mid-run, not an app in this worker.
 beforeAll(async () => {
   db = await createTestDatabase();
   trader = await makeUser(db.pool, { role: 'trader' });

@@ -2,12 +2,14 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createRng, type Mt5Deal } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
-import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type TestDatabase,
+  type TestUser,
+} from '../../../server/test/fixture.js';
 import { oneRow } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { startChaosProxy } from './chaos-proxy.js';
@@ -21,23 +23,6 @@ import { waitUntil } from '../../../server/test/wait.js';
  * the source's deals, none lost, none doubled.
  */
 const TOTAL = 10_000;
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-let trader: TestUser;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
 
 /** A terminal that produces deals steadily, as a busy account would, until it has made TOTAL. */
 function busyTerminal(): Mt5Source {
@@ -63,7 +48,7 @@ const StoredRow = z.object({
   max: z.number().nullable(),
 });
 
-const stored = async () =>
+const stored = async (db: TestDatabase, trader: TestUser) =>
   oneRow(
     db.pool,
     StoredRow,
@@ -73,7 +58,12 @@ const stored = async () =>
   );
 
 describe('chaos between the agent and the server', () => {
-  it('ends with exactly the source deals after 100+ cuts, drops, duplicates and reorders', async () => {
+  it('ends with exactly the source deals after 100+ cuts, drops, duplicates and reorders', async ({
+    base,
+    db,
+    api,
+    trader,
+  }) => {
     const rng = createRng(20261122);
     const proxy = await startChaosProxy({
       target: base,
@@ -83,13 +73,8 @@ describe('chaos between the agent and the server', () => {
       cutAfter: () => 6 + Math.floor(rng.next() * 40),
       random: () => rng.next(),
     });
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/bridge/token/create',
-        headers: bearer(trader.token),
-      })
-    ).json<{ token: string }>().token;
+    const token = (await api.as(trader).post('/bridge/token/create')).json<{ token: string }>()
+      .token;
     const agent = new BridgeAgent({
       serverUrl: proxy.url,
       pairingToken: token,
@@ -105,14 +90,15 @@ describe('chaos between the agent and the server', () => {
     await agent.start();
     // Failing here is reported by the assertions below, which say what was missing.
     await waitUntil(
-      async () => (await stored()).n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100,
+      async () =>
+        (await stored(db, trader)).n === TOTAL && agent.pendingDeals === 0 && proxy.cuts() >= 100,
       'every deal stored through 100 cuts',
       { timeoutMs: 150_000, intervalMs: 200 },
     ).catch(() => undefined);
     agent.stop();
     await proxy.close();
     expect(proxy.cuts()).toBeGreaterThanOrEqual(100);
-    expect(await stored()).toEqual({ n: TOTAL, distinct: TOTAL, min: 1, max: TOTAL });
+    expect(await stored(db, trader)).toEqual({ n: TOTAL, distinct: TOTAL, min: 1, max: TOTAL });
     expect(agent.pendingDeals).toBe(0);
   }, 180_000);
 });

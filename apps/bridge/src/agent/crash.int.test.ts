@@ -48,6 +48,8 @@ let tap: WireTap;
 let trader: TestUser;
 let agent: BridgeAgent | undefined;
 
+// Not on the fixture: the server under test is the built one, spawned as a process on this
+// database and killed mid-run, not an app in this worker.
 beforeAll(async () => {
   db = await createTestDatabase();
   trader = await makeUser(db.pool, { role: 'trader' });

@@ -1,42 +1,23 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
 import { z } from 'zod';
-import { bearer, makeUser } from '../../../server/test/identities.js';
-import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import { describe, expect, it } from '../../../server/test/fixture.js';
 import { rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
 
-let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-});
-
 describe('the agent reports what the statement needs from the simulated terminal', () => {
-  it('streams every history order once, with its levels, and the symbol digits on hello', async () => {
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/bridge/token/create',
-        headers: bearer(trader.token),
-      })
-    ).json<{ token: string }>().token;
+  it('streams every history order once, with its levels, and the symbol digits on hello', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    const trader = await newUser({ role: 'trader' });
+    const token = (await api.as(trader).post('/bridge/token/create')).json<{ token: string }>()
+      .token;
     const fixedNow = Date.parse('2025-11-19T17:00:00Z');
     const source = () =>
       createSimSource({ seed: 'orders-test', historyDays: 5, speed: 1, now: () => fixedNow });

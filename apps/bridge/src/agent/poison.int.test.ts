@@ -3,11 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Mt5Deal } from '@vortex/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bearer, makeUser, type TestUser } from '../../../server/test/identities.js';
-import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type TestDatabase,
+  type TestUser,
+} from '../../../server/test/fixture.js';
 import { ALL_READS_OK, readStatuses } from '../../../server/test/trader-reads.js';
 import { rowsOf } from '../../../server/src/db/rows.js';
 import { BridgeAgent } from './agent.js';
@@ -20,26 +23,16 @@ import { waitUntil } from '../../../server/test/wait.js';
  * server. Before, a profit of 1e308 broke nine of the trader's reads for good, and a NUL in a
  * symbol closed the socket on every resend, so nothing behind it was ever stored.
  */
-let db: TestDatabase;
-let t: TestApp;
-let base: string;
-let trader: TestUser;
 let dir: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
+it.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vortex-poison-'));
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const storedTickets = async () =>
+const storedTickets = async (db: TestDatabase, trader: TestUser) =>
   (
     await rowsOf(
       db.pool,
@@ -51,19 +44,20 @@ const storedTickets = async () =>
   ).map((r) => r.ticket);
 
 describe('poison from a terminal', () => {
-  it('is refused with its reason, dead-lettered by the agent, and what follows is stored; every read answers 200', async () => {
+  it('is refused with its reason, dead-lettered by the agent, and what follows is stored; every read answers 200', async ({
+    app,
+    base,
+    db,
+    api,
+    trader,
+  }) => {
     const poison: Record<number, Partial<Mt5Deal>> = {
       3: { profit: 1e308 },
       4: { symbol: 'WIN\u0000Z25' },
     };
     const deals = [1, 2, 3, 4, 5, 6].map((n) => ({ ...stubDeal(n), ...poison[n] }));
-    const token = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/bridge/token/create',
-        headers: bearer(trader.token),
-      })
-    ).json<{ token: string }>().token;
+    const token = (await api.as(trader).post('/bridge/token/create')).json<{ token: string }>()
+      .token;
     const agent = new BridgeAgent({
       serverUrl: base,
       pairingToken: token,
@@ -80,13 +74,16 @@ describe('poison from a terminal', () => {
     });
     await agent.start();
     try {
-      await waitUntil(async () => (await storedTickets()).includes(6), 'deal 6 to be stored');
+      await waitUntil(
+        async () => (await storedTickets(db, trader)).includes(6),
+        'deal 6 to be stored',
+      );
       await waitUntil(() => agent.pendingDeals === 0, 'the outbox to empty');
     } finally {
       agent.stop();
       await agent.done;
     }
-    expect(await storedTickets()).toEqual([1, 2, 5, 6]);
+    expect(await storedTickets(db, trader)).toEqual([1, 2, 5, 6]);
     const letters = readFileSync(path.join(dir, 'dead-letter.jsonl'), 'utf8')
       .trimEnd()
       .split('\n')
@@ -94,6 +91,6 @@ describe('poison from a terminal', () => {
     expect(letters.map((l) => l.deal.ticket)).toEqual([3, 4]);
     expect(letters[0]?.reason).toMatch(/profit/);
     expect(letters[1]?.reason).toMatch(/symbol.*caracteres de controle/);
-    expect(await readStatuses(t.app, trader.token)).toEqual(ALL_READS_OK);
+    expect(await readStatuses(app, trader.token)).toEqual(ALL_READS_OK);
   });
 });
