@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach } from 'vitest';
+import { z } from 'zod';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { rowsOf } from '../../db/rows.js';
 import { createMailer } from '../mail/mailer.js';
 import { offlineWhatsApp } from '../whatsapp/whatsapp-port.js';
 import type { ChannelSender, ChannelSenders } from './channel-sender.js';
@@ -94,8 +96,8 @@ const sms = (to: string, body = 'Olá'): OutgoingMessage => ({
   origin: 'test',
 });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+it.beforeAll(async ({ db: fx }) => {
+  db = fx;
   smtp = await startSmtpSink();
   provider = await startProvider();
 });
@@ -105,10 +107,9 @@ afterEach(async () => {
   provider.answer = () => 200;
   await db.pool.query('UPDATE message_channel_slots SET next_at = $1', ['-infinity']);
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await provider.close();
   await smtp.close();
-  await db.drop();
 });
 
 describe('the message queue', () => {
@@ -232,7 +233,10 @@ describe('the message queue', () => {
     const b = queue({}, options);
     const ids = await a.enqueue(Array.from({ length: 6 }, (_, i) => sms(`55119000001${i}`)));
     expect((await b.settled(ids, 20_000)).every((r) => r.status === 'sent')).toBe(true);
-    const { rows } = await db.pool.query<{ t: number }>(
+    // EXTRACT answers a numeric, which pg hands over as a string.
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ t: z.coerce.number() }),
       `SELECT EXTRACT(EPOCH FROM last_attempt_at) * 1000 AS t FROM messages
        WHERE id = ANY($1::uuid[]) ORDER BY last_attempt_at`,
       [ids],
