@@ -1,10 +1,8 @@
 import { ROLES } from '@vortex/core';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
+import { describe, expect, it, type TestDatabase, type TestUser } from '../../test/fixture.js';
+import { bearer, makeUser } from '../../test/identities.js';
 import { GOLDEN_POLICY, type GoldenPolicy } from '../../test/policy.golden.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { authenticate, openSession } from '../modules/auth/session.service.js';
 import { requireAccessDeclarations, type RouteEntry } from '../http/access.js';
 import { installAuthorization } from '../http/authorize.js';
@@ -20,21 +18,14 @@ type Caller = (typeof CALLERS)[number];
 type Golden = Readonly<Record<string, GoldenPolicy>>;
 
 let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 const identities = new Map<Caller, TestUser>();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  identities.set('pending', await makeUser(db.pool, { status: 'pending' }));
+it.beforeAll(async ({ db: givenDb, app: givenApp, newUser }) => {
+  [db, app] = [givenDb, givenApp];
+  identities.set('pending', await newUser({ status: 'pending' }));
   for (const role of ['viewer', 'user', 'trader', 'admin'] as const)
-    identities.set(role, await makeUser(db.pool, { role }));
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+    identities.set(role, await newUser({ role }));
 });
 
 /** A HEAD route is Fastify's copy of its GET and answers to the GET's entry. */

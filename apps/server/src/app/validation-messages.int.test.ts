@@ -1,8 +1,7 @@
 import { DEFAULT_BOT_CONFIG, fieldLabels, registerMessages, zodPtBrMessages } from '@vortex/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it, type TestUser } from '../../test/fixture.js';
+import { bearer } from '../../test/identities.js';
 import {
   bodyTarget,
   leafPaths,
@@ -13,7 +12,6 @@ import {
   type Method,
   type RouteTarget,
 } from '../../test/route-walk.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 /**
  * Every validation message the server sends names fields as the screens do ('Data de
@@ -21,8 +19,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * table, its body, query and path fields read from the OpenAPI document, is sent wrong values
  * and every 400 it answers is read.
  */
-let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 let admin: TestUser;
 let victim: TestUser;
@@ -89,16 +85,9 @@ const spoilableBodies = (): [Method, string, unknown][] => [
   ['POST', '/communication/send-manual', { type: 'email', recipients: 'all', message: 'oi' }],
 ];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  admin = await makeUser(db.pool, { role: 'admin' });
-  victim = await makeUser(db.pool, { role: 'trader', session: false });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(async ({ app: givenApp, admin: givenAdmin, newUser }) => {
+  [app, admin] = [givenApp, givenAdmin];
+  victim = await newUser({ role: 'trader', session: false });
 });
 
 describe('validation messages', () => {
