@@ -11,13 +11,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
 import { eventually, nextCommand } from '../../../test/bot-scenario.js';
 import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
+import { bearer, makeUser } from '../../../test/identities.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import { handle } from './whatsapp-commands.js';
 import { whatsappMessages, WhatsAppSendError } from './whatsapp-port.js';
 import { WhatsAppService } from './whatsapp-service.js';
@@ -29,7 +37,10 @@ let admin: TestUser;
 const agents: TestAgent[] = [];
 const open: TestApp[] = [];
 
-/** The app with a Baileys-backed WhatsApp whose socket is the fake. */
+/**
+ * The app with a Baileys-backed WhatsApp whose socket is the fake: made by the tests, not the
+ * fixture, as most tests need a WhatsApp session of their own.
+ */
 async function appWithWhatsApp() {
   const fake = fakeSocketFactory();
   const service = new WhatsAppService({
@@ -57,15 +68,13 @@ async function authFiles(): Promise<string[]> {
     .map((f) => path.join(dir, f));
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+it.beforeAll(async ({ db: givenDb, admin: givenAdmin }) => {
+  [db, admin] = [givenDb, givenAdmin];
   dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-whatsapp-'));
-  admin = await makeUser(db.pool, { role: 'admin' });
 });
-afterAll(async () => {
+it.afterAll(async () => {
   for (const a of agents) a.close();
   for (const t of open) await t.close();
-  await db.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -195,7 +204,9 @@ describe('WhatsApp link', () => {
       state: 'idle',
       phone: null,
     });
-    const { rows } = await db.pool.query<{ meta: { was_connected: boolean } }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ meta: z.object({ was_connected: z.boolean() }) }),
       `SELECT meta FROM audit_log WHERE action = 'whatsapp_disconnect' AND actor_user_id = $1`,
       [admin.id],
     );
@@ -249,7 +260,7 @@ describe('commands by WhatsApp', () => {
   let sentCodes = 0;
   let ctx: Awaited<ReturnType<typeof appWithWhatsApp>>;
 
-  beforeAll(async () => {
+  it.beforeAll(async () => {
     await rm(path.join(dataDir, 'whatsapp'), { recursive: true, force: true });
     ctx = await appWithWhatsApp();
     base = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -341,7 +352,9 @@ describe('commands by WhatsApp', () => {
     await eventually(() => repliesTo(sender).length === 4);
     expect(repliesTo(sender)[3]).toBe(msg.help);
 
-    const { rows } = await db.pool.query<{ action: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ action: z.string() }),
       `SELECT action FROM audit_log WHERE actor_user_id = $1 AND action LIKE 'whatsapp%' ORDER BY id`,
       [user.id],
     );
@@ -370,7 +383,9 @@ describe('commands by WhatsApp', () => {
     await eventually(() => repliesTo(sender).length === 3);
     expect(repliesTo(sender)[2]).toBe(botControlMessages.stopped);
     expect(ctx.t.app.botManager.isRunning(user.id)).toBe(false);
-    const { rows } = await db.pool.query<{ action: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ action: z.string() }),
       `SELECT action FROM audit_log WHERE actor_user_id = $1 AND action LIKE 'whatsapp%'`,
       [user.id],
     );
@@ -407,12 +422,14 @@ describe('commands by WhatsApp', () => {
     expect(repliesTo('5541966663333')).toEqual([phoneConfirmationMessages.whatsappUnconfirmed]);
     expect(repliesTo(sender)[1]).toBe(phoneConfirmationMessages.whatsappUnconfirmed);
     expect(ctx.t.app.botManager.isRunning(owner.id)).toBe(true);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       `SELECT count(*)::int AS n FROM audit_log
         WHERE actor_user_id = ANY($1::bigint[]) AND action LIKE 'whatsapp%'`,
       [[owner.id, squatter.id]],
     );
-    expect(rows[0]?.n).toBe(1);
+    expect(n).toBe(1);
   });
 
   it('never fails nor answers a stranger, whatever the text', async () => {
