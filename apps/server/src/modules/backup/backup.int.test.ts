@@ -1,15 +1,20 @@
 import { DEFAULT_BACKUP_SETTINGS, type BackupItem } from '@vortex/core';
-import type { FastifyInstance } from 'fastify';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import { changedTables, tableChecksums, type Fingerprint } from '../../../test/db-fingerprint.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { createTestDatabase } from '../../../test/test-database.js';
 import { seedBackupData } from './backup-fixtures.js';
 import { insertBackup, finishBackup, listBackups } from './backup.repo.js';
 import { BackupService } from './backup.service.js';
@@ -20,11 +25,11 @@ import { RestoreRefused, restoreIntoConfigured } from './restore-command.js';
 import { serverMajor } from './dump-writer.js';
 import { findPgDump } from './pg-dump-tool.js';
 
+let api: Requests;
 let db: TestDatabase;
 let t: TestApp;
-let app: FastifyInstance;
 let admin: TestUser;
-let user: TestUser;
+let trader: TestUser;
 const dirs: string[] = [];
 const log = pino({ level: 'silent' });
 
@@ -34,21 +39,19 @@ async function tmp(): Promise<string> {
   return d;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  admin = await makeUser(db.pool, { role: 'admin' });
-  user = await makeUser(db.pool, { role: 'trader' });
-  await seedBackupData(db.pool, user.id);
+it.beforeAll(
+  ({ db: givenDb, t: givenT, api: givenApi, admin: givenAdmin, trader: givenTrader }) => {
+    [db, t, api, admin, trader] = [givenDb, givenT, givenApi, givenAdmin, givenTrader];
+  },
+);
+it.beforeAll(async () => {
+  await seedBackupData(db.pool, trader.id);
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const get = (url: string, who = admin) => app.inject({ url, headers: bearer(who.token) });
+const get = (url: string, who = admin) => api.as(who).get(url);
 
 /**
  * Restores a dump file into a brand-new empty database and returns its per-table checksums;
@@ -84,12 +87,7 @@ describe('backup config', () => {
     expect(cfg.local_backup_path).toEqual(expect.any(String));
 
     const next = { ...cfg, backup_time: '03:30', keep_daily_backups: 10, compression_level: 9 };
-    const put = await app.inject({
-      method: 'PUT',
-      url: '/api/backup/config',
-      headers: bearer(admin.token),
-      payload: next,
-    });
+    const put = await api.as(admin).put('/api/backup/config', next);
     expect(put.statusCode).toBe(200);
     expect((await get('/api/backup/config')).json()).toMatchObject({
       data: { backup_time: '03:30', keep_daily_backups: 10, compression_level: 9 },
@@ -106,12 +104,9 @@ describe('backup config', () => {
       { notification_email: 'não-é-email' },
       { backup_location: 's3' },
     ]) {
-      const res = await app.inject({
-        method: 'PUT',
-        url: '/api/backup/config',
-        headers: bearer(admin.token),
-        payload: { ...DEFAULT_BACKUP_SETTINGS, ...bad },
-      });
+      const res = await api
+        .as(admin)
+        .put('/api/backup/config', { ...DEFAULT_BACKUP_SETTINGS, ...bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json<{ error: string }>().error).toMatch(/^Dados inválidos/);
     }
@@ -122,12 +117,8 @@ describe('backup config', () => {
 
   it('is for administrators only', async () => {
     for (const url of ['/api/backup/config', '/api/backup/list', '/api/backup/stats'])
-      expect((await get(url, user)).statusCode).toBe(403);
-    const run = await app.inject({
-      method: 'POST',
-      url: '/api/backup/run',
-      headers: bearer(user.token),
-    });
+      expect((await get(url, trader)).statusCode).toBe(403);
+    const run = await api.as(trader).post('/api/backup/run');
     expect(run.statusCode).toBe(403);
     expect((await listBackups(db.pool)).length).toBe(0);
   });
@@ -139,11 +130,7 @@ describe('backup run, list, stats and download', () => {
   let afterRun: Fingerprint;
 
   it('dumps, verifies by restoring, and lists the backup as success', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/backup/run',
-      headers: bearer(admin.token),
-    });
+    const res = await api.as(admin).post('/api/backup/run');
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: boolean; message: string; data: BackupItem }>();
     expect(body).toMatchObject({ success: true, message: 'Backup executado com sucesso!' });
@@ -203,13 +190,13 @@ describe('backup run, list, stats and download', () => {
     const unlisted = await get('/api/backup/download/vortex-backup-20200101-000000-abcd.sql.gz');
     expect(unlisted.statusCode).toBe(404);
     expect(unlisted.json()).toEqual({ success: false, error: 'Backup não encontrado.' });
-    expect((await get(`/api/backup/download/${item.filename}`, user)).statusCode).toBe(403);
+    expect((await get(`/api/backup/download/${item.filename}`, trader)).statusCode).toBe(403);
   });
 
   it('runs one backup at a time', async () => {
     const [a, b] = await Promise.all([
-      app.inject({ method: 'POST', url: '/api/backup/run', headers: bearer(admin.token) }),
-      app.inject({ method: 'POST', url: '/api/backup/run', headers: bearer(admin.token) }),
+      api.as(admin).post('/api/backup/run'),
+      api.as(admin).post('/api/backup/run'),
     ]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
