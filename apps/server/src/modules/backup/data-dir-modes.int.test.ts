@@ -2,10 +2,10 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
 import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
 import { createMailer } from '../mail/mailer.js';
 import { outboxSmsProvider } from '../messaging/sms-provider.js';
 import { WhatsAppService } from '../whatsapp/whatsapp-service.js';
@@ -49,11 +49,8 @@ function services() {
   };
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.drop();
+it.beforeAll(({ db: fx }) => {
+  db = fx;
 });
 beforeEach(async () => {
   // The usual umask: what the server did not ask to be private comes out 0644 and 0755.
