@@ -1,15 +1,14 @@
 import { AgentMessageSchema, type ServerMessage } from '@vortex/core';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { vi } from 'vitest';
+import { describe, expect, it, type TestDatabase, type TestUser } from '../../test/fixture.js';
 import WebSocket from 'ws';
+import { z } from 'zod';
 import { testDeal } from '../../test/agent-client.js';
 import { changedTables, dbFingerprint } from '../../test/db-fingerprint.js';
 import { controlChar, keyControlChar, poisonedText, poisonJson } from '../../test/fuzz-values.js';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { oneRow } from '../db/rows.js';
 
 /**
  * Every agent message type over a real, authenticated agent socket, each with one value
@@ -19,8 +18,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * messages in about 3 s on 2 cores; raise numRuns locally to search harder.
  */
 let db: TestDatabase;
-let t: TestApp;
-let app: FastifyInstance;
 let base: string;
 let trader: TestUser;
 
@@ -86,18 +83,9 @@ class RawAgent {
 
 let agent: RawAgent;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  trader = await makeUser(db.pool, { role: 'trader' });
-  const created = await app.inject({
-    method: 'POST',
-    url: '/bridge/token/create',
-    headers: bearer(trader.token),
-    payload: { label: 'fuzz' },
-  });
+it.beforeAll(async ({ db: givenDb, base: givenBase, api, trader: givenTrader }) => {
+  [db, base, trader] = [givenDb, givenBase, givenTrader];
+  const created = await api.as(trader).post('/bridge/token/create', { label: 'fuzz' });
   agent = await RawAgent.open(base);
   const token = created.json<{ token: string }>().token;
   const [ok] = await agent.exchange(
@@ -107,10 +95,8 @@ beforeAll(async () => {
   const [resume] = await agent.exchange(JSON.stringify(messages().hello));
   expect(resume?.type).toBe('resume');
 });
-afterAll(async () => {
+it.afterAll(() => {
   agent.close();
-  await t.close();
-  await db.drop();
 });
 
 /** One valid message of every type the agent may send. */
@@ -280,13 +266,15 @@ async function settled(): Promise<void> {
 async function positionsFollowed(): Promise<void> {
   await vi.waitFor(
     async () => {
-      const { rows } = await db.pool.query<{ behind: number }>(
+      const { behind } = await oneRow(
+        db.pool,
+        z.object({ behind: z.number() }),
         `SELECT count(*)::int AS behind FROM mt5_accounts a
          LEFT JOIN positions_watermarks w ON w.account_id = a.id
          WHERE (deals_version(a.id) ->> 'count')::bigint > 0
            AND w.deals_count IS DISTINCT FROM (deals_version(a.id) ->> 'count')::bigint`,
       );
-      expect(rows[0]?.behind).toBe(0);
+      expect(behind).toBe(0);
     },
     { timeout: 15_000, interval: 50 },
   );

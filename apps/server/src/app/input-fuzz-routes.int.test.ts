@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase, type TestUser } from '../../test/fixture.js';
 import { changedTables, dbFingerprint } from '../../test/db-fingerprint.js';
 import {
   keyControlChar,
@@ -10,8 +10,7 @@ import {
   poisonJson,
   poisonText,
 } from '../../test/fuzz-values.js';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer } from '../../test/identities.js';
 import {
   bodyTarget,
   leafPaths,
@@ -20,7 +19,6 @@ import {
   withValueAt,
   type RouteTarget,
 } from '../../test/route-walk.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 /**
  * Every route the app registers (read from its route table and its OpenAPI document, so a
@@ -31,7 +29,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * 2,500 requests in some 15 s on 2 cores; raise numRuns locally to search harder.
  */
 let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 let admin: TestUser;
 let victim: TestUser;
@@ -110,16 +107,9 @@ async function eachRoute(
   return failures;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  admin = await makeUser(db.pool, { role: 'admin' });
-  victim = await makeUser(db.pool, { role: 'trader', session: false });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(async ({ db: givenDb, app: givenApp, admin: givenAdmin, newUser }) => {
+  [db, app, admin] = [givenDb, givenApp, givenAdmin];
+  victim = await newUser({ role: 'trader', session: false });
 });
 
 describe('fuzz over every route', () => {

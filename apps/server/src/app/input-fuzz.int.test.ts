@@ -22,12 +22,10 @@ import {
 } from '@vortex/core';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestDatabase, type TestUser } from '../../test/fixture.js';
 import type { z } from 'zod';
 import { dbFingerprint } from '../../test/db-fingerprint.js';
-import { bearer, makeUser, type TestUser } from '../../test/identities.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { bearer } from '../../test/identities.js';
 
 /**
  * Every input of the accounts endpoints fed malformed values (wrong types, oversized strings,
@@ -36,7 +34,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * fuzzed by input-fuzz-routes and input-fuzz-agent beside this file.
  */
 let db: TestDatabase;
-let t: TestApp;
 let app: FastifyInstance;
 let admin: TestUser;
 let ipSeq = 0;
@@ -108,15 +105,8 @@ function expectClientError(res: { statusCode: number; body: string }, label: str
   expect(body.error).not.toMatch(/\b(Invalid input|Expected|Required|Unrecognized|must be)\b/);
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  t = await createTestApp(db);
-  app = t.app;
-  admin = await makeUser(db.pool, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-  await db.drop();
+it.beforeAll(({ db: givenDb, app: givenApp, admin: givenAdmin }) => {
+  [db, app, admin] = [givenDb, givenApp, givenAdmin];
 });
 
 const NO_USER = 987_654;
