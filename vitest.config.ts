@@ -52,6 +52,9 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts', 'apps/*/test/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Mostly waiting on PostgreSQL, servers and sockets: two files at a time keep both cores
+          // busy (capped so each file's pools stay far below max_connections).
+          maxWorkers: Math.min(4, Math.max(2, cores)),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
