@@ -20,6 +20,7 @@ let server: RedisServer;
 let REDIS_URL: string;
 let redis: { url: string; prefix: string; beatMs: number };
 
+// Not on the fixture: two instances on one database and one Redis of this file's own.
 let db: TestDatabase;
 let a: TestApp;
 let b: TestApp;

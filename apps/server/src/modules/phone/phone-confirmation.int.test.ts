@@ -7,12 +7,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
 import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { oneRow, rowsOf } from '../../db/rows.js';
 import type { ChannelMessage } from '../messaging/channel-sender.js';
 import type { SmsProvider } from '../messaging/sms-provider.js';
 import { WhatsAppService } from '../whatsapp/whatsapp-service.js';
@@ -102,7 +104,9 @@ describe('phone confirmation', () => {
     expect(expires - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     const code = await smsCode('5511987654321', 1);
     expect(texts.find((x) => x.to === '5511987654321')?.body).toBe(m.codeBody(code));
-    const { rows } = await db.pool.query<{ code_hash: string }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ code_hash: z.string() }),
       'SELECT code_hash FROM phone_confirmation_codes WHERE user_id = $1',
       [user.id],
     );
@@ -127,11 +131,13 @@ describe('phone confirmation', () => {
       status: 409,
       body: { error: m.alreadyConfirmed },
     });
-    const audit = await db.pool.query<{ action: string }>(
+    const audit = await rowsOf(
+      db.pool,
+      z.object({ action: z.string() }),
       `SELECT action FROM audit_log WHERE actor_user_id = $1 ORDER BY id`,
       [user.id],
     );
-    expect(audit.rows.map((r) => r.action)).toEqual(['phone.confirmation_sent', 'phone.confirm']);
+    expect(audit.map((r) => r.action)).toEqual(['phone.confirmation_sent', 'phone.confirm']);
   });
 
   it('sends the code by WhatsApp while the platform’s WhatsApp is linked', async () => {
@@ -223,11 +229,13 @@ describe('phone confirmation', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429]);
     expect(answers.find((a) => a.status === 429)?.body.error).toBe(m.tooManyCodes(60));
     await smsCode('5511977778888', 3);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       `SELECT count(*)::int AS n FROM messages WHERE user_id = $1 AND origin = 'phone_confirmation'`,
       [user.id],
     );
-    expect(rows[0]?.n).toBe(3);
+    expect(n).toBe(3);
 
     // The oldest drops out of the hour: one more may be sent, and only the newest code counts.
     await db.pool.query(
