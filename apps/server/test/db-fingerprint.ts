@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { z } from 'zod';
+import { parseRow, rowsOf } from '../src/db/rows.js';
 
 /** Per table: its row count and a hash of its rows, e.g. `users: '3:-81234…'`. */
 export type Fingerprint = Record<string, string>;
@@ -8,16 +10,17 @@ export type Fingerprint = Record<string, string>;
 // request of that session.
 const USE_COLUMNS = `'{last_seen_at}'::text[]`;
 
+const TABLES =
+  'SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1';
+const Named = z.object({ t: z.string() });
+const Hashed = z.object({ t: z.string(), h: z.string() });
+
 const tablesOf = new WeakMap<pg.Pool, Promise<string[]>>();
 
 function tables(pool: pg.Pool): Promise<string[]> {
   let found = tablesOf.get(pool);
   if (!found) {
-    found = pool
-      .query<{ t: string }>(
-        'SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1',
-      )
-      .then((r) => r.rows.map((row) => row.t));
+    found = rowsOf(pool, Named, TABLES).then((rows) => rows.map((row) => row.t));
     tablesOf.set(pool, found);
   }
   return found;
@@ -42,8 +45,10 @@ export async function dbFingerprint(
     )
     .join(' UNION ALL ');
   const name = `fingerprint_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  const { rows } = await pool.query<{ t: string; h: string }>({ name, text });
-  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+  const { rows } = await pool.query({ name, text });
+  return Object.fromEntries(
+    rows.map((r: unknown) => parseRow(Hashed, r, text)).map((r) => [r.t, r.h]),
+  );
 }
 
 /** The tables whose fingerprint differs, for a failure message that says where. */
@@ -58,9 +63,7 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
  * value. Rows are read as jsonb, so the column order of a recreated table does not matter.
  */
 export async function tableChecksums(pool: pg.Pool): Promise<Fingerprint> {
-  const { rows: found } = await pool.query<{ t: string }>(
-    'SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1',
-  );
+  const found = await rowsOf(pool, Named, TABLES);
   const row = 'to_jsonb(x)::text';
   const text = found
     .map(
@@ -68,8 +71,10 @@ export async function tableChecksums(pool: pg.Pool): Promise<Fingerprint> {
         `SELECT '${t}' AS t, count(*) || ':' || coalesce(md5(string_agg(${row}, '|' ORDER BY ${row})), '') AS h FROM "${t}" x`,
     )
     .join(' UNION ALL ');
-  const tables = text ? (await pool.query<{ t: string; h: string }>(text)).rows : [];
-  const { rows: sequences } = await pool.query<{ t: string; h: string }>(
+  const tables = text ? await rowsOf(pool, Hashed, text) : [];
+  const sequences = await rowsOf(
+    pool,
+    Hashed,
     `SELECT 'sequence ' || sequencename AS t, coalesce(last_value::text, 'unused') AS h
        FROM pg_sequences WHERE schemaname = current_schema()`,
   );

@@ -5,6 +5,8 @@ import { ADMIN, EmbeddedServer, type HttpAnswer } from '../../test/embedded-serv
 import { makeUser, type TestUser } from '../../test/identities.js';
 import { connectClient } from '../db/pg-client.js';
 import { seedBackupData } from '../modules/backup/backup-fixtures.js';
+import { z } from 'zod';
+import { oneRow } from '../db/rows.js';
 
 /**
  * The built server on its embedded PostgreSQL, whose postmaster is SIGKILLed under it: it must
@@ -67,11 +69,13 @@ async function lockDeals() {
 }
 
 async function someoneWaitsOnTheLock(): Promise<boolean> {
-  const { rows } = await server.pool.query<{ n: number }>(
+  const { n } = await oneRow(
+    server.pool,
+    z.object({ n: z.number() }),
     `SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
   );
-  return (rows[0]?.n ?? 0) > 0;
+  return n > 0;
 }
 
 beforeAll(async () => {

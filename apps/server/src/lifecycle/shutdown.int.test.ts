@@ -3,6 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, EmbeddedServer } from '../../test/embedded-server.js';
 import { connectClient } from '../db/pg-client.js';
+import { z } from 'zod';
+import { oneRow } from '../db/rows.js';
 
 let server: EmbeddedServer;
 
@@ -70,11 +72,13 @@ describe('SIGTERM', () => {
         `Content-Length: ${Buffer.byteLength(login)}\r\n\r\n${login}`,
     );
     await server.waitFor('the sign-in to wait on the lock', async () => {
-      const { rows } = await server.pool.query<{ n: number }>(
+      const { n } = await oneRow(
+        server.pool,
+        z.object({ n: z.number() }),
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
-      return (rows[0]?.n ?? 0) > 0;
+      return n > 0;
     });
 
     server.signal('SIGTERM');

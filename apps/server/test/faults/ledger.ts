@@ -1,5 +1,17 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { z } from 'zod';
+import { rowsOf } from '../../src/db/rows.js';
+
+// This process may not load database.ts's INT8 parser: bigints may come back as text.
+const StoredDeal = z.object({
+  ticket: z.coerce.number(),
+  n: z.coerce.number(),
+  profit: z.number(),
+  commission: z.number(),
+  swap: z.number(),
+  volume: z.number(),
+});
 
 export interface LedgerCheck {
   terminal: number;
@@ -37,19 +49,14 @@ export async function checkLedger(databaseUrl: string, dealsFile: string): Promi
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{
-      ticket: string;
-      n: string;
-      profit: number;
-      commission: number;
-      swap: number;
-      volume: number;
-    }>(
+    const rows = await rowsOf(
+      client,
+      StoredDeal,
       `SELECT ticket, count(*) AS n, min(profit) AS profit, min(commission) AS commission,
               min(swap) AS swap, min(volume) AS volume
          FROM deals GROUP BY account_id, ticket`,
     );
-    const stored = new Map(rows.map((r) => [Number(r.ticket), r]));
+    const stored = new Map(rows.map((r) => [r.ticket, r]));
     const known = new Set(made.map((d) => d.ticket));
     const missing: number[] = [];
     const different: number[] = [];
@@ -68,8 +75,8 @@ export async function checkLedger(databaseUrl: string, dealsFile: string): Promi
       terminal: made.length,
       stored: rows.length,
       missing,
-      doubled: rows.filter((r) => Number(r.n) > 1).map((r) => Number(r.ticket)),
-      extra: rows.filter((r) => !known.has(Number(r.ticket))).map((r) => Number(r.ticket)),
+      doubled: rows.filter((r) => r.n > 1).map((r) => r.ticket),
+      extra: rows.filter((r) => !known.has(r.ticket)).map((r) => r.ticket),
       different,
     };
   } finally {

@@ -7,6 +7,8 @@ import { Child } from './child.js';
 import { checkLedger, terminalDeals } from './ledger.js';
 import { LiveWatch } from './live-watch.js';
 import type { ProbeSummary } from './route-probe.js';
+import { z } from 'zod';
+import { oneRow } from '../../src/db/rows.js';
 
 /** The agent's connections so far: it logs one line each time the server resumes it. */
 export function agentConnections(system: FaultSystem): number {
@@ -68,10 +70,12 @@ async function accountStoredAt(databaseUrl: string): Promise<number> {
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ at: Date | null }>(
+    const { at } = await oneRow(
+      client,
+      z.object({ at: z.date().nullable() }),
       'SELECT max(account_at) AS at FROM mt5_accounts',
     );
-    return rows[0]?.at?.getTime() ?? 0;
+    return at?.getTime() ?? 0;
   } finally {
     await client.end();
   }
