@@ -1,5 +1,7 @@
 import { describe, expect, it, type TestDatabase } from '../../test/fixture.js';
 import { freshAddress } from '../../test/requests.js';
+import { z } from 'zod';
+import { oneRow } from '../db/rows.js';
 
 /** The requests that answered 500 with a NUL in a field (issue 13, finding 2), and their kin. */
 
@@ -13,12 +15,14 @@ const refusal = (label: string) => ({
 
 const counts = async (db: TestDatabase) =>
   (
-    await db.pool.query<{ c: string }>(
+    await oneRow(
+      db.pool,
+      z.object({ c: z.string().nullable() }),
       `SELECT (SELECT count(*) FROM users) || '/' || (SELECT count(*) FROM sessions) || '/' ||
               (SELECT count(*) FROM client_logs) || '/' || (SELECT count(*) FROM bridge_tokens) ||
               '/' || (SELECT md5(string_agg(u::text, ',' ORDER BY id)) FROM users u) AS c`,
     )
-  ).rows[0]?.c;
+  ).c;
 
 const REGISTER = {
   full_name: 'Ana Souza',

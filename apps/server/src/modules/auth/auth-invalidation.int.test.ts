@@ -11,6 +11,8 @@ import {
   type EmbeddedPostgres,
 } from '../../db/embedded/embedded-postgres.js';
 import { migrate } from '../../db/migrate.js';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * An app on a PostgreSQL of this file's own (the tier's shared one must not be killed), whose
@@ -104,7 +106,9 @@ describe('after PostgreSQL restarts', () => {
 
   it('drops the positions it held and reads them anew', async () => {
     const trader = await makeUser(pool, { role: 'trader' });
-    const { rows } = await pool.query<{ id: number }>(
+    const rows = await rowsOf(
+      pool,
+      z.object({ id: z.number() }),
       `INSERT INTO mt5_accounts (user_id, account_number, server) VALUES ($1, 7712345, 'Demo')
        RETURNING id`,
       [trader.id],

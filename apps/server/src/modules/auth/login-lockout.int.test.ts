@@ -3,6 +3,10 @@ import { describe, expect, it, type Requests, type TestDatabase } from '../../..
 import { TEST_PASSWORD, type TestUser } from '../../../test/identities.js';
 import { freshAddress as ip } from '../../../test/requests.js';
 import { pruneEvents } from './rate-events.repo.js';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
+
+const CountSchema = z.object({ n: z.number() });
 
 const WRONG = 'Errada@123';
 
@@ -106,11 +110,13 @@ describe('login lockout', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(locked);
     expect((await api.login(nobody, WRONG)).statusCode).toBe(401);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      CountSchema,
       'SELECT count(*)::int AS n FROM login_failures WHERE account = $1',
       [`n:${nobody}`],
     );
-    expect(rows[0]?.n).toBe(6);
+    expect(n).toBe(6);
   });
 
   it('stops an address after 20 failures over any logins, writing no more rows', async ({
@@ -128,11 +134,13 @@ describe('login lockout', () => {
     expect((await api.login(stranger.email, TEST_PASSWORD, address)).statusCode).toBe(429);
     // Whoever has logged in from this address before is still let in.
     expect((await api.login(owner.email, TEST_PASSWORD, address)).statusCode).toBe(200);
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      CountSchema,
       'SELECT count(*)::int AS n FROM login_failures WHERE ip = $1',
       [address],
     );
-    expect(rows[0]?.n).toBe(20);
+    expect(n).toBe(20);
   });
 
   it('forgets failures after a day and addresses unused for 90 days', async ({ db, newUser }) => {

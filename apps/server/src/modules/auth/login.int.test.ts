@@ -1,6 +1,8 @@
 import { loginMessages } from '@vortex/core';
 import { TEST_PASSWORD } from '../../../test/identities.js';
 import { describe, expect, it } from '../../../test/fixture.js';
+import { z } from 'zod';
+import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 
 describe('POST /auth/login', () => {
   it('logs in by email or username and answers the token, the user and the permissions', async ({
@@ -26,11 +28,13 @@ describe('POST /auth/login', () => {
       const who = await api.as(body).get('/api/auth/whoami');
       expect(who.json<{ user: { id: number } }>().user.id).toBe(u.id);
     }
-    const { rows } = await db.pool.query<{ last_login: Date | null }>(
+    const row = await maybeRow(
+      db.pool,
+      z.object({ last_login: z.date().nullable() }),
       'SELECT last_login FROM users WHERE id = $1',
       [u.id],
     );
-    expect(rows[0]?.last_login).not.toBeNull();
+    expect(row?.last_login).not.toBeNull();
   });
 
   it('answers a wrong password and an unknown user with the same 401 message', async ({
@@ -113,7 +117,9 @@ describe('sessions', () => {
       [b.id],
     );
     expect((await api.as(b).get('/api/auth/whoami')).statusCode).toBe(401);
-    const { rows } = await db.pool.query<{ ttl: number }>(
+    const rows = await rowsOf(
+      db.pool,
+      z.object({ ttl: z.number() }),
       'SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM sessions WHERE user_id = $1',
       [b.id],
     );
@@ -140,10 +146,12 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async ({ db, newUser }) => {
     const u = await newUser();
-    const { rows } = await db.pool.query<{ n: number }>(
+    const { n } = await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
       "SELECT count(*)::int AS n FROM sessions WHERE encode(token_hash, 'escape') LIKE '%' || $1 || '%'",
       [u.token],
     );
-    expect(rows[0]?.n).toBe(0);
+    expect(n).toBe(0);
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it, type Requests } from '../../../test/fixture.js';
 import { TEST_PASSWORD } from '../../../test/identities.js';
 import { freshAddress } from '../../../test/requests.js';
 import type { ReceivedMail } from '../../../test/smtp-sink.js';
+import { z } from 'zod';
+import { oneRow } from '../../db/rows.js';
 
 const forgot = (api: Requests, email: string) =>
   api.post('/auth/forgot-password', { email }, { remoteAddress: freshAddress() });
@@ -115,13 +117,15 @@ describe('password recovery', () => {
       success: false,
       error: `Dados inválidos. ${resetMessages.weakPassword}`,
     });
-    const { rows } = await db.pool.query<{ ttl: number }>(
+    const { ttl } = await oneRow(
+      db.pool,
+      z.object({ ttl: z.number() }),
       'SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM password_resets WHERE user_id = $1',
       [u.id],
     );
     // Links live for one hour.
-    expect(rows[0]?.ttl).toBeGreaterThan(3590);
-    expect(rows[0]?.ttl).toBeLessThanOrEqual(3600);
+    expect(ttl).toBeGreaterThan(3590);
+    expect(ttl).toBeLessThanOrEqual(3600);
     await db.pool.query(
       "UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1",
       [u.id],
