@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectClient } from '../pg-client.js';
 import { startEmbeddedPostgres, type PostmasterChange } from './embedded-postgres.js';
 import { isAlive } from './stale-postmaster.js';
+import { z } from 'zod';
+import { oneRow } from '../rows.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -17,8 +19,9 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   const c = new pg.Client(url);
   await c.connect();
   try {
-    const { rows } = await c.query<Record<string, unknown>>(sql);
-    return rows;
+    // One-off SQL, several statements at times: the callers read what they need themselves.
+    const result: { rows?: unknown[] } = await c.query(sql);
+    return result.rows ?? [];
   } finally {
     await c.end();
   }
@@ -114,8 +117,11 @@ describe('embedded PostgreSQL', () => {
     // A backend busy computing never checks for its postmaster's death: it keeps the old shared
     // memory attached, and no new postmaster may start until it is gone.
     const busy = await connectClient(pgServer.url());
-    const { rows } = await busy.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const backend = rows[0]?.pid as number;
+    const { pid: backend } = await oneRow(
+      busy,
+      z.object({ pid: z.number() }),
+      'SELECT pg_backend_pid() AS pid',
+    );
     const running = busy
       .query('SELECT count(*) FROM generate_series(1, 1e11)')
       .catch(() => 'ended');
