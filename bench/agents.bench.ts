@@ -38,6 +38,8 @@ import {
 import { createTraders } from './support/traders.js';
 import { ROOT, startVortexServer } from './support/vortex-server.js';
 import { runBench } from './support/report.js';
+import { z } from 'zod';
+import { oneRow } from '../apps/server/src/db/rows.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 3_000);
 const CONNECT_CONCURRENCY = 25;
@@ -253,22 +255,25 @@ async function vortexTarget(db: BenchDatabase): Promise<Target> {
       return agent;
     },
     pingedSince: async (since) => {
-      const { rows } = await pool.query<{ n: number }>(
+      const { n } = await oneRow(
+        pool,
+        z.object({ n: z.number() }),
         'SELECT count(*)::int AS n FROM bridge_sessions WHERE last_ping_at >= $1',
         [since],
       );
-      return rows[0]?.n ?? 0;
+      return n;
     },
     rowsBetween: async (from, to) => {
       // Per account: its rows, and the gaps between consecutive ones (count - 1 over the span).
-      const { rows } = await pool.query<HistoryRows>(
+      return oneRow(
+        pool,
+        z.object({ rows: z.number(), gaps: z.number(), gapSeconds: z.number() }),
         `SELECT coalesce(sum(n), 0)::int AS rows, coalesce(sum(n - 1), 0)::int AS gaps,
                 coalesce(sum(extract(epoch FROM span)), 0)::float8 AS "gapSeconds"
          FROM (SELECT count(*) AS n, max(ts) - min(ts) AS span FROM account_snapshots
                WHERE ts >= $1 AND ts < $2 GROUP BY account_id) a`,
         [from, to],
       );
-      return rows[0] ?? { rows: 0, gaps: 0, gapSeconds: 0 };
     },
     stop: cleanUp,
     inspector: await inspectorUrl(server.child),

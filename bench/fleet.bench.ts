@@ -27,6 +27,8 @@ import { cleanUp, guardRun, onCleanUp, sleep } from './support/processes.js';
 import { runBench, writeSection } from './support/report.js';
 import { createTraders } from './support/traders.js';
 import { startVortexServer } from './support/vortex-server.js';
+import { z } from 'zod';
+import { rowsOf } from '../apps/server/src/db/rows.js';
 
 // FLEET_SECONDS, FLEET_TRADERS, FLEET_BOTS, FLEET_SIM_SPEED (1 = a real trader's pace),
 // FLEET_WORKERS (agent processes), FLEET_WARM_UP_SECONDS; BENCH_SECTION_FILE=<file> writes the section
@@ -217,7 +219,10 @@ async function main(): Promise<void> {
   for (const w of workers) w.proc.send({ type: 'drain' } satisfies ToWorker);
   await until('agents drained', 120_000, () => workers.every((w) => w.drained));
   closeChannels();
-  const { rows } = await pool.query<{ account_number: number; ticket: number; n: number }>(
+  // account_number and ticket are bigints: text where this process lacks the INT8 parser.
+  const rows = await rowsOf(
+    pool,
+    z.object({ account_number: z.coerce.number(), ticket: z.coerce.number(), n: z.number() }),
     `SELECT a.account_number, d.ticket, count(*)::int AS n FROM deals d
        JOIN mt5_accounts a ON a.id = d.account_id GROUP BY 1, 2`,
   );

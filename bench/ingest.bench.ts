@@ -36,6 +36,8 @@ import {
 } from './support/report.js';
 import { createTraders, type BenchTrader } from './support/traders.js';
 import { startVortexServer } from './support/vortex-server.js';
+import { z } from 'zod';
+import { oneRow } from '../apps/server/src/db/rows.js';
 
 const COMMAND = 'npm run build && npm run bench:ingest -w @vortex/bench';
 const SECTION = '## Deal ingestion over the agent WebSocket';
@@ -170,13 +172,15 @@ async function sendAll(
   return { sample: await stop(latencies), stored };
 }
 
-async function rowsOf(pool: pg.Pool, userIds: number[]): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(
+async function storedDeals(pool: pg.Pool, userIds: number[]): Promise<number> {
+  const { n } = await oneRow(
+    pool,
+    z.object({ n: z.number() }),
     `SELECT count(*)::int AS n FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
      WHERE a.user_id = ANY($1::bigint[])`,
     [userIds],
   );
-  return rows[0]?.n ?? 0;
+  return n;
 }
 
 async function webSocketRun(ctx: Ctx, spec: (typeof WS_RUNS)[number], tag: string) {
@@ -185,7 +189,7 @@ async function webSocketRun(ctx: Ctx, spec: (typeof WS_RUNS)[number], tag: strin
   const { sample, stored } = await sendAll(agents, spec.inFlight, ctx.batches, tag, () =>
     startMeters(ctx, 'server'),
   );
-  const rows = await rowsOf(
+  const rows = await storedDeals(
     ctx.pool,
     paired.map((p) => p.userId),
   );

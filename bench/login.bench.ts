@@ -18,6 +18,8 @@ import pg from 'pg';
 import { freePorts, sleep } from './support/processes.js';
 import { rssMiB } from './support/proc-stats.js';
 import { fixed, int, markdownTable, runBench, wrap, writeSection } from './support/report.js';
+import { z } from 'zod';
+import { oneRow } from '../apps/server/src/db/rows.js';
 
 const COMMAND = 'npm run build && npm run bench:login -w @vortex/bench';
 const SECTION = '## Login throughput and memory';
@@ -409,8 +411,12 @@ async function countSessions(dataDir: string): Promise<number> {
   });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions');
-    return rows[0]?.n ?? Number.NaN;
+    const { n } = await oneRow(
+      client,
+      z.object({ n: z.number() }),
+      'SELECT count(*)::int AS n FROM sessions',
+    );
+    return n;
   } finally {
     await client.end();
   }

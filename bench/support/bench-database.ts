@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { onCleanUp } from './processes.js';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../apps/server/src/db/rows.js';
 
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,11 +35,12 @@ export async function createBenchDatabase(prefix: string): Promise<BenchDatabase
   const name = `vortex_bench_${prefix}_${randomBytes(4).toString('hex')}`;
   const settings = await admin(async (c) => {
     await c.query(`CREATE DATABASE ${name}`);
-    const { rows } = await c.query<{ v: string; f: string; s: string; b: string }>(
+    const r = await maybeRow(
+      c,
+      z.object({ v: z.string(), f: z.string(), s: z.string(), b: z.string() }),
       `SELECT current_setting('server_version') AS v, current_setting('fsync') AS f,
          current_setting('synchronous_commit') AS s, current_setting('shared_buffers') AS b`,
     );
-    const r = rows[0];
     return r
       ? `PostgreSQL ${r.v}, fsync ${r.f}, synchronous_commit ${r.s}, shared_buffers ${r.b}`
       : 'PostgreSQL (settings unknown)';
@@ -65,7 +68,9 @@ export async function backendPids(
   db: BenchDatabase,
   of: 'server' | 'bench',
 ): Promise<number[]> {
-  const { rows } = await pool.query<{ pid: number }>(
+  const rows = await rowsOf(
+    pool,
+    z.object({ pid: z.number() }),
     `SELECT pid FROM pg_stat_activity WHERE datname = $1
        AND (application_name = $2) = $3 AND backend_type = 'client backend'`,
     [db.name, BENCH_APPLICATION, of === 'bench'],

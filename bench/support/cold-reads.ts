@@ -10,6 +10,8 @@ import { RssSampler } from './proc-stats.js';
 import { sleep, stopChild } from './processes.js';
 import { percentileOf } from './report.js';
 import { startVortexServer, type VortexServer } from './vortex-server.js';
+import { z } from 'zod';
+import { oneRow } from '../../apps/server/src/db/rows.js';
 
 export const STATS_30 = '/dashboard/stats?days=30';
 
@@ -109,15 +111,16 @@ export async function waitForFollower(
   startedAt: number,
 ): Promise<number> {
   for (;;) {
-    const { rows } = await pool.query<{ done: number }>(
+    const row = await oneRow(
+      pool,
+      z.object({ done: z.number() }),
       `SELECT count(*)::int AS done
        FROM positions_watermarks w JOIN mt5_accounts a ON a.id = w.account_id
        WHERE w.account_id = ANY($1::bigint[])
          AND w.deals_count = (deals_version(a.id) ->> 'count')::bigint`,
       [accountIds],
     );
-    const r = rows[0];
-    if (r?.done === accountIds.length) return Date.now() - startedAt;
+    if (row.done === accountIds.length) return Date.now() - startedAt;
     await sleep(250);
   }
 }

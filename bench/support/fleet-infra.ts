@@ -12,6 +12,8 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded/embedde
 import type { BenchDatabase } from './bench-database.js';
 import { CLOCK_TICKS } from './proc-stats.js';
 import { freePorts, HOST, onCleanUp, sleep } from './processes.js';
+import { z } from 'zod';
+import { maybeRow, rowsOf } from '../../apps/server/src/db/rows.js';
 
 export interface FleetPostgres {
   db: BenchDatabase;
@@ -28,13 +30,14 @@ export async function startFleetPostgres(): Promise<FleetPostgres> {
   const admin = new pg.Client({ connectionString: server.url('postgres') });
   await admin.connect();
   await admin.query('CREATE DATABASE vortex_fleet');
-  const { rows } = await admin.query<{ v: string; f: string; s: string; b: string; m: string }>(
+  const r = await maybeRow(
+    admin,
+    z.object({ v: z.string(), f: z.string(), s: z.string(), b: z.string(), m: z.string() }),
     `SELECT current_setting('server_version') AS v, current_setting('fsync') AS f,
        current_setting('synchronous_commit') AS s, current_setting('shared_buffers') AS b,
        current_setting('max_connections') AS m`,
   );
   await admin.end();
-  const r = rows[0];
   const settings = r
     ? `embedded PostgreSQL ${r.v}, fsync ${r.f}, synchronous_commit ${r.s}, shared_buffers ${r.b}, max_connections ${r.m}`
     : 'embedded PostgreSQL';
@@ -148,14 +151,17 @@ export interface TableWrites {
 
 /** Rows written per table so far (pg_stat_user_tables) and each table's size on disk. */
 export async function tableWrites(pool: pg.Pool): Promise<Map<string, TableWrites>> {
-  const { rows } = await pool.query<{
-    relname: string;
-    ins: number;
-    upd: number;
-    del: number;
-    live: number;
-    bytes: number;
-  }>(
+  // Statistics are bigints: text where this process lacks database.ts's INT8 parser.
+  const rows = await rowsOf(
+    pool,
+    z.object({
+      relname: z.string(),
+      ins: z.coerce.number(),
+      upd: z.coerce.number(),
+      del: z.coerce.number(),
+      live: z.coerce.number(),
+      bytes: z.coerce.number(),
+    }),
     `SELECT relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del, n_live_tup AS live,
        pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables`,
   );
