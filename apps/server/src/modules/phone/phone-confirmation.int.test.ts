@@ -8,20 +8,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/bot-scenario.js';
 import { fakeSocketFactory } from '../../../test/fake-whatsapp-socket.js';
-import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  describe,
+  expect,
+  it,
+  type Requests,
+  type TestApp,
+  type TestDatabase,
+  type TestUser,
+} from '../../../test/fixture.js';
 import { oneRow, rowsOf } from '../../db/rows.js';
 import type { ChannelMessage } from '../messaging/channel-sender.js';
 import type { SmsProvider } from '../messaging/sms-provider.js';
 import { WhatsAppService } from '../whatsapp/whatsapp-service.js';
 
+// The file's fixtures, kept for the helpers below.
 let db: TestDatabase;
 let t: TestApp;
-let dataDir: string;
+let api: Requests;
+let newUser: (opts: { role: 'trader' }) => Promise<TestUser>;
 /** What the SMS provider was handed: the tests read their codes here. */
 const texts: ChannelMessage[] = [];
 const sms: SmsProvider = {
@@ -31,47 +38,51 @@ const sms: SmsProvider = {
     return Promise.resolve();
   },
 };
+const whatsapp = fakeSocketFactory();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-phone-'));
-  t = await createTestApp(db, { sms });
+// One app with the file's WhatsApp service, unlinked but for the test that links it. A second app
+// on the same database would run a second message queue, whose offline WhatsApp may claim the
+// code first and fail it for good ('indisponível neste servidor').
+// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
+it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-phone-'));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  const service = new WhatsAppService({
+    dataDir,
+    factory: whatsapp.factory,
+    log: pino({ level: 'silent' }),
+    backoff: { baseMs: 5, maxMs: 20 },
+  });
+  return { sms, whatsapp: service };
 });
-afterAll(async () => {
-  await t.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
+it.beforeAll(({ db: givenDb, t: givenT, api: givenApi, newUser: make }) => {
+  [db, t, api, newUser] = [givenDb, givenT, givenApi, make];
 });
 
 async function userWithPhone(phone: string | null): Promise<TestUser> {
-  const user = await makeUser(db.pool, { role: 'trader' });
+  const user = await newUser({ role: 'trader' });
   await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', [phone, user.id]);
   return user;
 }
 
-const call = (app: TestApp, user: TestUser, url: string, payload?: object) =>
-  app.app
-    .inject({
-      method: payload === undefined ? 'GET' : 'POST',
-      url,
-      headers: bearer(user.token),
-      ...(payload === undefined ? {} : { payload }),
-    })
-    .then((r) => ({
-      status: r.statusCode,
-      body: r.json<{
-        success: boolean;
-        error?: string;
-        message?: string;
-        channel?: string;
-        data: PhoneConfirmationState;
-      }>(),
-    }));
+const call = async (user: TestUser, url: string, payload?: object) => {
+  const r = await (payload === undefined ? api.as(user).get(url) : api.as(user).post(url, payload));
+  return {
+    status: r.statusCode,
+    body: r.json<{
+      success: boolean;
+      error?: string;
+      message?: string;
+      channel?: string;
+      data: PhoneConfirmationState;
+    }>(),
+  };
+};
 
-const requestCode = (user: TestUser, app = t) => call(app, user, '/api/phone/confirmation', {});
-const verify = (user: TestUser, code: string, app = t) =>
-  call(app, user, '/api/phone/confirmation/verify', { code });
-const stateOf = (user: TestUser) => call(t, user, '/api/phone/confirmation');
+const requestCode = (user: TestUser) => call(user, '/api/phone/confirmation', {});
+const verify = (user: TestUser, code: string) =>
+  call(user, '/api/phone/confirmation/verify', { code });
+const stateOf = (user: TestUser) => call(user, '/api/phone/confirmation');
 
 const codeIn = (text: string) => /é (\d{6})\./.exec(text)?.[1];
 
@@ -141,28 +152,21 @@ describe('phone confirmation', () => {
   });
 
   it('sends the code by WhatsApp while the platform’s WhatsApp is linked', async () => {
-    const fake = fakeSocketFactory();
-    const whatsapp = new WhatsAppService({
-      dataDir,
-      factory: fake.factory,
-      log: pino({ level: 'silent' }),
-      backoff: { baseMs: 5, maxMs: 20 },
-    });
-    const linked = await createTestApp(db, { sms, whatsapp });
+    await t.app.whatsapp.connect();
     try {
-      await linked.app.whatsapp.connect();
-      fake.socket(0).link('5511900000000');
+      whatsapp.socket(0).link('5511900000000');
       const user = await userWithPhone('+55 21 99876-5432');
       const before = texts.length;
-      const sent = await requestCode(user, linked);
+      const sent = await requestCode(user);
       expect(sent.body).toMatchObject({ channel: 'whatsapp', message: m.sent('whatsapp', '5432') });
       const jid = '5521998765432@s.whatsapp.net';
-      await eventually(() => fake.socket(0).sent.some((s) => s.jid === jid));
-      const code = codeIn(fake.socket(0).sent.find((s) => s.jid === jid)?.text ?? '') ?? '';
-      expect((await verify(user, code, linked)).body.data.confirmed).toBe(true);
+      await eventually(() => whatsapp.socket(0).sent.some((s) => s.jid === jid));
+      const code = codeIn(whatsapp.socket(0).sent.find((s) => s.jid === jid)?.text ?? '') ?? '';
+      expect((await verify(user, code)).body.data.confirmed).toBe(true);
       expect(texts.length).toBe(before);
     } finally {
-      await linked.close();
+      // Unlinked again: the other tests send their codes by SMS.
+      await t.app.whatsapp.disconnect();
     }
   });
 
@@ -181,12 +185,7 @@ describe('phone confirmation', () => {
 
     await requestCode(user);
     const second = await smsCode('5511911112222', 2);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/users/${user.id}`,
-      headers: bearer(user.token),
-      payload: { phone: '11 93333-4444' },
-    });
+    const edit = await api.as(user).put(`/users/${user.id}`, { phone: '11 93333-4444' });
     expect(edit.statusCode).toBe(200);
     expect(await verify(user, second)).toMatchObject({ status: 400, body: { error: m.noCode } });
     expect((await stateOf(user)).body.data).toMatchObject({
@@ -263,12 +262,7 @@ describe('phone confirmation', () => {
     await db.pool.query('UPDATE users SET phone = $1 WHERE id = $2', ['+55 11 2222-3333', user.id]);
     expect((await stateOf(user)).body.data.confirmed).toBe(true);
 
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/users/${user.id}`,
-      headers: bearer(user.token),
-      payload: { phone: '11 94444-5555' },
-    });
+    const edit = await api.as(user).put(`/users/${user.id}`, { phone: '11 94444-5555' });
     expect(edit.statusCode).toBe(200);
     expect((await stateOf(user)).body.data).toMatchObject({
       phone: '11 94444-5555',
@@ -282,12 +276,7 @@ describe('phone confirmation', () => {
     expect(await verify(none, '123456')).toMatchObject({ status: 400, body: { error: m.noPhone } });
     const bad = await userWithPhone('12');
     expect(await requestCode(bad)).toMatchObject({ status: 400, body: { error: m.invalidPhone } });
-    const body = await t.app.inject({
-      method: 'POST',
-      url: '/api/phone/confirmation',
-      headers: bearer(user.token),
-      payload: { phone: '11 90000-0000' },
-    });
+    const body = await api.as(user).post('/api/phone/confirmation', { phone: '11 90000-0000' });
     expect(body.statusCode).toBe(400);
   });
 });
