@@ -75,7 +75,8 @@ export async function currentAccountOf(
   };
 }
 
-const StatementDealRow = z.object({
+/** A stored deal as the statement reads it (the tax tests' fixture reads its deals by it too). */
+export const StatementDealRow = z.object({
   ticket: z.number(),
   order: z.number(),
   position_id: z.number(),
@@ -94,7 +95,7 @@ const StatementDealRow = z.object({
   time_msc: z.number(),
 }) satisfies z.ZodType<StatementDeal>;
 
-const DEAL_COLUMNS = `ticket, order_ticket AS "order", position_id, symbol, type, entry, volume, price,
+export const STATEMENT_DEAL_COLUMNS = `ticket, order_ticket AS "order", position_id, symbol, type, entry, volume, price,
   profit, commission, fee, swap, magic, reason, comment, time_msc`;
 
 /** The period's deals, every type (balance operations too), in time order. */
@@ -107,7 +108,7 @@ export async function dealsBetween(
   return rowsOf(
     db,
     StatementDealRow,
-    `SELECT ${DEAL_COLUMNS} FROM deals
+    `SELECT ${STATEMENT_DEAL_COLUMNS} FROM deals
      WHERE account_id = $1 AND time_msc BETWEEN $2 AND $3 ORDER BY time_msc, ticket`,
     [accountId, from, to],
   );
@@ -124,7 +125,7 @@ export async function earlierDealsOf(
   return rowsOf(
     db,
     StatementDealRow,
-    `SELECT ${DEAL_COLUMNS} FROM deals
+    `SELECT ${STATEMENT_DEAL_COLUMNS} FROM deals
      WHERE account_id = $1 AND time_msc >= $2 AND time_msc < $3 AND type IN (0, 1)
        AND position_id = ANY($4::bigint[])`,
     [accountId, since, before, positionIds],

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.js';
 import { upsertImportedAccount } from '../accounts/accounts.repo.js';
 import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { importRouteMessages } from '../reports/report-import.messages.js';
+import { STATEMENT_DEAL_COLUMNS, StatementDealRow } from '../reports/reports.repo.js';
 
 /** The tax tests' accounts and deals, stored as the agent's and the import's writers store them. */
 let ticket = 1;
@@ -107,29 +108,14 @@ export async function storeDeals(pool: pg.Pool, accountId: number, deals: Mt5Dea
   await insertDeals(pool, accountId, deals);
 }
 
-const StoredDealRow = z.object({
-  account_id: z.number(),
-  ticket: z.number(),
-  position_id: z.number(),
-  symbol: z.string(),
-  type: z.number(),
-  entry: z.number(),
-  volume: z.number(),
-  price: z.number(),
-  profit: z.number(),
-  commission: z.number(),
-  fee: z.number(),
-  swap: z.number(),
-  time_msc: z.number(),
-});
+const StoredDealRow = StatementDealRow.extend({ account_id: z.number() });
 
 /** The stored deals as core's TaxDeal, mapped here on their own (not by the server's mapping). */
 export async function storedTaxDeals(pool: pg.Pool, accountIds: number[]): Promise<TaxDeal[]> {
   const rows = await rowsOf(
     pool,
     StoredDealRow,
-    `SELECT account_id, ticket, position_id, symbol, type, entry, volume, price, profit,
-            commission, fee, swap, time_msc
+    `SELECT account_id, ${STATEMENT_DEAL_COLUMNS}
      FROM deals WHERE account_id = ANY($1::bigint[]) AND type IN (0, 1)`,
     [accountIds],
   );
