@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
-import { mt5Api, noAccount, offlineStatus, openMt5 } from '../mt5.fixtures';
+import { connectedStatus, mt5Api, noAccount, offlineStatus, openMt5 } from '../mt5.fixtures';
 
 // Sonner keeps its toasts in a module-wide store: one test's toasts must not show in the next.
 afterEach(() => {
@@ -73,5 +73,20 @@ describe('credentials form (trading.md §5, Mt5ConnectSchema)', () => {
     expect(await screen.findByText('URL da bridge inválida.')).toBeTruthy();
     type('URL da bridge', '');
     expect(screen.queryByText('URL da bridge inválida.')).toBeNull();
+  });
+
+  it('keeps what the user typed before the status arrived instead of the prefill', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mt5Api({
+      'GET /api/mt5/status': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await openMt5();
+    type('Login da conta', '777');
+    answer(json(connectedStatus));
+    await screen.findByText('Conectado');
+    expect(screen.getByLabelText<HTMLInputElement>('Login da conta').value).toBe('777');
   });
 });

@@ -47,12 +47,14 @@ export function useConnectForm(known: KnownAccount | undefined) {
   const server = useWatch({ control: form.control, name: 'server' });
   const [manual, setManual] = useState(false);
   const [prefilled, setPrefilled] = useState(false);
+  // Set by the user's own edits: RHF's isDirty is only tracked once read, so it can miss them.
+  const [touched, setTouched] = useState(false);
 
   // Adjusting state while rendering (React's documented pattern) avoids a flash of the defaults;
   // what the user already typed stays.
   if (known && !prefilled) {
     setPrefilled(true);
-    if (!form.formState.isDirty) {
+    if (!touched) {
       if (known.login !== null) form.setValue('login', String(known.login));
       if (known.server !== null) {
         form.setValue('server', known.server);
@@ -62,9 +64,17 @@ export function useConnectForm(known: KnownAccount | undefined) {
   }
 
   function setServer(value: string) {
+    setTouched(true);
     form.setValue('server', value, { shouldDirty: true });
     form.recheck();
   }
+
+  const register = (name: ConnectField) =>
+    form.register(name, {
+      onChange: () => {
+        setTouched(true);
+      },
+    });
 
   /** `null` picks the manual entry, which starts empty. */
   function chooseServer(choice: string | null) {
@@ -96,7 +106,7 @@ export function useConnectForm(known: KnownAccount | undefined) {
     });
 
   return {
-    register: form.register,
+    register,
     errors: form.formState.errors,
     server,
     manual,
