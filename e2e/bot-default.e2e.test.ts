@@ -14,7 +14,8 @@ import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
 import { waitForValue } from '../apps/server/test/wait.js';
 import { apiAs } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newSystemContext } from './support/browser.js';
+import { systemNow } from './support/clock.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
 // issue 14: on a fresh demo system the default configuration ('série vigente', all seven
@@ -44,7 +45,7 @@ let system: RunningSystem | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let token = '';
-const simStart = sessionStart(Date.now());
+const simStart = sessionStart(systemNow());
 const series = currentWinSymbol(simStart);
 
 const sys = (): RunningSystem => {
@@ -92,7 +93,7 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: ZONE });
+  const context = await newSystemContext(browser, { timezoneId: ZONE });
   await context.addInitScript(() => {
     localStorage.setItem('onboarding_completed_full', 'true');
   });

@@ -5,7 +5,8 @@ import { BotCardPage } from './pages/bot-card.page.js';
 import { LoginPage } from './pages/login.page.js';
 import { waitForValue } from '../apps/server/test/wait.js';
 import { apiAs } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newSystemContext } from './support/browser.js';
+import { systemNow } from './support/clock.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
 // issue 6: the demo trader starts the bot from the dashboard card, it trades the simulated
@@ -26,7 +27,7 @@ let browser: Browser | undefined;
 let page: Page;
 let token = '';
 let symbol = '';
-const startedAt = new Date(Date.now() - 60_000).toISOString();
+const startedAt = new Date(systemNow() - 60_000).toISOString();
 
 const sys = (): RunningSystem => {
   if (!system) throw new Error('o sistema não iniciou');
@@ -123,7 +124,7 @@ beforeAll(async () => {
   await api('/bot/config', { method: 'POST', body: config });
 
   browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: ZONE });
+  const context = await newSystemContext(browser, { timezoneId: ZONE });
   // The onboarding overlay would cover /dashboard; the demo trader is already paired.
   await context.addInitScript(() => {
     localStorage.setItem('onboarding_completed_full', 'true');

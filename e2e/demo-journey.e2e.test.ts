@@ -5,7 +5,8 @@ import { waitForValue } from '../apps/server/test/wait.js';
 import { LoginPage } from './pages/login.page.js';
 import { ReportsPage, StatementTab } from './pages/reports.page.js';
 import { TradesPage } from './pages/trades.page.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newSystemContext } from './support/browser.js';
+import { systemNow } from './support/clock.js';
 import { removeDataDir, startSystem, type RunningSystem } from './support/system.js';
 
 // issue 5: the trader's screens against the demo account and its simulated history.
@@ -120,8 +121,7 @@ beforeAll(async () => {
   const deals = await waitForBackfill(system.apiUrl);
   console.info(`demo: ${deals} trades de ${HISTORY_DAYS} dias em ${Date.now() - started} ms`);
   browser = await launchBrowser();
-  const context = await browser.newContext({
-    locale: 'pt-BR',
+  const context = await newSystemContext(browser, {
     timezoneId: ZONE,
     acceptDownloads: true,
   });
@@ -166,7 +166,7 @@ describe('demo trader journey', () => {
     const unfiltered = await trades.total();
     // Two closed weeks ending yesterday: the agent's live trades of today cannot change them.
     const day = (daysAgo: number) =>
-      new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: ZONE });
+      new Date(systemNow() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: ZONE });
     const [from, to] = [day(15), day(1)];
     await trades.filterBetween(from, to);
     const filtered = await trades.total();
@@ -182,7 +182,7 @@ describe('demo trader journey', () => {
     const stamp = /_(\d{4}-\d{2}-\d{2})_(\d{2})-/.exec(download.suggestedFilename());
     const localHour = (ms: number) =>
       new Date(ms).toLocaleString('sv-SE', { timeZone: ZONE }).slice(0, 13).replace(' ', '_');
-    expect([localHour(Date.now()), localHour(Date.now() - 3_600_000)]).toContain(
+    expect([localHour(systemNow()), localHour(systemNow() - 3_600_000)]).toContain(
       `${stamp?.[1]}_${stamp?.[2]}`,
     );
     const { header, rows } = csvRecords(await readFile(await download.path(), 'utf8'));

@@ -15,6 +15,7 @@ import { ReportImportSection } from './pages/report-import.page.js';
 import { apiAs } from './support/api.js';
 import { launchBrowser, newPinnedContext } from './support/browser.js';
 import { setTheme, type Theme } from './support/screens.js';
+import { systemNow } from './support/clock.js';
 import { repoRoot } from './support/system.js';
 
 // issue 16: a trader uploads the terminal's own report on /reports, watches it go up and lands
@@ -32,7 +33,7 @@ const SHOTS = path.join(repoRoot, '.test-results', 'report-import');
  * statement writer), so the dashboard's default period has trades to show.
  */
 async function recentReport(): Promise<string> {
-  const now = Date.now();
+  const now = systemNow();
   const deals: StatementDeal[] = [];
   for (let i = 0; i < 30; i++) {
     const open = now - (4 * 86_400_000 * (30 - i)) / 30;

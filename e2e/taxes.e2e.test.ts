@@ -17,6 +17,7 @@ import { TaxesPage } from './pages/taxes.page.js';
 import { apiAs } from './support/api.js';
 import { E2E_NOW, launchBrowser, newPinnedContext } from './support/browser.js';
 import { PHONE_VIEWPORT, setTheme, type Theme } from './support/screens.js';
+import { systemNow } from './support/clock.js';
 import { repoRoot } from './support/system.js';
 
 // issue 17: a trader with B3 trades two months ago opens /impostos, marks that month's DARF
@@ -96,7 +97,7 @@ async function statementFile(): Promise<string> {
     figures: null,
     from: at('01', '00:00'),
     to: at('28', '23:00'),
-    generatedAt: Date.now(),
+    generatedAt: systemNow(),
     startBalance: 20_000,
     deals: deals.sort((a, b) => a.time_msc - b.time_msc),
     openPositions: [],

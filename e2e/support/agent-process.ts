@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClockEnv, systemClockOffset } from './clock.js';
 import { repoRoot, waitForExit } from './system.js';
 
 export interface AgentProcess {
@@ -20,7 +21,12 @@ export async function startAgent(apiUrl: string, token: string): Promise<AgentPr
     {
       cwd: repoRoot,
       // A short history keeps the first backfill quick.
-      env: { ...process.env, SIM_HISTORY_DAYS: '2', SIM_SEED: `e2e-${token.slice(0, 6)}` },
+      env: {
+        ...process.env,
+        ...systemClockEnv(systemClockOffset()),
+        SIM_HISTORY_DAYS: '2',
+        SIM_SEED: `e2e-${token.slice(0, 6)}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

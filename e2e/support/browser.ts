@@ -4,6 +4,9 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
 } from 'playwright-core';
+import { E2E_NOW, systemClockOffset, systemNow } from './clock.js';
+
+export { E2E_NOW };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,24 +27,33 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The e2e tier's "now" in the browser: Wednesday 2026-03-11, 13:00 in São Paulo, a B3 session
- * (no holiday, market open), whatever day the run happens on.
- */
-export const E2E_NOW = Date.parse('2026-03-11T13:00:00-03:00');
-
-/**
  * A pt-BR, São Paulo browser context whose clock starts at E2E_NOW and then runs, so the app's
- * timers (polls, countdowns, reconnects) still fire.
+ * timers (polls, countdowns, reconnects) still fire. Where the system's clock is pinned too
+ * (libfaketime), it starts at the system's now, E2E_NOW plus the run's time so far, so the page
+ * and the server agree to the second.
  */
 export async function newPinnedContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    ...options,
-  });
-  await context.clock.install({ time: E2E_NOW });
+  const context = await newContext(browser, options);
+  await context.clock.install({ time: systemClockOffset() === 0 ? E2E_NOW : systemNow() });
   return context;
+}
+
+/**
+ * A context on the system's clock: pinned with it where it is pinned, the machine's otherwise;
+ * for journeys that read the live system's own data by date and hour.
+ */
+export async function newSystemContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
+  if (systemClockOffset() !== 0) await context.clock.install({ time: systemNow() });
+  return context;
+}
+
+function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  return browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', ...options });
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClockEnv, systemClockOffset } from './clock.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -36,6 +37,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   dataDir?: string;
   ports?: { api: number; web: number };
+  /** The system clock's offset from the machine's; defaults to the one the e2e set-up chose. */
+  clockOffsetMs?: number;
 }
 
 export async function waitForHealth(apiUrl: string, timeoutMs = 60_000): Promise<void> {
@@ -80,6 +83,7 @@ export async function startSystem(opts: StartOptions = {}): Promise<RunningSyste
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...systemClockEnv(opts.clockOffsetMs ?? systemClockOffset()),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
