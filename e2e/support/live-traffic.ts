@@ -10,7 +10,7 @@ export type TrafficEntry =
  */
 export class LiveTraffic {
   readonly entries: TrafficEntry[] = [];
-  private sockets: WebSocketRoute[] = [];
+  private sockets: { ws: WebSocketRoute; dropped: boolean }[] = [];
   private blocked = false;
 
   private constructor(private readonly apiUrl: string) {}
@@ -31,10 +31,13 @@ export class LiveTraffic {
       void ws.close({ code: 1012, reason: 'bloqueado pelo teste' });
       return;
     }
-    this.sockets.push(ws);
+    const socket = { ws, dropped: false };
+    this.sockets.push(socket);
     const server = ws.connectToServer();
     ws.onMessage((m) => server.send(m));
     server.onMessage((m) => {
+      // A dropped channel hears nothing more: what the server had on the way is lost with it.
+      if (socket.dropped) return;
       try {
         const type = (JSON.parse(String(m)) as { type?: string }).type ?? '';
         this.entries.push({ kind: 'frame', type, at: Date.now() });
@@ -45,12 +48,18 @@ export class LiveTraffic {
     });
   }
 
-  /** Drops every open channel and refuses new ones until `unblock`. */
+  /**
+   * Drops every open channel and refuses new ones until `unblock`; no frame is recorded or
+   * passed on after it returns.
+   */
   async block(): Promise<void> {
     this.blocked = true;
     const open = this.sockets;
     this.sockets = [];
-    await Promise.all(open.map((ws) => ws.close({ code: 1012, reason: 'bloqueado pelo teste' })));
+    for (const socket of open) socket.dropped = true;
+    await Promise.all(
+      open.map(({ ws }) => ws.close({ code: 1012, reason: 'bloqueado pelo teste' })),
+    );
   }
 
   unblock(): void {
