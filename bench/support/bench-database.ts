@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { onCleanUp } from './processes.js';
 import { z } from 'zod';
+import { installTypeParsers } from '../../apps/server/src/db/pg-types.js';
 import { maybeRow, rowsOf } from '../../apps/server/src/db/rows.js';
 
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-// The server reads bigint as numbers (apps/server/src/db/database.ts); the bench does the same.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// The server reads bigint and bigint[] as numbers (its database.ts installs these); the bench too.
+installTypeParsers();
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });

@@ -5,9 +5,9 @@ import { DatabaseStatus } from './database-status.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres.js';
 import { migrate } from './migrate.js';
 import { connectClient, survivesConnectionLoss } from './pg-client.js';
+import { installTypeParsers } from './pg-types.js';
 
-// Return bigint ids and counts as numbers: ours stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+installTypeParsers();
 
 export interface Database {
   pool: pg.Pool;

@@ -26,8 +26,7 @@ async function stored() {
   const row = await oneRow(
     db.pool,
     z.object({
-      // A bigint[] comes as text: database.ts's parser is for a single INT8 only.
-      ids: z.array(z.string()).nullable(),
+      ids: z.array(z.number()).nullable(),
       deals: z.number(),
       first: z.number().nullable(),
       last: z.number().nullable(),
@@ -37,7 +36,7 @@ async function stored() {
      FROM mt5_accounts a LEFT JOIN deals d ON d.account_id = a.id WHERE a.user_id = $1`,
     [trader.id],
   );
-  return { ...row, ids: (row.ids ?? []).map(Number) };
+  return { ...row, ids: row.ids ?? [] };
 }
 
 const get = async <T>(url: string): Promise<T> => {
