@@ -8,7 +8,7 @@ import { DaysToggle } from './days-toggle';
 import { MonthDays } from './month-days';
 
 /** The months table's column count, for the operations row spanning it. */
-export const MONTH_COLUMNS = 11;
+export const MONTH_COLUMNS = 8;
 
 interface MonthRowProps {
   row: TaxMonthRow;
@@ -21,12 +21,16 @@ interface MonthRowProps {
 }
 
 const money = 'px-2 text-right whitespace-nowrap tabular-nums';
-// The month on the left and the DARF, its due date and its situation on the right stay in view
-// while the computation between them scrolls sideways; fixed widths give the right offsets.
+/** The second figure of a cell: the loss carried under a result, the due date under a DARF. */
+const SUB_FIGURE = 'text-xs text-muted-foreground';
+// Eleven figures side by side are wider than the card beside the sidebar (1238 px against 942 at
+// 1280), so a result carries its loss to compensate and the DARF its due date underneath: the
+// eight columns fit from 1280 px up. Narrower, the month on the left and the DARF and its
+// situation on the right stay in view while the computation between them scrolls; their fixed
+// widths give the right offsets, and pinned cells that do not overflow stay where they are.
 export const STICKY_LEFT = 'sticky left-0 z-10 bg-card';
 export const STICKY_DARF =
-  'sticky right-64 z-10 w-28 min-w-28 bg-card shadow-[-1px_0_0_var(--border)]';
-export const STICKY_DUE = 'sticky right-40 z-10 w-24 min-w-24 bg-card';
+  'sticky right-40 z-10 w-28 min-w-28 bg-card shadow-[-1px_0_0_var(--border)]';
 export const STICKY_STATUS = 'sticky right-0 z-10 w-40 min-w-40 bg-card';
 
 /** One month of the year and, when opened, its operations by day underneath. */
@@ -51,31 +55,26 @@ export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark 
             />
           )}
         </TableCell>
-        <TableCell className={cn(money, toneOf(row.day_trade.result_cents))}>
-          {brl(row.day_trade.result_cents)}
+        <TableCell className={money}>
+          <div className={toneOf(row.day_trade.result_cents)}>
+            {brl(row.day_trade.result_cents)}
+          </div>
+          <div className={SUB_FIGURE}>{brl(row.day_trade.loss_after_cents)}</div>
         </TableCell>
-        <TableCell className={cn(money, toneOf(row.swing.result_cents))}>
-          {brl(row.swing.result_cents)}
+        <TableCell className={money}>
+          <div className={toneOf(row.swing.result_cents)}>{brl(row.swing.result_cents)}</div>
+          <div className={SUB_FIGURE}>{brl(row.swing.loss_after_cents)}</div>
         </TableCell>
-        <TableCell className={money}>{brl(row.day_trade.loss_after_cents)}</TableCell>
-        <TableCell className={money}>{brl(row.swing.loss_after_cents)}</TableCell>
         <TableCell className={money}>
           {brl(row.day_trade.base_cents + row.swing.base_cents)}
         </TableCell>
         <TableCell className={money}>{brl(row.tax_cents)}</TableCell>
         <TableCell className={money}>{brl(irrfDeducted(row))}</TableCell>
-        <TableCell
-          className={cn(
-            money,
-            STICKY_DARF,
-            due && 'font-semibold',
-            pending && 'text-muted-foreground',
-          )}
-        >
-          {row.darf_status === 'none' ? '—' : brl(row.darf_cents)}
-        </TableCell>
-        <TableCell className={cn(STICKY_DUE, 'px-2 whitespace-nowrap tabular-nums')}>
-          {due ? taxDayLabel(row.due_date) : '—'}
+        <TableCell className={cn(money, STICKY_DARF)}>
+          <div className={cn(due && 'font-semibold', pending && 'text-muted-foreground')}>
+            {row.darf_status === 'none' ? '—' : brl(row.darf_cents)}
+          </div>
+          {due && <div className={SUB_FIGURE}>{taxDayLabel(row.due_date)}</div>}
         </TableCell>
         <TableCell className={cn(STICKY_STATUS, 'px-2')}>
           <DarfStatus row={row} today={today} canMark={canMark} busy={marking} onMark={onMark} />

@@ -17,29 +17,28 @@ import { useMarkDarfPaid } from '../api/mark-darf-paid';
 import { brl, toneOf } from '../utils/format';
 import { yearTotals } from '../utils/year-totals';
 import { MonthCard, TotalCard } from './month-card';
-import { MonthRow, STICKY_DARF, STICKY_DUE, STICKY_LEFT, STICKY_STATUS } from './month-row';
+import { MonthRow, STICKY_DARF, STICKY_LEFT, STICKY_STATUS } from './month-row';
 
-const HEADS = [
-  m.colMonth,
-  m.colDayTrade,
-  m.colSwing,
-  m.colLossDayTrade,
-  m.colLossSwing,
-  m.colBase,
-  m.colTax,
-  m.colIrrf,
-  m.colDarf,
-  m.colDueDate,
-  m.colStatus,
-] as const;
-const LEFT: ReadonlySet<string> = new Set([m.colMonth, m.colDueDate, m.colStatus]);
-/** The header's pinned cells, matching the rows'. */
-const PINNED: Partial<Record<string, string>> = {
-  [m.colMonth]: STICKY_LEFT,
-  [m.colDarf]: STICKY_DARF,
-  [m.colDueDate]: STICKY_DUE,
-  [m.colStatus]: STICKY_STATUS,
-};
+interface Column {
+  head: string;
+  /** Figures, set flush right. */
+  right?: boolean;
+  /** The figure shown in smaller type under each of the column's cells. */
+  sub?: string;
+  pin?: string;
+}
+
+/** The header's columns, pinned as the rows' cells are. */
+const COLUMNS: readonly Column[] = [
+  { head: m.colMonth, pin: STICKY_LEFT },
+  { head: m.colDayTrade, sub: m.colLossDayTrade, right: true },
+  { head: m.colSwing, sub: m.colLossSwing, right: true },
+  { head: m.colBase, right: true },
+  { head: m.colTax, right: true },
+  { head: m.colIrrf, right: true },
+  { head: m.colDarf, sub: m.colDueDate, pin: STICKY_DARF, right: true },
+  { head: m.colStatus, pin: STICKY_STATUS },
+];
 
 interface MonthsTableProps {
   months: readonly TaxMonthRow[];
@@ -88,16 +87,17 @@ export function MonthsTable({ months, today, canMark }: MonthsTableProps) {
         <Table>
           <TableHeader className="bg-muted">
             <TableRow>
-              {HEADS.map((head) => (
+              {COLUMNS.map(({ head, sub, pin, right }) => (
                 <TableHead
                   key={head}
                   className={cn(
                     'h-auto px-2 py-2 align-bottom text-[0.7rem] whitespace-normal',
-                    LEFT.has(head) ? 'min-w-24' : 'min-w-24 text-right',
-                    PINNED[head] && cn(PINNED[head], 'bg-muted'),
+                    right && 'text-right',
+                    pin && cn(pin, 'bg-muted'),
                   )}
                 >
                   {head}
+                  {sub && <span className="block font-normal normal-case">{sub}</span>}
                 </TableHead>
               ))}
             </TableRow>
@@ -114,15 +114,12 @@ export function MonthsTable({ months, today, canMark }: MonthsTableProps) {
               <TableCell className={cn(money, toneOf(totals.swingCents))}>
                 {brl(totals.swingCents)}
               </TableCell>
-              <TableCell />
-              <TableCell />
               <TableCell className={money}>{brl(totals.baseCents)}</TableCell>
               <TableCell className={money}>{brl(totals.taxCents)}</TableCell>
               <TableCell className={money}>{brl(totals.irrfCents)}</TableCell>
               <TableCell className={cn(money, STICKY_DARF, 'bg-muted')}>
                 {brl(totals.darfCents)}
               </TableCell>
-              <TableCell className={cn(STICKY_DUE, 'bg-muted')} />
               <TableCell className={cn(STICKY_STATUS, 'bg-muted')} />
             </TableRow>
           </TableBody>

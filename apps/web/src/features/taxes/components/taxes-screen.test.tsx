@@ -87,6 +87,32 @@ describe("/impostos 'Imposto de Renda' (issue 17)", () => {
     expect(textOf(total)).toContain('R$ 285,00');
   });
 
+  it('sets the loss to compensate under its result and the due date under the DARF', async () => {
+    taxesApi();
+    await openTaxes();
+    const sep = within(await monthRow('setembro de 2026'));
+    // Eleven columns side by side overflowed the card at 1440 px and the pinned DARF covered
+    // 'Imposto devido'; eight fit beside the sidebar from 1280 px up.
+    expect(screen.getAllByRole('columnheader').map(textOf)).toEqual([
+      'Mês',
+      'Day tradePrejuízo a compensar (day trade)',
+      'Operações comunsPrejuízo a compensar (comuns)',
+      'Base de cálculo',
+      'Imposto devido',
+      'IRRF deduzido',
+      'DARFVencimento',
+      'Situação',
+    ]);
+    expect(sep.getAllByRole('cell').map(textOf).slice(1, 7)).toEqual([
+      'R$ 1.500,00R$ 0,00',
+      'R$ 0,00R$ 0,00',
+      'R$ 1.500,00',
+      'R$ 300,00',
+      'R$ 15,00',
+      'R$ 285,0030/10/2026',
+    ]);
+  });
+
   it("loads a month's operations only when it is opened, grouped by day", async () => {
     const api = taxesApi();
     await openTaxes();
