@@ -32,6 +32,10 @@ export const STICKY_LEFT = 'sticky left-0 z-10 bg-card';
 export const STICKY_DARF =
   'sticky right-40 z-10 w-28 min-w-28 bg-card shadow-[-1px_0_0_var(--border)]';
 export const STICKY_STATUS = 'sticky right-0 z-10 w-40 min-w-40 bg-card';
+// An opened month's tint: on the row, and made opaque on its pinned cells, which must hide what
+// scrolls under them and would otherwise stay white.
+const OPEN_ROW = 'bg-muted/30';
+const OPEN_PINNED = 'bg-[color-mix(in_oklab,var(--muted)_30%,var(--card))]';
 
 /** One month of the year and, when opened, its operations by day underneath. */
 export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark }: MonthRowProps) {
@@ -43,8 +47,8 @@ export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark 
   const pending = row.darf_status === 'below_minimum' || row.darf_status === 'in_progress';
   return (
     <>
-      <TableRow aria-label={label} data-month={row.month} className={cn(open && 'bg-muted/30')}>
-        <TableCell className={cn(STICKY_LEFT, 'min-w-36')}>
+      <TableRow aria-label={label} data-month={row.month} className={cn(open && OPEN_ROW)}>
+        <TableCell className={cn(STICKY_LEFT, 'min-w-36', open && OPEN_PINNED)}>
           <div className="font-medium whitespace-nowrap first-letter:uppercase">{label}</div>
           {operations > 0 && (
             <DaysToggle
@@ -70,13 +74,13 @@ export function MonthRow({ row, today, open, onToggle, canMark, marking, onMark 
         </TableCell>
         <TableCell className={money}>{brl(row.tax_cents)}</TableCell>
         <TableCell className={money}>{brl(irrfDeducted(row))}</TableCell>
-        <TableCell className={cn(money, STICKY_DARF)}>
+        <TableCell className={cn(money, STICKY_DARF, open && OPEN_PINNED)}>
           <div className={cn(due && 'font-semibold', pending && 'text-muted-foreground')}>
             {row.darf_status === 'none' ? '—' : brl(row.darf_cents)}
           </div>
           {due && <div className={SUB_FIGURE}>{taxDayLabel(row.due_date)}</div>}
         </TableCell>
-        <TableCell className={cn(STICKY_STATUS, 'px-2')}>
+        <TableCell className={cn(STICKY_STATUS, 'px-2', open && OPEN_PINNED)}>
           <DarfStatus row={row} today={today} canMark={canMark} busy={marking} onMark={onMark} />
         </TableCell>
       </TableRow>
