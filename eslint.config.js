@@ -28,6 +28,8 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Fastify plugins, hooks and handlers are async by contract, with or without an await.
       '@typescript-eslint/require-await': 'off',
+      // Vitest reads a fixture's needs from its first parameter's pattern: `({}, { onCleanup })`.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

@@ -21,7 +21,6 @@ type UserOptions = NonNullable<Parameters<typeof makeUser>[1]>;
  */
 export const it = base
   .extend('appOptions', { scope: 'file' }, {} as AppOptions)
-  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
   .extend('db', { scope: 'file' }, async ({}, { onCleanup }) => {
     const db: TestDatabase = await createTestDatabase();
     onCleanup(() => db.drop());

@@ -44,7 +44,6 @@ interface Detail {
 }
 
 // The app's WhatsApp service and SMS provider are this file's: made before the app, closed after it.
-// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
 it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-channel-test-'));
   const provider: Server = createServer((req, res) => {

@@ -22,7 +22,6 @@ let noPhone: TestUser;
 const texts: { to: string; text: string }[] = [];
 
 // The app texts through an SMS provider over HTTP: a server of this file's, closed after the app.
-// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
 it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
   const provider: Server = createServer((req, res) => {
     let body = '';

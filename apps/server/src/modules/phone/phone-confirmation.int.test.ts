@@ -43,7 +43,6 @@ const whatsapp = fakeSocketFactory();
 // One app with the file's WhatsApp service, unlinked but for the test that links it. A second app
 // on the same database would run a second message queue, whose offline WhatsApp may claim the
 // code first and fail it for good ('indisponível neste servidor').
-// eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from this pattern
 it.override('appOptions', { scope: 'file' }, async ({}, { onCleanup }) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vortex-phone-'));
   onCleanup(() => rm(dataDir, { recursive: true, force: true }));
