@@ -219,10 +219,9 @@ async function main(): Promise<void> {
   for (const w of workers) w.proc.send({ type: 'drain' } satisfies ToWorker);
   await until('agents drained', 120_000, () => workers.every((w) => w.drained));
   closeChannels();
-  // account_number and ticket are bigints: text where this process lacks the INT8 parser.
   const rows = await rowsOf(
     pool,
-    z.object({ account_number: z.coerce.number(), ticket: z.coerce.number(), n: z.number() }),
+    z.object({ account_number: z.number(), ticket: z.number(), n: z.number() }),
     `SELECT a.account_number, d.ticket, count(*)::int AS n FROM deals d
        JOIN mt5_accounts a ON a.id = d.account_id GROUP BY 1, 2`,
   );

@@ -10,10 +10,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded/embedded-postgres.js';
 import type { BenchDatabase } from './bench-database.js';
+import { installTypeParsers } from '../../apps/server/src/db/pg-types.js';
 import { CLOCK_TICKS } from './proc-stats.js';
 import { freePorts, HOST, onCleanUp, sleep } from './processes.js';
 import { z } from 'zod';
 import { maybeRow, rowsOf } from '../../apps/server/src/db/rows.js';
+
+// Statistics and sizes are bigints, read as numbers as the server reads them.
+installTypeParsers();
 
 export interface FleetPostgres {
   db: BenchDatabase;
@@ -151,16 +155,15 @@ export interface TableWrites {
 
 /** Rows written per table so far (pg_stat_user_tables) and each table's size on disk. */
 export async function tableWrites(pool: pg.Pool): Promise<Map<string, TableWrites>> {
-  // Statistics are bigints: text where this process lacks database.ts's INT8 parser.
   const rows = await rowsOf(
     pool,
     z.object({
       relname: z.string(),
-      ins: z.coerce.number(),
-      upd: z.coerce.number(),
-      del: z.coerce.number(),
-      live: z.coerce.number(),
-      bytes: z.coerce.number(),
+      ins: z.number(),
+      upd: z.number(),
+      del: z.number(),
+      live: z.number(),
+      bytes: z.number(),
     }),
     `SELECT relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del, n_live_tup AS live,
        pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables`,

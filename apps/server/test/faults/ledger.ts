@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { z } from 'zod';
+import { installTypeParsers } from '../../src/db/pg-types.js';
 import { rowsOf } from '../../src/db/rows.js';
 
-// This process may not load database.ts's INT8 parser: bigints may come back as text.
+// Tickets and counts are bigints, read as numbers as the server reads them.
+installTypeParsers();
 const StoredDeal = z.object({
-  ticket: z.coerce.number(),
-  n: z.coerce.number(),
+  ticket: z.number(),
+  n: z.number(),
   profit: z.number(),
   commission: z.number(),
   swap: z.number(),
