@@ -63,7 +63,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const pgDir = path.join(opts.baseDir, 'pg');
   const credFile = path.join(opts.baseDir, 'pg-credentials.json');
   await mkdir(opts.baseDir, { recursive: true });
-  if (runAs) await ensureTraversable(opts.baseDir, runAs, opts.log);
+  if (runAs) {
+    // The data folder and the binaries (a clone in a 0700 folder holds them) alike.
+    for (const dir of [opts.baseDir, path.dirname(initdb), path.dirname(postgres)]) {
+      await ensureTraversable(dir, runAs, opts.log);
+    }
+  }
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
     opts.log(`Inicializando PostgreSQL embutido em ${pgDir}`);
     await rm(pgDir, { recursive: true, force: true });
