@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
-import { runCommand } from '../bridge/run-command.js';
+import { startCommand } from '../bridge/run-command.js';
 import { liveAccountOf } from '../trading/trading.repo.js';
 import { barsBetween, newestBarTimes } from './market.repo.js';
 
@@ -58,7 +58,16 @@ async function storedBars(
 export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
   const requestedAt = new Map<string, number>();
 
-  function requestBars(userId: number, symbol: string, timeframe: Timeframe, now: number) {
+  /**
+   * Asks the agent for a timeframe's bars: recorded and handed to the connection before the read
+   * answers (so a later read's requests follow it), its result logged when it comes.
+   */
+  async function requestBars(
+    userId: number,
+    symbol: string,
+    timeframe: Timeframe,
+    now: number,
+  ): Promise<boolean> {
     const key = `${userId}|${symbol}|${timeframe}`;
     const last = requestedAt.get(key);
     if (last !== undefined && now - last < REQUEST_EVERY_MS) return true;
@@ -68,11 +77,21 @@ export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
       for (const [k, at] of requestedAt) if (now - at >= REQUEST_EVERY_MS) requestedAt.delete(k);
     }
     requestedAt.set(key, now);
-    void runCommand(deps, userId, { kind: 'subscribe_bars', symbol, timeframe })
-      .then((reply) => {
-        if (!reply.ok) log.info({ userId, symbol, reply: reply.message }, 'bars not subscribed');
-      })
-      .catch((err: unknown) => log.warn({ err, userId, symbol }, 'subscribe_bars failed'));
+    const failed = (err: unknown) => log.warn({ err, userId, symbol }, 'subscribe_bars failed');
+    try {
+      const { outcome } = await startCommand(deps, userId, {
+        kind: 'subscribe_bars',
+        symbol,
+        timeframe,
+      });
+      outcome
+        .then((reply) => {
+          if (!reply.ok) log.info({ userId, symbol, reply: reply.message }, 'bars not subscribed');
+        })
+        .catch(failed);
+    } catch (err) {
+      failed(err);
+    }
     return true;
   }
 
@@ -93,7 +112,7 @@ export function marketService(deps: MarketDeps, log: FastifyBaseLogger) {
       for (const tf of new Set<Timeframe>(['M1', q.timeframe])) {
         const time = newest.get(tf);
         if (time === undefined || time < now / 1000 - STALE_AFTER_S) {
-          requested = requestBars(userId, q.symbol, tf, now) || requested;
+          requested = (await requestBars(userId, q.symbol, tf, now)) || requested;
         }
       }
       return { ...answer, ...stored, bars_requested: requested };
