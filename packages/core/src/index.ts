@@ -2,6 +2,7 @@ export * from './errors/messages.js';
 export * from './api/envelope.schema.js';
 export * from './api/health.schema.js';
 export * from './api/client-log.schema.js';
+export * from './api/id.schema.js';
 export * from './endpoints/index.js';
 export { API_DOCS_PATH } from './endpoints/health.js';
 export * from './users/user.schema.js';

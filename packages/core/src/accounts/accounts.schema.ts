@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../api/id.schema.js';
 
 // The trader's MT5 accounts and the one their trading screens read (issue 16): live ones come
 // from the agent, imported ones from the terminal's own reports and never from an agent.
@@ -28,7 +29,7 @@ export type AccountsResponse = z.infer<typeof AccountsResponseSchema>;
 
 /** PUT /api/accounts/current: one of the caller's own accounts. */
 export const ChooseAccountRequestSchema = z.strictObject({
-  account_id: z.number().int().positive(),
+  account_id: z.number().int().positive().max(MAX_ID),
 });
 export type ChooseAccountRequest = z.infer<typeof ChooseAccountRequestSchema>;
 

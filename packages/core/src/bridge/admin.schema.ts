@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.js';
 import { ClaimSchema } from './status.schema.js';
 
 export const bridgeAdminMessages = {
@@ -12,11 +13,7 @@ export const bridgeAdminMessages = {
   tokenNotPending: 'Só tokens pendentes podem ser revogados.',
 } as const;
 
-const id = z.coerce
-  .number({ error: 'Identificador inválido.' })
-  .int()
-  .positive()
-  .max(2 ** 53);
+const id = IdSchema;
 
 export const ClaimStatusQuerySchema = z.object({
   status: z.enum(['active', 'mismatch', 'revoked', 'pre_install']).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.js';
 import {
   ImportIdSchema,
   ImportProgressResponseSchema,
@@ -63,7 +64,7 @@ export const reportsEndpoints = {
     description:
       'Corpo: o arquivo, como application/octet-stream, até 50 MB. `import_id` (opcional) permite acompanhar a leitura em /api/reports/import/progress.',
     query: z.strictObject({
-      account_id: z.coerce.number().int().positive().optional(),
+      account_id: IdSchema.optional(),
       import_id: ImportIdSchema.optional(),
     }),
     response: ReportImportResponseSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../api/id.schema.js';
 import { plainText } from '../text/plain-text.js';
 import { OptionalBirthDateSchema } from './birth-date.schema.js';
 import { ACCOUNT_TYPES, PublicUserSchema, RoleSchema } from './user.schema.js';
@@ -53,13 +54,7 @@ export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
 export const RoleChangeSchema = z.strictObject({ role: RoleSchema });
 
-export const UserIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Identificador de usuário inválido.' })
-    .int()
-    .positive()
-    .max(2 ** 53),
-});
+export const UserIdParamsSchema = z.object({ id: idSchema('Identificador de usuário inválido.') });
 
 export const TEST_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export const TestChannelParamsSchema = UserIdParamsSchema.extend({
