@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from '../src/app/build-app.js';
-import { createMailer, type MailMessage } from '../src/modules/mail/mailer.js';
+import { createMailer, type MailMessage, type Mailer } from '../src/modules/mail/mailer.js';
 import type { QueueOptions } from '../src/modules/messaging/db-message-queue.js';
 import { outboxSmsProvider, type SmsProvider } from '../src/modules/messaging/sms-provider.js';
 import type { WhatsAppPort } from '../src/modules/whatsapp/whatsapp-port.js';
@@ -44,15 +44,19 @@ export async function createTestApp(
     redis?: { url: string; prefix: string; beatMs?: number };
     /** Silent unless a test reads what the app logs. */
     logger?: FastifyBaseLogger;
+    /** In place of SMTP to the test server (an outbox on a full disk). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    from: 'Vórtex <teste@vortex.local>',
-    dataDir: '/nonexistent',
-    log: () => undefined,
-  });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: smtp.url,
+      from: 'Vórtex <teste@vortex.local>',
+      dataDir: '/nonexistent',
+      log: () => undefined,
+    });
   const mailsHanded: MailMessage[] = [];
   // Backups run through the API (the authorization matrix runs one) land here, removed on close.
   const backupDir = path.join(tmpdir(), `vortex-test-backups-${db.name}`);

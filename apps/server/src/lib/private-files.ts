@@ -1,4 +1,14 @@
-import { chmod, lstat, mkdir, readdir, stat } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folders of user data are the server's OS user's alone, whatever the umask. */
@@ -39,4 +49,36 @@ export async function privateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const s = await stat(dir);
   if ((s.mode & 0o777) !== PRIVATE_DIR_MODE) await chmod(dir, PRIVATE_DIR_MODE);
+}
+
+/** Opens a new file for writing with `mode`: the one seam a test points at /dev/full. */
+export type FileOpener = (file: string, mode: number) => Promise<FileHandle>;
+
+// 'wx': a temp name someone else made (or a planted link) is refused, never written through.
+export const openNewFile: FileOpener = (file, mode) => open(file, 'wx', mode);
+
+/**
+ * Writes `data` to `file`, owner-only, whole or not at all: into a hidden temp name beside it,
+ * synced, then renamed. A failed write (a full disk) removes the temp file and rethrows, so a
+ * reader of the folder never finds a 0-byte or cut-off file.
+ */
+export async function writePrivateFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  openFile: FileOpener = openNewFile,
+): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  let handle: FileHandle | undefined;
+  try {
+    handle = await openFile(temp, PRIVATE_FILE_MODE);
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(temp, file);
+  } catch (err) {
+    await handle?.close().catch(() => undefined);
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }

@@ -33,6 +33,11 @@ export const resetMessages = {
   forgotSent:
     'Se o email estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.',
   forgotTooMany: 'Muitas solicitações de recuperação. Tente novamente mais tarde.',
+  /** The link could not be handed on (a full disk, SMTP away): `cause` from the server's disk errors. */
+  mailNotSent: (cause: string | null) =>
+    cause
+      ? `Não foi possível enviar o email: ${cause} no servidor. Tente novamente mais tarde.`
+      : 'Não foi possível enviar o email agora. Tente novamente mais tarde.',
 } as const;
 
 export const loginMessages = {

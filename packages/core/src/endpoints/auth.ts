@@ -58,7 +58,8 @@ export const authEndpoints = {
     summary: 'Pedir um link de redefinição de senha',
     body: ForgotPasswordSchema,
     response: MessageResponseSchema,
-    errors: publicErrors,
+    // 503: the link's mail could not be written or sent (a full disk), nothing was promised.
+    errors: [...publicErrors, 503],
   }),
   validateResetToken: defineEndpoint({
     method: 'GET',

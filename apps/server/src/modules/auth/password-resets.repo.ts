@@ -41,3 +41,8 @@ export async function spendResets(db: Queryable, userId: number): Promise<void> 
     [userId],
   );
 }
+
+/** Removes a reset whose link never went out: nobody holds it, so nothing may redeem it. */
+export async function dropReset(db: Queryable, hash: Buffer): Promise<void> {
+  await db.query('DELETE FROM password_resets WHERE token_hash = $1', [hash]);
+}

@@ -34,6 +34,15 @@ export async function recordEvent(db: Queryable, kind: RateKind, key: string): P
   await db.query('INSERT INTO rate_events (kind, key) VALUES ($1, $2)', [kind, key]);
 }
 
+/** Takes back the newest event of a counter: an attempt that failed on our side is not spent. */
+export async function forgetLatestEvent(db: Queryable, kind: RateKind, key: string): Promise<void> {
+  await db.query(
+    `DELETE FROM rate_events WHERE ctid = (
+       SELECT ctid FROM rate_events WHERE kind = $1 AND key = $2 ORDER BY created_at DESC LIMIT 1)`,
+    [kind, key],
+  );
+}
+
 /**
  * Counts one attempt when fewer than `max` were counted in the window, atomically, so that
  * parallel attempts cannot all slip under the limit; false (and nothing written) when full.

@@ -2,14 +2,15 @@ import { resetMessages } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../http/http-error.js';
 import { inTransaction } from '../../lib/db-types.js';
+import { diskErrorCause } from '../../lib/disk-errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { findUserByEmail, setPasswordHash } from '../users/users.repo.js';
 import { rememberLoginAddress } from './login-failures.repo.js';
 import { hashPassword } from './password.js';
-import { findUsableReset, insertReset, spendResets } from './password-resets.repo.js';
-import { countRecent, recordEvent } from './rate-events.repo.js';
+import { dropReset, findUsableReset, insertReset, spendResets } from './password-resets.repo.js';
+import { countRecent, forgetLatestEvent, recordEvent } from './rate-events.repo.js';
 import { revokeUserSessions } from './sessions.repo.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -25,8 +26,13 @@ export interface RecoveryDeps {
 }
 
 /**
- * Always the same answer, whether or not the email exists; the mail goes out in the background
- * so the response time does not tell either. At most 3 links an hour per account.
+ * The same answer whether or not the email exists; at most 3 links an hour per account. The
+ * mail is handed to the mailer before answering: "you will receive a link" is only said once it
+ * is on its way. A mail that cannot be written (a full disk) or sent is a 503, its link dropped
+ * and its count given back. That answer, and the send's time, can tell a known address from an
+ * unknown one; the per-IP limit (10 an hour) keeps that from serving as an enumeration oracle,
+ * and the honest answer is worth more than hiding it. The queue is not used: its table would
+ * keep the link in clear text, where password_resets keeps only its hash.
  */
 export async function forgotPassword(
   deps: RecoveryDeps,
@@ -52,11 +58,14 @@ export async function forgotPassword(
     ip,
   });
   const link = `${deps.appUrl}/reset-password?token=${token}`;
-  void deps.mailer
-    .send(passwordResetMail(user.email, user.full_name || user.username, link))
-    .catch((err: unknown) =>
-      deps.log.error({ err, userId: user.id }, 'password reset mail failed'),
-    );
+  try {
+    await deps.mailer.send(passwordResetMail(user.email, user.full_name || user.username, link));
+  } catch (err) {
+    deps.log.error({ err, userId: user.id }, 'password reset mail failed');
+    await dropReset(deps.pool, hash);
+    await forgetLatestEvent(deps.pool, 'forgot_account', key);
+    throw new HttpError(503, resetMessages.mailNotSent(diskErrorCause(err)));
+  }
   return resetMessages.forgotSent;
 }
 

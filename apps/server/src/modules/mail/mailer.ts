@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { PRIVATE_FILE_MODE, privateDir, tightenTree } from '../../lib/private-files.js';
+import {
+  privateDir,
+  tightenTree,
+  writePrivateFileAtomic,
+  type FileOpener,
+} from '../../lib/private-files.js';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +27,8 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log: (msg: string) => void;
+  /** How outbox files are opened; tests give one that resolves to /dev/full. */
+  openFile?: FileOpener;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -52,8 +58,8 @@ export function createMailer(opts: {
       await privateDir(outbox);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outbox, name);
-      // The .eml may hold a reset link: readable by the owner only.
-      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      // The .eml may hold a reset link: owner-only, and whole or absent (a full disk throws).
+      await writePrivateFileAtomic(file, info.message as Buffer, opts.openFile);
       opts.log(`Email para ${msg.to} gravado em ${file} (SMTP_URL não configurado)`);
       return { id: info.messageId, where: file };
     },

@@ -1,3 +1,4 @@
+import { diskErrorMessage } from '../../lib/disk-errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { ChannelSendError, type ChannelSender } from './channel-sender.js';
 import { messagingMessages as msg } from './messaging-messages.js';
@@ -11,7 +12,9 @@ export function emailChannel(mailer: Mailer): ChannelSender {
       } catch (err) {
         // A 5xx SMTP answer (mailbox unknown, rejected) will not change on a retry.
         const code = (err as { responseCode?: number }).responseCode;
-        throw new ChannelSendError(msg.emailFailed, typeof code === 'number' && code >= 500);
+        // A full outbox disk is retried like a busy server: freed in time, the mail still goes.
+        const reason = diskErrorMessage(err, msg.emailOutbox) ?? msg.emailFailed;
+        throw new ChannelSendError(reason, typeof code === 'number' && code >= 500);
       }
     },
   };

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, privateDir, tightenTree } from '../../lib/private-files.js';
+import { diskErrorMessage } from '../../lib/disk-errors.js';
+import {
+  privateDir,
+  tightenTree,
+  writePrivateFileAtomic,
+  type FileOpener,
+} from '../../lib/private-files.js';
 import { ChannelSendError, type ChannelSender } from './channel-sender.js';
 import { messagingMessages as msg } from './messaging-messages.js';
 
@@ -60,7 +65,12 @@ export function httpSmsProvider(cfg: HttpSmsConfig): SmsProvider {
 }
 
 /** No provider configured: each SMS becomes a text file under DATA_DIR/outbox-sms. */
-export function outboxSmsProvider(dataDir: string, log: (m: string) => void): SmsProvider {
+export function outboxSmsProvider(
+  dataDir: string,
+  log: (m: string) => void,
+  /** How outbox files are opened; tests give one that resolves to /dev/full. */
+  openFile?: FileOpener,
+): SmsProvider {
   const outbox = path.join(dataDir, 'outbox-sms');
   // Texts an older version left readable by others (0644 in 0755) are made private at start.
   const tightened = tightenTree(outbox).catch((err: unknown) =>
@@ -74,10 +84,11 @@ export function outboxSmsProvider(dataDir: string, log: (m: string) => void): Sm
         await privateDir(outbox);
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`;
         const file = path.join(outbox, name);
-        await writeFile(file, `Para: +${m.to}\n\n${m.body}\n`, { mode: PRIVATE_FILE_MODE });
+        await writePrivateFileAtomic(file, `Para: +${m.to}\n\n${m.body}\n`, openFile);
         log(`SMS para +${m.to} gravado em ${file} (SMS_URL não configurado)`);
-      } catch {
-        throw new ChannelSendError(msg.smsFailed);
+      } catch (err) {
+        // Retried by the queue: a disk freed in time still delivers it; the reason is recorded.
+        throw new ChannelSendError(diskErrorMessage(err, msg.smsOutbox(outbox)) ?? msg.smsFailed);
       }
     },
   };
