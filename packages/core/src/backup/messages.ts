@@ -15,6 +15,8 @@ export const backupMessages = {
   verifyRestoreFailed: (reason: string) =>
     `Verificação falhou: a restauração não concluiu (${reason}).`,
   dumpFailed: (reason: string) => `Falha ao gerar o dump: ${reason}`,
+  /** What the server's disk errors name: 'Sem espaço em disco para o backup (/data/backups).' */
+  diskTarget: (dir: string) => `o backup (${dir})`,
   interrupted: 'Backup interrompido: o servidor foi encerrado durante a execução.',
   databaseLost: 'Backup interrompido: o banco de dados ficou indisponível durante a execução.',
 } as const;

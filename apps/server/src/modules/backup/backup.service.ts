@@ -17,7 +17,8 @@ import { HttpError } from '../../http/http-error.js';
 import { isDatabaseUnavailable } from '../../db/db-errors.js';
 import { oneRow } from '../../db/rows.js';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
-import { privateDir, tightenTree } from '../../lib/private-files.js';
+import { diskErrorMessage } from '../../lib/disk-errors.js';
+import { privateDir, tightenTree, type FileOpener } from '../../lib/private-files.js';
 import type { Mailer } from '../mail/mailer.js';
 import { dueSlot, localParts, nextRun } from './backup-schedule.js';
 import * as repo from './backup.repo.js';
@@ -36,6 +37,8 @@ export interface BackupDeps {
   mailer?: Mailer | undefined;
   log: OutageLogger;
   engine?: DumpEngine;
+  /** How the dump file is opened; tests give one that resolves to /dev/full. */
+  openFile?: FileOpener;
 }
 
 function toItem(r: BackupRow): BackupItem {
@@ -183,18 +186,19 @@ export class BackupService {
     const id = await repo.insertBackup(pool, { filename, type, slot, createdAt: at });
     if (id === null) return null;
     this.progress = 0;
-    // Dumps hold every user's data and password hashes: the server's OS user's alone.
-    await privateDir(dir);
     const file = path.join(dir, filename);
     const partial = `${file}.partial`;
     let result: Outcome;
     try {
+      // Dumps hold every user's data and password hashes: the server's OS user's alone.
+      await privateDir(dir);
       const dump = await writeDump({
         pool,
         file: partial,
         gzipLevel: settings.compress_backups ? settings.compression_level : null,
         engine: this.deps.engine ?? 'auto',
         onProgress: (f) => (this.progress = Math.round(f * 60)),
+        ...(this.deps.openFile ? { openFile: this.deps.openFile } : {}),
       });
       await rename(partial, file);
       this.progress = 60;
@@ -213,12 +217,14 @@ export class BackupService {
       await rm(partial, { force: true });
       await rm(file, { force: true });
       const reason = err instanceof Error ? err.message : String(err);
+      // A full or read-only disk is said in pt-BR, never as Node's 'ENOSPC: no space left…'.
+      const disk = diskErrorMessage(err, msg.diskTarget(dir));
       const lost = isDatabaseUnavailable(err);
       this.deps.log.error({ err }, 'backup failed');
       result = {
         status: 'failed',
         size: 0,
-        error: lost ? msg.databaseLost : msg.dumpFailed(reason),
+        error: disk ?? (lost ? msg.databaseLost : msg.dumpFailed(reason)),
         tool: null,
         counts: null,
       };

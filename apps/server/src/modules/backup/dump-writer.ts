@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { z } from 'zod';
 import { oneRow } from '../../db/rows.js';
-import { PRIVATE_FILE_MODE } from '../../lib/private-files.js';
+import { openNewFile, PRIVATE_FILE_MODE, type FileOpener } from '../../lib/private-files.js';
 import { catalogDump, type RowCounts } from './catalog-dump.js';
 import { countTableRows } from './dump-restore.js';
 import { findPgDump } from './pg-dump-tool.js';
@@ -20,6 +19,8 @@ export interface DumpOptions {
   gzipLevel: number | null;
   engine?: DumpEngine;
   onProgress?: (fraction: number) => void;
+  /** How the dump file is opened; tests give one that resolves to /dev/full. */
+  openFile?: FileOpener;
 }
 
 export interface DumpResult {
@@ -29,8 +30,14 @@ export interface DumpResult {
 }
 
 /** Source → gzip at the level (or nothing) → file, readable by the server's OS user only. */
-async function writeTo(source: Readable, level: number | null, file: string): Promise<void> {
-  const sink = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
+async function writeTo(
+  source: Readable,
+  level: number | null,
+  file: string,
+  openFile: FileOpener,
+): Promise<void> {
+  // The stream closes the handle when it ends or fails.
+  const sink = (await openFile(file, PRIVATE_FILE_MODE)).createWriteStream();
   if (level === null) await pipeline(source, sink);
   else await pipeline(source, createGzip({ level }), sink);
 }
@@ -50,6 +57,7 @@ async function withPgDump(
   bin: string,
   file: string,
   gzipLevel: number | null,
+  openFile: FileOpener,
 ): Promise<void> {
   const { s: snapshot } = await oneRow(
     client,
@@ -79,7 +87,7 @@ async function withPgDump(
     child.on('error', reject);
     child.on('close', resolve);
   });
-  await writeTo(child.stdout, gzipLevel, file);
+  await writeTo(child.stdout, gzipLevel, file, openFile);
   const code = await exited;
   if (code !== 0) throw new Error(stderr.trim() || `pg_dump saiu com código ${code}`);
 }
@@ -91,6 +99,7 @@ async function withPgDump(
  */
 export async function writeDump(opts: DumpOptions): Promise<DumpResult> {
   const progress = opts.onProgress ?? (() => undefined);
+  const openFile = opts.openFile ?? openNewFile;
   const tool = opts.engine === 'catalog' ? null : await findPgDump(await serverMajor(opts.pool));
   const client = await opts.pool.connect();
   try {
@@ -100,7 +109,7 @@ export async function writeDump(opts: DumpOptions): Promise<DumpResult> {
       progress(0.2);
       const cs = (opts.pool as unknown as { options: { connectionString: string } }).options
         .connectionString;
-      await withPgDump(client, cs, tool.bin, opts.file, opts.gzipLevel);
+      await withPgDump(client, cs, tool.bin, opts.file, opts.gzipLevel, openFile);
       await client.query('COMMIT');
       progress(1);
       return { counts, tool: `pg_dump ${tool.major}` };
@@ -110,6 +119,7 @@ export async function writeDump(opts: DumpOptions): Promise<DumpResult> {
       Readable.from(catalogDump(client, counts, (done, total) => progress(done / total))),
       opts.gzipLevel,
       opts.file,
+      openFile,
     );
     await client.query('COMMIT');
     return { counts, tool: 'catálogo' };
