@@ -123,6 +123,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       log,
     }),
+    dataDir: config.dataDir,
     appUrl: config.appUrl,
     publicApiUrl: config.publicApiUrl,
     allowedHosts: config.allowedHosts,

@@ -37,6 +37,7 @@ import { phoneConfirmationRoutes } from '../modules/phone/phone-confirmation.rou
 import { clientLogRoutes } from '../modules/client-log/client-log.routes.js';
 import { communicationRoutes } from '../modules/communication/communication.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import { watchMail } from '../modules/health/mail-watch.js';
 import type { InstallerFiles } from '../modules/installer/installer-zip.js';
 import { installerRoutes } from '../modules/installer/installer.routes.js';
 import { ClusterAgentRegistry } from '../modules/cluster/cluster-agents.js';
@@ -87,6 +88,8 @@ export interface AppDeps {
   startedAt: number;
   webOrigins: string[];
   mailer: Mailer;
+  /** DATA_DIR, whose free space /health reports; the temp folder's when unset (tests). */
+  dataDir?: string;
   /** The web app's public address, for links in emails. */
   appUrl: string;
   /** The API's public address, for installer links: configured, never the request's Host. */
@@ -185,11 +188,14 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   app.addHook('onReady', () => invalidation.start());
   app.addHook('onClose', () => invalidation.close());
   installAuthorization(app, (token) => authenticate(deps.pool, token, new Date(), sessionCache));
+  // Every send goes through the watch, so /health can tell mail's state without dialing SMTP.
+  const mailWatch = watchMail(deps.mailer);
+  const mailer = mailWatch.mailer;
   const whatsapp = deps.whatsapp ?? offlineWhatsApp;
   const messageQueue = new DbMessageQueue({
     pool: deps.pool,
     senders: {
-      email: emailChannel(deps.mailer),
+      email: emailChannel(mailer),
       sms: deps.sms,
       whatsapp: whatsappChannel(() => whatsapp),
     },
@@ -210,10 +216,13 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
       mode: deps.dbMode,
       version: deps.version,
       startedAt: deps.startedAt,
+      redis: link,
+      mail: mailWatch,
+      dataDir: deps.dataDir ?? tmpdir(),
     }),
   );
   await app.register(clientLogRoutes({ pool: deps.pool }));
-  const mail = { pool: deps.pool, mailer: deps.mailer, appUrl: deps.appUrl };
+  const mail = { pool: deps.pool, mailer, appUrl: deps.appUrl };
   await app.register(authRoutes(mail));
   const bus = deps.bus ?? (link ? await RedisEventBus.open(link) : new MemoryEventBus());
   // A live channel ends with its session, on every instance (the auth notifications reach all).
@@ -255,7 +264,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
     pool: deps.pool,
     // Tests leave it unset: their backups go to a folder of this process's own.
     dir: deps.backups?.dir ?? path.join(tmpdir(), `vortex-backups-${process.pid}`),
-    mailer: deps.mailer,
+    mailer,
     log: deps.logger,
   });
   if (deps.backups?.schedule) {

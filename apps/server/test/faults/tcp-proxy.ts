@@ -10,6 +10,11 @@ export interface TcpProxy {
    * without a word does (a sleeping laptop, a NAT that forgot the route); new ones still pass.
    */
   freeze: () => number;
+  /**
+   * freeze(), and new connections are accepted but never carried either: a server that is
+   * stopped (SIGSTOP) rather than gone, whose kernel still completes the handshake.
+   */
+  stall: () => void;
   close: () => Promise<void>;
 }
 
@@ -20,7 +25,15 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const live = new Set<net.Socket>();
   const pairs = new Set<[net.Socket, net.Socket]>();
+  let stalled = false;
   const server = net.createServer((client) => {
+    if (stalled) {
+      live.add(client);
+      client.on('close', () => live.delete(client));
+      client.on('error', () => undefined);
+      client.pause();
+      return;
+    }
     const upstream = net.connect(targetPort, '127.0.0.1');
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
@@ -38,6 +51,17 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('no port');
+  const freeze = () => {
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    const n = pairs.size;
+    pairs.clear();
+    return n;
+  };
   return {
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
@@ -46,16 +70,10 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       for (const s of live) s.destroy();
       return n;
     },
-    freeze: () => {
-      for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-      const n = pairs.size;
-      pairs.clear();
-      return n;
+    freeze,
+    stall: () => {
+      stalled = true;
+      freeze();
     },
     close: async () => {
       for (const s of live) s.destroy();

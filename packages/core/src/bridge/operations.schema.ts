@@ -62,6 +62,8 @@ export const mt5Messages = {
   bridgeConnected: (account: number, server: string) =>
     `Bridge conectada: conta ${account} em ${server}`,
   timeout: 'O agente não respondeu a tempo. Verifique o computador do MT5.',
+  /** Redis, which carries commands between instances, is unreachable: no use waiting. */
+  interServerDown: 'Agente indisponível: comunicação entre servidores interrompida',
   loginSent: 'Login enviado ao MT5.',
   disconnected: 'MT5 desconectado.',
   installerNotFound: 'Instalador não encontrado ou expirado.',

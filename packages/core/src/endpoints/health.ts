@@ -6,13 +6,13 @@ export const API_DOCS_PATH = '/api/docs';
 
 /** The load balancer's probe. */
 export const healthEndpoints = {
-  /** 200 when the database answers, else 503 with the same schema (and Retry-After). */
+  /** 200 when the database answers (Redis, mail or disk may be degraded), else 503 with Retry-After. */
   check: defineEndpoint({
     method: 'GET',
     path: '/health',
     access: 'public',
     tags: ['sistema'],
-    summary: 'Estado do servidor e do banco de dados',
+    summary: 'Estado do servidor e de suas dependências',
     response: HealthSchema,
     errors: [],
   }),

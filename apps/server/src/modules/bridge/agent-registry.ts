@@ -58,6 +58,14 @@ export class AgentRegistry {
     return undefined;
   }
 
+  /**
+   * Why an agent not found here may still be connected elsewhere and out of reach (the link
+   * between instances is down); undefined when `of` knows every agent.
+   */
+  unreachable(): string | undefined {
+    return undefined;
+  }
+
   /** An agent's account or MT5 state changed (others may need to know). */
   changed(_h: AgentHandle): void {
     /* nothing to tell in one process */

@@ -16,7 +16,7 @@ export const bridgeStatusRoutes =
     });
 
     route(app, endpoints.mt5.status, async (req, reply) => {
-      const live = await liveBridgeFor(deps, authOf(req).user.id);
+      const live = liveBridgeFor(deps, authOf(req).user.id);
       void reply.header('x-mt5-source', 'bridge');
       return {
         success: true as const,

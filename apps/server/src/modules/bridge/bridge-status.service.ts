@@ -1,12 +1,7 @@
 import { onboardingState } from '@vortex/core';
 import type pg from 'pg';
 import type { AgentRegistry } from './agent-registry.js';
-import {
-  claimsOfUser,
-  latestAccountOf,
-  liveBridgeOf,
-  type LiveBridge,
-} from './bridge-status.repo.js';
+import { claimsOfUser, latestAccountOf, type LiveBridge } from './bridge-status.repo.js';
 import { rememberOnboarding } from './onboarding.repo.js';
 
 /** The user's bridges, and whether onboarding is complete (remembered once its rule holds). */
@@ -19,22 +14,21 @@ export async function myBridges(pool: pg.Pool, userId: number) {
 }
 
 /**
- * Whether the user's bridge and MT5 are up. An agent connected here is known exactly; otherwise
- * the database says what any instance saw in the last 60 s.
+ * Whether the user's bridge and MT5 are up, from the agents this instance knows (its own, and
+ * with REDIS_URL every instance's). Not from the database: after a server crash its sessions
+ * still read active for 60 s, and would say connected before the agent is back. Connected needs
+ * the agent's hello on its current connection (it sets the account), not only an open socket.
  */
-export async function liveBridgeFor(
-  deps: { pool: pg.Pool; agents: AgentRegistry },
-  userId: number,
-): Promise<LiveBridge> {
+export function liveBridgeFor(deps: { agents: AgentRegistry }, userId: number): LiveBridge {
   const here = deps.agents.of(userId);
-  return here
-    ? {
-        bridgeConnected: true,
-        mt5Connected: here.mt5Alive,
-        accountNumber: here.accountNumber ?? null,
-        server: here.server ?? null,
-      }
-    : liveBridgeOf(deps.pool, userId);
+  // Set by hello only; a handle exists from auth on, and an agent may beat before its hello.
+  const greeted = here?.accountNumber !== undefined;
+  return {
+    bridgeConnected: greeted,
+    mt5Connected: greeted && here.mt5Alive,
+    accountNumber: here?.accountNumber ?? null,
+    server: here?.server ?? null,
+  };
 }
 
 /** The last account figures the user's agent reported, if any. */

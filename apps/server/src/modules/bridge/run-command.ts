@@ -37,7 +37,11 @@ export async function startCommand(
   const agent = deps.agents.of(userId);
   if (!agent) {
     return {
-      outcome: Promise.resolve({ ok: false, message: mt5Messages.bridgeOffline, offline: true }),
+      outcome: Promise.resolve({
+        ok: false,
+        message: deps.agents.unreachable() ?? mt5Messages.bridgeOffline,
+        offline: true,
+      }),
     };
   }
   const id = randomUUID();

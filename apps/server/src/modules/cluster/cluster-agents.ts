@@ -1,4 +1,4 @@
-import { bridgeMessages, type Command } from '@vortex/core';
+import { bridgeMessages, mt5Messages, type Command } from '@vortex/core';
 import { AgentRegistry, type AgentHandle, type CommandReply } from '../bridge/agent-registry.js';
 import type { RedisLink } from './redis-link.js';
 
@@ -81,6 +81,7 @@ export class ClusterAgentRegistry extends AgentRegistry {
     const registry = new ClusterAgentRegistry(link, opts);
     await link.subscribe(BROADCAST, (m) => registry.onBroadcast(JSON.parse(m) as Broadcast));
     await link.subscribe(direct(link.instance), (m) => registry.onDirect(JSON.parse(m) as Direct));
+    link.onDown(() => registry.linkDown());
     registry.send({ kind: 'hello', from: link.instance });
     registry.timer = setInterval(() => registry.tick(), registry.beatMs);
     registry.timer.unref();
@@ -128,6 +129,11 @@ export class ClusterAgentRegistry extends AgentRegistry {
     return n;
   }
 
+  /** Redis is down: an agent not connected here may be on another instance, out of reach. */
+  override unreachable(): string | undefined {
+    return this.link.up ? undefined : mt5Messages.interServerDown;
+  }
+
   /** Agents connected to any instance. */
   override count(): number {
     let n = super.count();
@@ -157,6 +163,11 @@ export class ClusterAgentRegistry extends AgentRegistry {
       connectedAt: info.connectedAt,
       command: (id, command, expiresAt) =>
         new Promise<CommandReply>((resolve, reject) => {
+          // Without Redis the command cannot travel, nor its reply come back: no use waiting.
+          if (!this.link.up) {
+            resolve({ ok: false, message: mt5Messages.interServerDown });
+            return;
+          }
           // The caller gives up at the expiry; this only keeps the table from growing.
           const timer = setTimeout(
             () => this.settle(id, null),
@@ -179,6 +190,13 @@ export class ClusterAgentRegistry extends AgentRegistry {
         this.link.publish(direct(instance), JSON.stringify(m));
       },
     };
+  }
+
+  /** Replies to commands sent through Redis will not come back: they fail now, not at expiry. */
+  private linkDown(): void {
+    for (const id of [...this.pending.keys()]) {
+      this.settle(id, { ok: false, message: mt5Messages.interServerDown });
+    }
   }
 
   /** Resolves a remote command with its reply, or rejects it (the agent or instance is gone). */

@@ -326,6 +326,53 @@ describe('two instances on one Redis act as one', () => {
     agent.close();
   });
 
+  it('fails at once, not at expiry, a command for an agent on another instance while Redis is killed', async () => {
+    // Their own pair, beating every 10 s: B cannot forget A's agent by its silence during the
+    // test, so only the lost link can explain a command failing before its 20 s expiry.
+    const slow = { ...redis, prefix: `${redis.prefix}cut:`, beatMs: 10_000 };
+    const c = await createTestApp(db, { redis: slow });
+    const d = await createTestApp(db, { redis: slow });
+    const baseC = await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const agent = await pairTestAgent(c.app, baseC, trader, 7_400_000 + trader.id);
+    await holdsSoon(() => d.app.bridgeRuntime.agents.of(trader.id) !== undefined);
+    // One command already waiting on its reply through Redis when it dies.
+    const waiting = post(d, trader, '/api/mt5/disconnect');
+    expect((await agent.next()).type).toBe('command');
+    await server.kill();
+    const killed = performance.now();
+    try {
+      const failedWaiting = (await waiting).json<{ success: boolean; message: string }>();
+      const waitingMs = performance.now() - killed;
+      expect(failedWaiting).toEqual({ success: false, message: mt5Messages.interServerDown });
+      // And one sent while Redis is away, to the agent D still knows to be on C.
+      const t0 = performance.now();
+      const sent = (await post(d, trader, '/api/mt5/disconnect')).json<unknown>();
+      const sentMs = performance.now() - t0;
+      expect(sent).toEqual({ success: false, message: mt5Messages.interServerDown });
+      // Generous bounds against the 20 s command expiry they used to wait for.
+      expect(waitingMs).toBeLessThan(2_000);
+      expect(sentMs).toBeLessThan(2_000);
+      console.info(
+        `Redis SIGKILL: waiting command failed in ${Math.round(waitingMs)} ms, new one in ${Math.round(sentMs)} ms`,
+      );
+      // /health names Redis as down, and still answers 200: only the database takes it out.
+      const health = await d.app.inject({ url: '/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'degraded', redis: { state: 'down' } });
+    } finally {
+      await server.start();
+    }
+    await holdsSoon(
+      async () =>
+        (await d.app.inject({ url: '/health' })).json<{ redis: { state: string } }>().redis
+          .state === 'up',
+    );
+    agent.close();
+    await c.close();
+    await d.close();
+  });
+
   it('refuses to start, with the reason, when Redis does not answer', async () => {
     await expect(
       openRedisLink({ url: 'redis://127.0.0.1:1', log: pino({ level: 'silent' }) }),

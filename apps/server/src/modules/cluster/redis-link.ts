@@ -18,6 +18,10 @@ export interface RedisLink {
   publish: (channel: string, message: string) => void;
   /** Listens on a channel (without the prefix); resolves once Redis confirmed it. */
   subscribe: (channel: string, handler: MessageHandler) => Promise<void>;
+  /** Both clients connected: a command published now can be answered. */
+  readonly up: boolean;
+  /** Called each time either client loses Redis (a closed socket, not a slow answer). */
+  onDown: (listener: () => void) => void;
   close: () => Promise<void>;
 }
 
@@ -61,6 +65,14 @@ export async function openRedisLink(opts: RedisLinkOptions): Promise<RedisLink> 
     throw new Error(`Não foi possível conectar ao Redis (REDIS_URL): ${(err as Error).message}`);
   }
   const handlers = new Map<string, MessageHandler>();
+  const downListeners: (() => void)[] = [];
+  let closing = false;
+  for (const r of [redis, sub]) {
+    r.on('close', () => {
+      if (closing) return;
+      for (const listener of downListeners) listener();
+    });
+  }
   let lastPublishWarning = 0;
   sub.on('message', (channel: string, message: string) => {
     const handler = handlers.get(channel);
@@ -84,11 +96,16 @@ export async function openRedisLink(opts: RedisLinkOptions): Promise<RedisLink> 
         opts.log.warn({ err, channel }, 'Redis publish failed');
       });
     },
+    get up() {
+      return redis.status === 'ready' && sub.status === 'ready';
+    },
+    onDown: (listener) => downListeners.push(listener),
     subscribe: async (channel, handler) => {
       handlers.set(prefix + channel, handler);
       await sub.subscribe(prefix + channel);
     },
     close: async () => {
+      closing = true;
       handlers.clear();
       await Promise.allSettled([sub.quit(), redis.quit()]);
     },

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { DatabaseStatus } from '../../db/database-status.js';
-import { sharedPing } from './health.routes.js';
+import { sharedPing } from './database-ping.js';
 
 // Not on the fixture: the ping needs only an empty, unmigrated database and pools of its own.
 let db: TestDatabase;
