@@ -1,5 +1,7 @@
 import {
+  hasControlChars,
   ImportedReportSchema,
+  Mt5AccountSchema,
   type ImportedAccount,
   type ImportedDeal,
   type ImportedOpenPosition,
@@ -11,10 +13,23 @@ import {
   SUMMARY_KEYS,
 } from '@vortex/core';
 import { applyResult, HISTORY_RESULT_ORDER, resultEntry } from './labels.js';
-import { ImportRefusal, importMessages, type SectionName } from './messages.js';
-import { isTimeText, parseNumber, wallClockMs } from './numbers.js';
-import { COLUMN_COUNTS, readDeal, readOpenPosition, readOrder, readPosition } from './records.js';
-import { isLabel, labelPairs, nonEmpty, type Row } from './rows.js';
+import {
+  cellProblems,
+  ImportRefusal,
+  importMessages,
+  limitText,
+  type SectionName,
+} from './messages.js';
+import { isTimeText, parseNumber, readWallClock, YEARS } from './numbers.js';
+import {
+  COLUMN_COUNTS,
+  readDeal,
+  readOpenPosition,
+  readOrder,
+  readPosition,
+  type Columns,
+} from './records.js';
+import { isLabel, labelPairs, nonEmpty, type Cell, type Row } from './rows.js';
 
 // Reads a report row by row, by structure: the first banner is the title; a banner followed by
 // column headers opens a table, one followed by "Label:" rows opens a label block. Tables are
@@ -28,7 +43,7 @@ type Mode =
   | { t: 'start' }
   | { t: 'header' }
   | { t: 'pending'; text: string }
-  | { t: 'table'; table: Table; cols: number[] }
+  | { t: 'table'; table: Table; columns: Columns }
   | { t: 'settings' }
   | { t: 'results' }
   | { t: 'summary' };
@@ -53,8 +68,9 @@ export class ReportAssembler {
   private tables = 0;
   private labelBlocks = 0;
   private seen = new Set<SectionName>();
-  private header: string[] = [];
-  private summary: number[] = [];
+  private header: Labeled[] = [];
+  private summary: Labeled[] = [];
+  private lines = 0;
   private settings: string[] = [];
   private inputs: string[] = [];
   private resultPairs: { label: string; text: string }[] = [];
@@ -78,6 +94,9 @@ export class ReportAssembler {
   }
 
   push(row: Row): void {
+    row.line ??= this.lines + 1;
+    this.lines = row.line;
+    this.refuseControl(row);
     const cells = nonEmpty(row);
     if (cells.length === 0) return;
     if (row.banner) {
@@ -107,6 +126,7 @@ export class ReportAssembler {
     }
     const index = this.tables++;
     const cols = nonEmpty(row).map((c) => c.col);
+    const names = nonEmpty(row).map((c) => c.text);
     const order: Table[] =
       this.kind === 'tester' ? ['orders', 'deals'] : ['positions', 'orders', 'deals'];
     const table = order[index] ?? (cols.length === 12 ? 'open_positions' : 'other');
@@ -122,7 +142,7 @@ export class ReportAssembler {
       if (table !== 'open_positions') this.seen.add(table);
     }
     // the header row itself is consumed here
-    this.mode = { t: 'table', table, cols };
+    this.mode = { t: 'table', table, columns: { cols, names } };
     this.skipHeader = true;
   }
 
@@ -136,11 +156,11 @@ export class ReportAssembler {
     const mode = this.mode;
     switch (mode.t) {
       case 'header':
-        for (const p of labelPairs(row)) this.header.push(p.text);
+        for (const p of labelPairs(row)) this.header.push({ ...p, line: row.line ?? 0 });
         return;
       case 'table':
         if (isTimeText(row.cells[0]?.text)) {
-          this.record(mode.table, row, mode.cols);
+          this.record(mode.table, row, mode.columns);
           return;
         }
         if (nonEmpty(row).some((c) => isLabel(c.text))) {
@@ -149,7 +169,7 @@ export class ReportAssembler {
         }
         return; // a totals row
       case 'summary':
-        for (const p of labelPairs(row)) this.summary.push(parseNumber(p.text) ?? NaN);
+        for (const p of labelPairs(row)) this.summary.push({ ...p, line: row.line ?? 0 });
         return;
       case 'settings': {
         const pairs = labelPairs(row);
@@ -169,13 +189,13 @@ export class ReportAssembler {
     }
   }
 
-  private record(table: Table, row: Row, cols: number[]): void {
+  private record(table: Table, row: Row, columns: Columns): void {
     if (this.firstError !== null) return;
     try {
-      if (table === 'positions') this.positions.push(readPosition(row, cols));
-      else if (table === 'orders') this.orders.push(readOrder(row, cols));
-      else if (table === 'deals') this.deals.push(readDeal(row, cols));
-      else if (table === 'open_positions') this.openPositions.push(readOpenPosition(row, cols));
+      if (table === 'positions') this.positions.push(readPosition(row, columns));
+      else if (table === 'orders') this.orders.push(readOrder(row, columns));
+      else if (table === 'deals') this.deals.push(readDeal(row, columns));
+      else if (table === 'open_positions') this.openPositions.push(readOpenPosition(row, columns));
       else this.workingOrders++;
     } catch (err) {
       if (err instanceof ImportRefusal) this.fail(err);
@@ -185,6 +205,27 @@ export class ReportAssembler {
 
   private fail(err: ImportRefusal): void {
     this.firstError ??= err;
+  }
+
+  /**
+   * No cell of the file may hold a control character (PostgreSQL cannot store a NUL, and none
+   * belongs in a symbol, comment or name): the first one is named by its row and column.
+   */
+  private refuseControl(row: Row): void {
+    const bad = row.cells.find((c) => hasControlChars(c.text));
+    if (bad === undefined && !row.hidden.some((h) => hasControlChars(h))) return;
+    const name = bad === undefined ? importMessages.hiddenColumn : this.nameOf(row, bad);
+    this.fail(new ImportRefusal(importMessages.cell(row.line ?? 0, name, cellProblems.control)));
+  }
+
+  /** A cell's column as the trader finds it: its table's header, its label, else its place. */
+  private nameOf(row: Row, cell: Cell): string {
+    const mode = this.mode;
+    const at = mode.t === 'table' ? mode.columns.cols.indexOf(cell.col) : -1;
+    if (mode.t === 'table' && at >= 0) return mode.columns.names[at] ?? String(at + 1);
+    const index = row.cells.indexOf(cell);
+    const before = row.cells[index - 1]?.text;
+    return before !== undefined && isLabel(before) ? before.slice(0, -1).trim() : String(index + 1);
   }
 
   finish(): ImportedReport {
@@ -201,14 +242,15 @@ export class ReportAssembler {
     if (this.firstError !== null) throw this.firstError;
 
     const { results, unknown } = this.results(kind);
-    const generated = this.header[3] ?? null;
+    const generated = this.header[3]?.text ?? null;
+    const generatedAt = generated !== null && isTimeText(generated) ? this.headerDate() : null;
     const report = {
       kind,
       source: this.source,
       title: this.title,
       account: kind === 'tester' ? this.testerAccount() : historyAccount(this.header),
       generated_at_text: generated !== null && isTimeText(generated) ? generated : null,
-      generated_at: generated !== null ? wallClockMs(generated) : null,
+      generated_at: generatedAt,
       deals: this.deals,
       orders: this.orders,
       positions: this.positions,
@@ -241,14 +283,37 @@ export class ReportAssembler {
     return { results, unknown };
   }
 
+  /** The account's figures, stored as an agent's are: within its money bound. */
   private summaryRecord(): Partial<Record<SummaryKey, number>> {
     const out: Partial<Record<SummaryKey, number>> = {};
+    const money = Mt5AccountSchema.shape.balance;
     // Balance, Free Margin, Credit Facility, Margin, Floating P/L, Margin Level, Equity
     SUMMARY_KEYS.forEach((key, i) => {
-      const v = this.summary[i];
-      if (v !== undefined && Number.isFinite(v)) out[key] = v;
+      const pair = this.summary[i];
+      const v = parseNumber(pair?.text);
+      if (pair === undefined || v === null) return;
+      if (!money.safeParse(v).success) {
+        const limit = limitText(money.minValue ?? -Infinity, money.maxValue ?? Infinity);
+        throw new ImportRefusal(
+          importMessages.field(pair.line, pair.label, cellProblems.outOfRange(limit)),
+        );
+      }
+      out[key] = v;
     });
     return out;
+  }
+
+  /** When the report was written (the header's fourth line): a time that exists, or refused. */
+  private headerDate(): number {
+    const date = this.header[3];
+    if (date === undefined) throw new ImportRefusal(importMessages.notMt5);
+    const read = readWallClock(date.text);
+    if ('ms' in read) return read.ms;
+    const what =
+      read.problem === 'range'
+        ? cellProblems.dateOutOfRange(date.text, YEARS.first, YEARS.last)
+        : cellProblems.impossibleDate(date.text);
+    throw new ImportRefusal(importMessages.field(date.line, date.label, what));
   }
 
   private testerAccount(): ImportedAccount {
@@ -279,6 +344,13 @@ export class ReportAssembler {
   }
 }
 
+/** A label's value and the row it is on. */
+interface Labeled {
+  label: string;
+  text: string;
+  line: number;
+}
+
 const MODES = new Set(['real', 'demo', 'contest']);
 const MARGIN: Record<string, ImportedAccount['margin_mode']> = {
   hedge: 'hedging',
@@ -288,8 +360,8 @@ const MARGIN: Record<string, ImportedAccount['margin_mode']> = {
 };
 
 /** Name, Account ("541223056 (USD, FTMO-Server4, real, Hedge)"), Company, Date, in that order. */
-function historyAccount(header: string[]): ImportedAccount {
-  const [name, account, company] = header;
+function historyAccount(header: Labeled[]): ImportedAccount {
+  const [name, account, company] = header.map((p) => p.text);
   const open = account?.indexOf('(') ?? -1;
   const login = (open < 0 ? account : account?.slice(0, open))?.trim() ?? '';
   const inside =

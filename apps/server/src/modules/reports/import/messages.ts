@@ -9,6 +9,13 @@ const SECTION_PT: Record<SectionName, string> = {
   results: 'resultados',
 };
 
+const LINE = new Intl.NumberFormat('pt-BR');
+
+/** A cell's text as quoted back: a refused cell may be any length. */
+function quote(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 function list(words: string[]): string {
   return words.length <= 1
     ? (words[0] ?? '')
@@ -28,14 +35,54 @@ export const importMessages = {
   unexpectedColumns(section: SectionName): string {
     return `A seção de ${SECTION_PT[section]} não tem as colunas de um relatório do MetaTrader 5.`;
   },
-  badValue(section: SectionName, text: string): string {
-    return `O relatório tem um valor ilegível na seção de ${SECTION_PT[section]}: "${text}".`;
-  },
   notHistory: 'O arquivo não é um relatório de histórico de negociação do MetaTrader 5.',
   notTester: 'O arquivo não é um relatório do Testador de Estratégia do MetaTrader 5.',
+  /** A refused cell, by the row the trader finds it on and its column's header. */
+  cell(line: number, column: string, problem: string): string {
+    return `Linha ${LINE.format(line)}, coluna "${column}": ${problem}`;
+  },
+  /** A value beside its label (the account block, the summary), named by the label. */
+  field(line: number, label: string, problem: string): string {
+    return `Linha ${LINE.format(line)}, campo "${label}": ${problem}`;
+  },
+  /** The HTML report's hidden cells (the magic number, the cost) have no header to show. */
+  hiddenColumn: 'oculta',
   invalid: 'O relatório tem valores fora do formato do MetaTrader 5.',
+  refusedByDatabase:
+    'O relatório tem um valor fora dos limites que o Vórtex guarda; nada foi importado.',
 };
 
+/** What is wrong with one cell, the end of a cell or row message above. */
+export const cellProblems = {
+  unreadable: (text: string) => `valor ilegível "${quote(text)}".`,
+  impossibleDate: (text: string) => `data inexistente "${quote(text)}".`,
+  dateOutOfRange: (text: string, first: number, last: number) =>
+    `data fora do período aceito (${first} a ${last}) "${quote(text)}".`,
+  /** `limit` is limitText's: "R$ 1 trilhão", "de 0 a 1 bilhão". */
+  outOfRange: (limit: string) => `valor fora do limite (${limit}).`,
+  notPositive: 'o valor precisa ser maior que zero.',
+  control: 'contém um caractere de controle (invisível), que o Vórtex não guarda.',
+  tooLong: (max: number) => `texto longo demais (até ${max} caracteres).`,
+  empty: 'está vazio.',
+  ticketTooLarge: (text: string) => `número grande demais "${quote(text)}".`,
+};
+
+const WORDS: [number, string][] = [
+  [1e12, 'trilhão'],
+  [1e9, 'bilhão'],
+  [1e6, 'milhão'],
+];
+
+/** 1e12 -> "1 trilhão", 125000 -> "125.000". */
+function amount(n: number): string {
+  const word = WORDS.find(([unit]) => Math.abs(n) === unit);
+  return word ? `1 ${word[1]}` : LINE.format(n);
+}
+
+/** A limit as a trader reads it: money is symmetric around zero, the rest starts at `min`. */
+export function limitText(min: number, max: number): string {
+  return min === -max ? `R$ ${amount(max)}` : `de ${amount(min)} a ${amount(max)}`;
+}
 /** A refusal whose message is shown to the trader as is. */
 export class ImportRefusal extends Error {
   override readonly name = 'ImportRefusal';

@@ -4,7 +4,9 @@ import {
   parseDuration,
   parseNumber,
   parseVolumePair,
+  readWallClock,
   wallClockMs,
+  YEARS,
 } from './numbers.js';
 
 describe('MT5 numbers', () => {
@@ -22,6 +24,8 @@ describe('MT5 numbers', () => {
     expect(parseNumber('market')).toBeNull();
     expect(parseNumber('1.2.3')).toBeNull();
     expect(parseNumber(undefined)).toBeNull();
+    // written like a number, read as Infinity
+    expect(parseNumber('1e400')).toBeNull();
   });
 
   it('splits composites into the value and the one in parentheses', () => {
@@ -43,5 +47,30 @@ describe('MT5 numbers', () => {
     expect(wallClockMs('2026.04.02 11:28:38')).toBe(Date.UTC(2026, 3, 2, 11, 28, 38));
     expect(wallClockMs('2026.06.02 00:09')).toBe(Date.UTC(2026, 5, 2, 0, 9));
     expect(wallClockMs('02/04/2026 11:28:38')).toBeNull();
+  });
+
+  it('refuses a date that does not exist instead of carrying it over (issue 25)', () => {
+    expect(readWallClock('2026.02.30 10:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.13.01 10:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.00.10 10:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2025.02.29 10:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.04.02 25:61')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.04.02 24:00:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.04.02 23:60:00')).toEqual({ problem: 'impossible' });
+    expect(readWallClock('2026.04.02 23:59:60')).toEqual({ problem: 'impossible' });
+    expect(wallClockMs('2026.02.30 10:00')).toBeNull();
+    expect(readWallClock('2024.02.29 23:59:59')).toEqual({
+      ms: Date.UTC(2024, 1, 29, 23, 59, 59),
+    });
+  });
+
+  it('refuses years outside what the agent may report', () => {
+    expect(YEARS).toEqual({ first: 1970, last: 2099 });
+    expect(readWallClock('1960.01.01 00:00')).toEqual({ problem: 'range' });
+    expect(readWallClock('2150.01.01 00:00')).toEqual({ problem: 'range' });
+    expect(readWallClock('0050.01.01 00:00')).toEqual({ problem: 'range' });
+    expect(readWallClock('1970.01.01 00:00')).toEqual({ ms: 0 });
+    expect(readWallClock('2099.12.31 00:00')).toEqual({ ms: Date.UTC(2099, 11, 31) });
+    expect(readWallClock('2026-04-02 10:00')).toEqual({ problem: 'format' });
   });
 });

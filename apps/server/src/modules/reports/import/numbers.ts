@@ -1,3 +1,5 @@
+import { AGENT_LIMITS } from '@vortex/core';
+
 // MT5 writes numbers with space (or NBSP) thousands and a dot decimal ("-2 351.16"), sometimes a
 // typographic minus (&minus;), composites "9 (4 062.95)" / "7.62% (16 518.16)", and XLSX numeric
 // cells with 6 decimals ("-475.210000"). Nothing here is locale-dependent.
@@ -10,7 +12,9 @@ export function parseNumber(text: string | undefined): number | null {
     .replace(/\u2212/g, '-')
     .replace(/%$/, '');
   if (cleaned === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
-  return Number(cleaned);
+  const value = Number(cleaned);
+  // "1e400" is written like a number but is none: it reads as Infinity
+  return Number.isFinite(value) ? value : null;
 }
 
 /** "16 518.16 (7.62%)" -> [16518.16, 7.62]; "202" -> [202, null]. */
@@ -46,14 +50,45 @@ export function parseVolumePair(text: string | undefined): [number | null, numbe
 
 const TIME = /^(\d{4})\.(\d{2})\.(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/** Years the agent's times may fall in: from the epoch to the end of AGENT_LIMITS.epochMs. */
+export const YEARS = {
+  first: 1970,
+  last: new Date(AGENT_LIMITS.epochMs - 1).getUTCFullYear(),
+} as const;
+
+/** The shape of a time cell; the date itself may still not exist (see readWallClock). */
 export function isTimeText(text: string | undefined): text is string {
   return text !== undefined && TIME.test(text);
 }
 
-/** The wall clock written by the terminal, as epoch ms read as if it were UTC (see the schema). */
-export function wallClockMs(text: string): number | null {
+export type WallClock = { ms: number } | { problem: 'format' | 'impossible' | 'range' };
+
+/**
+ * The wall clock written by the terminal, as epoch ms read as if it were UTC (see the schema).
+ * Strict: Date.UTC would carry 2026.02.30 into March and 25:61 into the next day.
+ */
+export function readWallClock(text: string): WallClock {
   const m = TIME.exec(text);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
-  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  if (!m) return { problem: 'format' };
+  // the seconds are optional: a missing group is undefined, not ''
+  const part = (i: number) => Number(m[i] ?? 0);
+  const [y, mo, d, h, mi, s] = [part(1), part(2), part(3), part(4), part(5), part(6)];
+  // before Date.UTC, which reads years 0-99 as 1900-1999
+  if (y < YEARS.first || y > YEARS.last) return { problem: 'range' };
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  const exists =
+    back.getUTCFullYear() === y &&
+    back.getUTCMonth() === mo - 1 &&
+    back.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60;
+  return exists ? { ms } : { problem: 'impossible' };
+}
+
+/** readWallClock's ms, or null for any time that is not one the agent could report. */
+export function wallClockMs(text: string): number | null {
+  const read = readWallClock(text);
+  return 'ms' in read ? read.ms : null;
 }

@@ -1,26 +1,39 @@
-import type {
-  ImportedDeal,
-  ImportedOpenPosition,
-  ImportedOrder,
-  ImportedPosition,
+import {
+  Mt5DealSchema,
+  Mt5HistoryOrderSchema,
+  type ImportedDeal,
+  type ImportedOpenPosition,
+  type ImportedOrder,
+  type ImportedPosition,
 } from '@vortex/core';
-import { ImportRefusal, importMessages, type SectionName } from './messages.js';
-import { isTimeText, parseNumber, parseVolumePair, wallClockMs } from './numbers.js';
+import type { z } from 'zod';
+import { wallClockToEpoch } from '../imported-deals.js';
+import { ImportRefusal, cellProblems as problem, importMessages, limitText } from './messages.js';
+import { YEARS, parseNumber, parseVolumePair, readWallClock } from './numbers.js';
 import { cellAt, type Row } from './rows.js';
 
 // One data row -> one record. Fields are read by their ordinal among the section's column
 // headers (never by the header's words), so the same code reads every language, the HTML's
-// colspans and the XLSX's merged columns.
+// colspans and the XLSX's merged columns. What is stored passes the agent's own field schemas
+// (Mt5DealSchema, Mt5HistoryOrderSchema): a report carries nothing an agent could not send.
+
+const DEAL = Mt5DealSchema.shape;
+const ORDER = Mt5HistoryOrderSchema.shape;
+
+/** A section's columns: their grid positions and the header's own words, to name a cell. */
+export interface Columns {
+  cols: number[];
+  names: string[];
+}
 
 class Fields {
   constructor(
     private readonly row: Row,
-    private readonly cols: number[],
-    private readonly section: SectionName,
+    private readonly columns: Columns,
   ) {}
 
   text(i: number): string {
-    const col = this.cols[i];
+    const col = this.columns.cols[i];
     return col === undefined ? '' : (cellAt(this.row, col) ?? '');
   }
 
@@ -29,34 +42,76 @@ class Fields {
     return t === '' ? null : t;
   }
 
+  /** Refuses the file, naming this row and the i-th column as its header says. */
+  refuse(i: number, what: string): never {
+    const name = this.columns.names[i] ?? String(i + 1);
+    throw new ImportRefusal(importMessages.cell(this.row.line ?? 0, name, what));
+  }
+
   num(i: number): number {
     const v = parseNumber(this.text(i));
-    if (v === null) throw new ImportRefusal(importMessages.badValue(this.section, this.text(i)));
-    return v;
+    return v === null ? this.refuse(i, problem.unreadable(this.text(i))) : v;
   }
 
   numOrNull(i: number): number | null {
-    const t = this.text(i);
-    if (t === '') return null;
-    return this.num(i);
+    return this.text(i) === '' ? null : this.num(i);
   }
 
+  /** A number the agent's schema bounds (money, price, volume). */
+  bounded(i: number, schema: z.ZodNumber): number {
+    return this.check(i, this.num(i), schema);
+  }
+
+  /** `value`, read from the i-th cell, within the agent's `schema`. */
+  check(i: number, value: number, schema: z.ZodNumber): number {
+    const read = schema.safeParse(value);
+    if (read.success) return read.data;
+    const issue = read.error.issues[0];
+    if (issue?.code === 'too_small' && !issue.inclusive) this.refuse(i, problem.notPositive);
+    return this.refuse(
+      i,
+      problem.outOfRange(limitText(schema.minValue ?? -Infinity, schema.maxValue ?? Infinity)),
+    );
+  }
+
+  boundedOrNull(i: number, schema: z.ZodNumber): number | null {
+    return this.text(i) === '' ? null : this.bounded(i, schema);
+  }
+
+  /** A time that exists, in the years the agent may report, as stored (São Paulo's clock). */
   time(i: number): [string, number] {
     const t = this.text(i);
-    const ms = isTimeText(t) ? wallClockMs(t) : null;
-    if (ms === null) throw new ImportRefusal(importMessages.badValue(this.section, t));
-    return [t, ms];
+    const read = readWallClock(t);
+    if ('problem' in read) {
+      if (read.problem === 'format') this.refuse(i, problem.unreadable(t));
+      if (read.problem === 'impossible') this.refuse(i, problem.impossibleDate(t));
+      this.refuse(i, problem.dateOutOfRange(t, YEARS.first, YEARS.last));
+    }
+    if (!DEAL.time_msc.safeParse(wallClockToEpoch(read.ms)).success) {
+      this.refuse(i, problem.dateOutOfRange(t, YEARS.first, YEARS.last));
+    }
+    return [t, read.ms];
+  }
+
+  /** A text that is stored (symbol, comment): the agent's length bound; empty may be allowed. */
+  stored(i: number, schema: z.ZodType<string>, emptyAllowed = false): string {
+    const t = this.text(i);
+    if (emptyAllowed && t === '') return t;
+    const read = schema.safeParse(t);
+    if (read.success) return t;
+    const issue = read.error.issues[0];
+    if (issue?.code === 'too_big') this.refuse(i, problem.tooLong(Number(issue.maximum)));
+    if (issue?.code === 'too_small') this.refuse(i, problem.empty);
+    return this.refuse(i, problem.control);
   }
 
   ticket(i: number): string {
     const t = this.text(i);
-    if (/^\d+$/.test(t)) return t;
     // an XLSX numeric cell may be written as "112226438.000000"
-    const v = parseNumber(t);
-    if (v === null || !Number.isSafeInteger(v) || v < 0) {
-      throw new ImportRefusal(importMessages.badValue(this.section, t));
-    }
-    return String(v);
+    const v = /^\d+$/.test(t) ? Number(t) : parseNumber(t);
+    if (v === null || !Number.isInteger(v) || v < 0) this.refuse(i, problem.unreadable(t));
+    if (!Number.isSafeInteger(v)) this.refuse(i, problem.ticketTooLarge(t));
+    return /^\d+$/.test(t) ? t : String(v);
   }
 }
 
@@ -67,8 +122,10 @@ export const COLUMN_COUNTS = {
   open_positions: [12],
 } as const;
 
-export function readPosition(row: Row, cols: number[]): ImportedPosition {
-  const f = new Fields(row, cols, 'positions');
+// The Positions and Open Positions sections are read to match deals, not stored: their times
+// must exist, their numbers be numbers.
+export function readPosition(row: Row, columns: Columns): ImportedPosition {
+  const f = new Fields(row, columns);
   const [open_time_text, open_time] = f.time(0);
   const [close_time_text, close_time] = f.time(8);
   return {
@@ -91,13 +148,13 @@ export function readPosition(row: Row, cols: number[]): ImportedPosition {
   };
 }
 
-export function readOrder(row: Row, cols: number[]): ImportedOrder {
-  const f = new Fields(row, cols, 'orders');
+export function readOrder(row: Row, columns: Columns): ImportedOrder {
+  const f = new Fields(row, columns);
   const [open_time_text, open_time] = f.time(0);
   const [requested, filled] = parseVolumePair(f.text(4));
-  if (requested === null || filled === null) {
-    throw new ImportRefusal(importMessages.badValue('orders', f.text(4)));
-  }
+  if (requested === null || filled === null) return f.refuse(4, problem.unreadable(f.text(4)));
+  f.check(4, requested, ORDER.volume_initial);
+  f.check(4, filled, ORDER.volume_current);
   const priceText = f.text(5);
   const market = parseNumber(priceText) === null && priceText !== '';
   const done = f.optional(8) === null ? null : f.time(8);
@@ -105,18 +162,18 @@ export function readOrder(row: Row, cols: number[]): ImportedOrder {
     ticket: f.ticket(1),
     open_time_text,
     open_time,
-    symbol: f.text(2),
+    symbol: f.stored(2, ORDER.symbol, true),
     type: f.text(3),
     volume_requested: requested,
     volume_filled: filled,
-    price: market ? null : f.numOrNull(5),
+    price: market ? null : f.boundedOrNull(5, ORDER.price_open),
     market,
-    sl: f.numOrNull(6),
-    tp: f.numOrNull(7),
+    sl: f.boundedOrNull(6, ORDER.sl),
+    tp: f.boundedOrNull(7, ORDER.tp),
     done_time_text: done?.[0] ?? null,
     done_time: done?.[1] ?? null,
     state: f.text(9),
-    comment: f.text(10),
+    comment: f.stored(10, ORDER.comment),
   };
 }
 
@@ -129,35 +186,36 @@ const DIRECTIONS: Record<string, ImportedDeal['direction']> = {
   out_by: 'out_by',
 };
 
-export function readDeal(row: Row, cols: number[]): ImportedDeal {
-  const f = new Fields(row, cols, 'deals');
-  const hasFee = cols.length === 14;
+export function readDeal(row: Row, columns: Columns): ImportedDeal {
+  const f = new Fields(row, columns);
+  const hasFee = columns.cols.length === 14;
   const at = (i: number) => (hasFee || i < 9 ? i : i - 1);
   const [time_text, time] = f.time(0);
   const dir = f.text(4);
   const direction = dir === '' ? null : DIRECTIONS[dir];
-  if (direction === undefined) throw new ImportRefusal(importMessages.badValue('deals', dir));
+  if (direction === undefined) return f.refuse(4, problem.unreadable(dir));
+  const symbol = f.stored(2, DEAL.symbol, true); // balance operations name no symbol
   return {
     ticket: f.ticket(1),
     time_text,
     time,
-    symbol: f.optional(2),
+    symbol: symbol === '' ? null : symbol,
     type: f.text(3),
     direction,
-    volume: f.numOrNull(5),
-    price: f.numOrNull(6),
+    volume: f.boundedOrNull(5, DEAL.volume),
+    price: f.boundedOrNull(6, DEAL.price),
     order: f.optional(7) === null ? null : f.ticket(7),
-    commission: f.num(8),
-    fee: hasFee ? f.num(9) : null,
-    swap: f.num(at(10)),
-    profit: f.num(at(11)),
+    commission: f.bounded(8, DEAL.commission),
+    fee: hasFee ? f.bounded(9, DEAL.fee.unwrap()) : null,
+    swap: f.bounded(at(10), DEAL.swap),
+    profit: f.bounded(at(11), DEAL.profit),
     balance: f.num(at(12)),
-    comment: f.text(at(13)),
+    comment: f.stored(at(13), DEAL.comment),
   };
 }
 
-export function readOpenPosition(row: Row, cols: number[]): ImportedOpenPosition {
-  const f = new Fields(row, cols, 'positions');
+export function readOpenPosition(row: Row, columns: Columns): ImportedOpenPosition {
+  const f = new Fields(row, columns);
   const [open_time_text, open_time] = f.time(0);
   return {
     id: f.ticket(1),

@@ -13,6 +13,9 @@ export interface Row {
   // a title or section row: one non-empty cell at column 0 spanning the table (HTML) or alone
   // on its row (XLSX), not a label and not a time
   banner: boolean;
+  // the row as the trader finds it: the sheet's row number (XLSX "r"), else the assembler
+  // counts the rows it is given (every HTML <tr>, in the file's order), 1-based
+  line?: number;
 }
 
 export function cellAt(row: Row, col: number): string | undefined {

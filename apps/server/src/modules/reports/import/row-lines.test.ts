@@ -1,0 +1,81 @@
+// Issue 25: a refused cell is named by the row a trader finds it on. In an XLSX that is the
+// sheet's own row number: a real terminal export with one deal's profit rewritten.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import { fixture } from '../../../../test/fixtures/mt5/fixtures.js';
+import { parseMt5Report } from './detect.js';
+
+const DARWINEX = 'ReportHistory-3000090143.xlsx';
+
+function entries(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+      if (err) {
+        reject(err);
+        return;
+      }
+      const out = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (e, stream) => {
+          if (e) {
+            reject(e);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(out));
+      file.readEntry();
+    });
+  });
+}
+
+function zipOf(files: Map<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of files) {
+    if (name.endsWith('/')) zip.addEmptyDirectory(name);
+    else zip.addBuffer(data, name);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+// The terminal writes its XML parts in UTF-16 LE with a BOM.
+const text = (b: Buffer) => b.toString('utf16le');
+const bytes = (s: string) => Buffer.from(s, 'utf16le');
+
+describe('the row a refusal names', () => {
+  it('is the XLSX sheet’s own row number', async () => {
+    const files = await entries(await readFile(fixture(DARWINEX)));
+    const strings = [
+      ...text(files.get('xl/sharedStrings.xml') ?? Buffer.alloc(0)).matchAll(
+        /<si>([\s\S]*?)<\/si>/g,
+      ),
+    ];
+    const deals = strings.findIndex((m) => m[1] === '<t>Deals</t>');
+    const sheet = text(files.get('xl/worksheets/sheet1.xml') ?? Buffer.alloc(0));
+    const banner = new RegExp(`<c r="A(\\d+)"[^>]*t="s"><v>${deals}</v>`).exec(sheet)?.[1];
+    expect(banner).toBeDefined();
+    // the banner, the header, the opening deposit, then a trade: its Profit is column L
+    const row = Number(banner) + 3;
+    const profit = new RegExp(`(<c r="L${row}"[^>]*><v>)[^<]*(</v>)`);
+    expect(sheet).toMatch(profit);
+    files.set('xl/worksheets/sheet1.xml', bytes(sheet.replace(profit, '$110000000000000$2')));
+
+    await expect(parseMt5Report(await zipOf(files))).rejects.toThrow(
+      `Linha ${row}, coluna "Profit": valor fora do limite (R$ 1 trilhão).`,
+    );
+  });
+});
