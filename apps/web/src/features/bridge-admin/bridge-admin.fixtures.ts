@@ -4,6 +4,7 @@ import type {
   AdminTokenSchema,
   AuditItemSchema,
   BridgeHealth,
+  Health,
   BridgeSessionSchema,
   Claim,
 } from '@vortex/core';
@@ -120,6 +121,25 @@ export function auditItems(count: number, firstId = 1): AuditItem[] {
   }));
 }
 
+/** GET /health of a server whose dependencies all answer. */
+export const serverHealth: Health = {
+  success: true,
+  status: 'ok',
+  version: '0.1.0',
+  uptime_seconds: 3600,
+  database: {
+    reachable: true,
+    mode: 'embedded',
+    latency_ms: 1.2,
+    state: 'up',
+    restarts: 0,
+    last_outage: null,
+  },
+  redis: { state: 'disabled', latency_ms: null },
+  mail: { mode: 'outbox', state: 'unknown', last_sent_at: null, last_failure_at: null },
+  disk: { free_bytes: 40 * 1024 ** 3, total_bytes: 100 * 1024 ** 3, low: false },
+};
+
 export const health: BridgeHealth = {
   success: true,
   status: 'ok',
@@ -183,6 +203,7 @@ export function bridgeAdminApi(handlers: Record<string, Handler> = {}) {
         page_size: Number(q.get('page_size')),
       }),
     'GET /bridge/health': () => json(health),
+    'GET /health': () => json(serverHealth),
     ...handlers,
   };
   const urls: URL[] = [];

@@ -7,4 +7,5 @@ export const bridgeAdminKeys = {
   myBridges: ['bridge-admin', 'my-bridges'] as const,
   audit: ['bridge-admin', 'audit'] as const,
   health: ['bridge-admin', 'health'] as const,
+  serverHealth: ['bridge-admin', 'server-health'] as const,
 };

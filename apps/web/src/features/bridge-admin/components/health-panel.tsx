@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { useBridgeHealth } from '../api/health';
 import { useHealthHistory } from '../hooks/use-health-history';
 import { bridgeAdminTexts as t } from '../messages';
+import { DependenciesStatus } from './dependencies-status';
 import { HealthCounter, HealthFact } from './health-counter';
 import { Panel, PanelError, RefreshButton } from './panel';
 import { RejectionsTable } from './rejections-table';
@@ -42,6 +43,7 @@ export function HealthPanel() {
       )}
       {health && (
         <div className="space-y-4 p-4 sm:p-5">
+          <DependenciesStatus />
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-6">
             <HealthCounter metric="ws_users" label={h.wsUsers} value={health.ws_users} />
             <HealthCounter
