@@ -21,7 +21,7 @@ async function answerTo(err: Error) {
 }
 
 describe('a value PostgreSQL refuses', () => {
-  it.each(['22021', '22P02', '22007', '22008', '22003'])(
+  it.each(['22021', '22P02', '22007', '22008', '22003', '23514'])(
     'SQLSTATE %s is the request’s fault: 400, logged without a stack',
     async (code) => {
       const { status, body, logged } = await answerTo(pgError(code));

@@ -15,8 +15,11 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON inválido.'],
 };
 
-/** SQLSTATE class 22, data exception. */
-const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+/**
+ * SQLSTATE class 22, data exception, and 23514, a CHECK refusing a value (the agent's bounds
+ * are CHECKs on deals, orders and figures): a value no schema caught.
+ */
+const DATA_EXCEPTION = /^(22[0-9A-Z]{3}|23514)$/;
 
 function byStatus(status: number): string {
   if (status === 401) return msg.unauthorized;
@@ -68,7 +71,8 @@ export function installErrorHandling(
       );
     }
     // A value no schema caught that PostgreSQL cannot take (SQLSTATE class 22: a NUL, a date
-    // out of its range): the request's fault, so a 400; the code is logged, never the value.
+    // out of its range; 23514: outside a CHECK's bounds): the request's fault, so a 400; the
+    // code is logged, never the value.
     if (!err.statusCode && DATA_EXCEPTION.test(err.code)) {
       req.log.warn({ sqlstate: err.code, route: req.routeOptions.url }, 'database refused a value');
       return reply.code(400).send({ success: false, error: msg.badRequest });

@@ -19,7 +19,7 @@ import { upsertHistoryOrders } from '../bridge/history-orders.repo.js';
 import { insertDeals } from '../bridge/trading-ingest.repo.js';
 import type { PositionsFollower } from '../trading/positions-follower.js';
 import { parseMt5Report } from './import/detect.js';
-import { ImportRefusal } from './import/messages.js';
+import { ImportRefusal, importMessages } from './import/messages.js';
 import { importedDeals, wallClockToEpoch } from './imported-deals.js';
 import { importedOrders } from './imported-orders.js';
 import { importRouteMessages as msg } from './report-import.messages.js';
@@ -31,6 +31,21 @@ export interface ReportImportDeps {
 
 /** Deals per INSERT: the agent's batch bound. */
 const BATCH = 5_000;
+
+/**
+ * SQLSTATEs of a value the database refuses (22 data exception, 23514 a CHECK such as the
+ * agent's bounds): the file's fault, should one ever get past the reader's checks.
+ */
+const VALUE_REFUSED = /^(22[0-9A-Z]{3}|23514)$/;
+
+/** A value the database refused is the file's refusal (a 400), not the server's failure. */
+function refusedValue(err: unknown): never {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && VALUE_REFUSED.test(code)) {
+    throw new ImportRefusal(importMessages.refusedByDatabase, { cause: err });
+  }
+  throw err;
+}
 
 interface Identity {
   accountNumber: number;
@@ -134,7 +149,7 @@ export async function importReport(
       await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH));
     }
     return { accountId: id, added: deals.length ? await storeDeals(tx, id, deals) : 0 };
-  });
+  }).catch(refusedValue);
   await deps.follower.catchUp(accountId);
   const [summary, positions] = await Promise.all([
     ownAccount(deps.pool, userId, accountId),
