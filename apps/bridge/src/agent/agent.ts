@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AGENT_PROTOCOL_VERSION,
@@ -19,6 +19,7 @@ import { DealWindow } from './deal-window.js';
 import type { AgentEnd } from './exit-codes.js';
 import { HistoryOrderWindow } from './history-orders.js';
 import type { Mt5Source } from './mt5-source.js';
+import { privateStateDir, replacePrivateFile } from './private-files.js';
 
 export interface AgentOptions {
   serverUrl: string;
@@ -112,7 +113,8 @@ export class BridgeAgent {
   }
 
   async start(): Promise<void> {
-    await mkdir(this.opts.stateDir, { recursive: true });
+    // 0700 and 0600 whatever the umask; a folder an older version left 0755/0644 is tightened.
+    await privateStateDir(this.opts.stateDir);
     this.connect();
   }
 
@@ -236,9 +238,10 @@ export class BridgeAgent {
     switch (m.type) {
       case 'auth_ok':
         this.clockOffset = m.server_time - (this.opts.now ?? Date.now)();
-        await writeFile(this.sessionFile, JSON.stringify({ session_token: m.session_token }), {
-          mode: 0o600,
-        });
+        await replacePrivateFile(
+          this.sessionFile,
+          JSON.stringify({ session_token: m.session_token }),
+        );
         this.sessionRefused = false;
         this.send({
           type: 'hello',

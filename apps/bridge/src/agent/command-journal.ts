@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import type { CommandOutcome } from './mt5-source.js';
+import { replacePrivateFile } from './private-files.js';
 
 interface Entry {
   id: string;
@@ -59,8 +59,7 @@ export class CommandJournal {
     });
     // Written whole to a temporary file and renamed: a crash never leaves half a file.
     this.writing = this.writing.then(async () => {
-      await writeFile(`${this.file}.tmp`, snapshot);
-      await rename(`${this.file}.tmp`, this.file);
+      await replacePrivateFile(this.file, snapshot);
     });
     return this.writing;
   }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import { MAX_HISTORY_ORDERS_PER_BATCH, type Mt5HistoryOrder } from '@vortex/core';
 import { connectionMessages as msg } from './connection-messages.js';
+import { replacePrivateFile } from './private-files.js';
 
 interface Saved {
   /** The newest done time taken from the terminal, epoch ms. */
@@ -117,8 +117,7 @@ export class HistoryOrderWindow {
     const snapshot = JSON.stringify(this.state);
     // Whole to a temporary file, then renamed: a crash never leaves half a file.
     this.writing = this.writing.then(async () => {
-      await writeFile(`${this.opts.file}.tmp`, snapshot);
-      await rename(`${this.opts.file}.tmp`, this.opts.file);
+      await replacePrivateFile(this.opts.file, snapshot);
     });
     return this.writing;
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import type { Mt5Deal } from '@vortex/core';
+import { replacePrivateFile } from './private-files.js';
 
 /**
  * Deals the server has not acknowledged yet, kept on disk so that nothing is lost while the
@@ -95,8 +95,7 @@ export class DealOutbox {
     const snapshot = JSON.stringify({ acked: this.acked, queued: this.queued, deals: this.deals });
     // Written whole to a temporary file and renamed: a crash never leaves half a file.
     this.writing = this.writing.then(async () => {
-      await writeFile(`${this.file}.tmp`, snapshot);
-      await rename(`${this.file}.tmp`, this.file);
+      await replacePrivateFile(this.file, snapshot);
     });
     return this.writing;
   }
