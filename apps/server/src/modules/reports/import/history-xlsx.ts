@@ -5,99 +5,69 @@
 // streaming XML parser, the one jsdom uses) reads those chunks. Nothing holds the whole sheet,
 // so a 50 MB export stays within a few MB. exceljs loads the whole workbook into a model (its
 // streaming reader still builds every row object and pulls in a dozen dependencies) and its
-// UTF-16 handling was not something to bet the import on.
-import type { Readable } from 'node:stream';
+// UTF-16 handling was not something to bet the import on. Every count that could grow without
+// bound (entries, inflated bytes, rows, cells, shared strings) is capped as it streams (limits.ts).
 import { SaxesParser } from 'saxes';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import type { ImportedReport } from '@vortex/core';
 import { ReportAssembler } from './assemble.js';
 import { decodeStream } from './decode.js';
 import type { ParseOptions } from './html.js';
+import { ImportBudget } from './limits.js';
 import { ImportRefusal, importMessages } from './messages.js';
 import { isTimeText } from './numbers.js';
 import { isLabel, type Cell, type Row } from './rows.js';
-
-type Zip = yauzl.ZipFile;
+import { inflateEntry, listEntries, openZip, type Reading, type Zip } from './zip-entries.js';
 
 // "x:row" and "row" are the same element: writers differ in the prefix they give the namespace
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-function openZip(input: string | Buffer): Promise<Zip> {
-  const options = { lazyEntries: true, autoClose: false };
-  return new Promise((resolve, reject) => {
-    const done = (err: Error | null, zip?: Zip) => {
-      if (zip) resolve(zip);
-      else reject(err ?? new Error('zip'));
-    };
-    if (typeof input === 'string') yauzl.open(input, options, done);
-    else yauzl.fromBuffer(input, options, done);
-  });
-}
-
-function listEntries(zip: Zip): Promise<Map<string, yauzl.Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, yauzl.Entry>();
-    zip.on('entry', (entry: yauzl.Entry) => {
-      entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-}
-
-function entryStream(zip: Zip, entry: yauzl.Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err) reject(err);
-      else resolve(stream);
-    });
-  });
-}
-
-/** Streams one XML entry through saxes. */
+/** Streams one XML entry through saxes, counting what is inflated chunk by chunk. */
 async function readXml(
   zip: Zip,
   entry: yauzl.Entry,
+  reading: Reading,
   wire: (parser: SaxesParser) => void,
   onBytes?: (bytes: number) => void,
 ): Promise<void> {
   const parser = new SaxesParser();
   wire(parser);
-  let bytes = 0;
-  const stream = await entryStream(zip, entry);
-  async function* counted() {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      onBytes?.(bytes);
-      yield chunk;
-    }
-  }
-  for await (const text of decodeStream(counted())) parser.write(text);
+  const chunks = inflateEntry(zip, entry, reading, onBytes);
+  for await (const text of decodeStream(chunks)) parser.write(text);
   parser.close();
 }
 
-async function sharedStrings(zip: Zip, entry: yauzl.Entry | undefined): Promise<string[]> {
+async function sharedStrings(
+  zip: Zip,
+  entry: yauzl.Entry | undefined,
+  reading: Reading,
+): Promise<string[]> {
   const strings: string[] = [];
   if (entry === undefined) return strings;
+  const { budget } = reading;
   let current: string | null = null;
   let inText = false;
   let phonetic = 0;
-  await readXml(zip, entry, (p) => {
+  let chars = 0;
+  await readXml(zip, entry, reading, (p) => {
     p.on('opentag', (tag) => {
       if (local(tag.name) === 'si') current = '';
       else if (local(tag.name) === 'rPh') phonetic++;
       else if (local(tag.name) === 't' && phonetic === 0) inText = true;
     });
     p.on('text', (text) => {
-      if (inText && current !== null) current += text;
+      if (inText && current !== null) {
+        current += text;
+        budget.check('cellChars', current.length);
+        budget.check('sharedChars', (chars += text.length));
+      }
     });
     p.on('closetag', (tag) => {
       if (local(tag.name) === 't') inText = false;
       else if (local(tag.name) === 'rPh') phonetic--;
       else if (local(tag.name) === 'si') {
         strings.push(current ?? '');
+        budget.check('sharedStrings', strings.length);
         current = null;
       }
     });
@@ -124,6 +94,8 @@ export async function parseHistoryXlsx(
   input: string | Buffer,
   options: ParseOptions = {},
 ): Promise<ImportedReport> {
+  const budget = new ImportBudget(options.limits);
+  const reading: Reading = { budget, inflated: 0, onInflated: options.onInflated };
   let zip: Zip;
   try {
     zip = await openZip(input);
@@ -131,31 +103,41 @@ export async function parseHistoryXlsx(
     throw new ImportRefusal(importMessages.brokenXlsx);
   }
   try {
-    const entries = await listEntries(zip);
+    const entries = await listEntries(zip, budget);
     const sheet =
       entries.get('xl/worksheets/sheet1.xml') ??
       [...entries.values()].find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.fileName));
     if (sheet === undefined) throw new ImportRefusal(importMessages.notMt5);
-    const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'));
+    const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), reading);
     const assembler = new ReportAssembler('xlsx');
     assembler.setKind('history', false);
 
     let cells: Cell[] = [];
     let cell: { col: number; type: string; text: string } | null = null;
     let inValue = false;
+    const seen = { rows: 0, cells: 0, rowCells: 0 };
     await readXml(
       zip,
       sheet,
+      reading,
       (p) => {
         p.on('opentag', (tag) => {
-          if (local(tag.name) === 'row') cells = [];
-          else if (local(tag.name) === 'c') {
+          if (local(tag.name) === 'row') {
+            cells = [];
+            seen.rowCells = 0;
+            budget.check('rows', ++seen.rows);
+          } else if (local(tag.name) === 'c') {
+            budget.check('cells', ++seen.cells);
+            budget.check('rowCells', ++seen.rowCells);
             const attrs = tag.attributes as Record<string, string>;
             cell = { col: columnIndex(attrs.r ?? ''), type: attrs.t ?? 'n', text: '' };
           } else if (local(tag.name) === 'v' || local(tag.name) === 't') inValue = cell !== null;
         });
         p.on('text', (text) => {
-          if (inValue && cell !== null) cell.text += text;
+          if (inValue && cell !== null) {
+            cell.text += text;
+            budget.check('cellChars', cell.text.length);
+          }
         });
         p.on('closetag', (tag) => {
           if (local(tag.name) === 'v' || local(tag.name) === 't') inValue = false;

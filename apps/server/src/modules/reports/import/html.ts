@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2';
 import type { ImportedReport } from '@vortex/core';
 import { ReportAssembler, type ReportKind } from './assemble.js';
 import { decodeStream } from './decode.js';
+import { ImportBudget, type ImportLimits } from './limits.js';
 import { ImportRefusal, importMessages } from './messages.js';
 import { isTimeText } from './numbers.js';
 import { isLabel, type Cell, type Row } from './rows.js';
@@ -18,6 +19,10 @@ const GENERATORS: Record<string, ReportKind> = {
 export interface ParseOptions {
   /** Called with the bytes read so far, once per chunk. */
   onProgress?: (bytes: number) => void;
+  /** Caps lowered for a test; IMPORT_LIMITS otherwise. */
+  limits?: Partial<ImportLimits> | undefined;
+  /** XLSX: called with the bytes inflated so far, across entries (a bench and tests watch it). */
+  onInflated?: ((bytes: number) => void) | undefined;
 }
 
 function clean(text: string): string {
@@ -29,11 +34,12 @@ export async function parseHtmlReport(
   options: ParseOptions = {},
 ): Promise<ImportedReport> {
   const assembler = new ReportAssembler('html');
+  const budget = new ImportBudget(options.limits);
+  const seen = { html: false, rows: 0, cells: 0, rowCells: 0 }; // an object: set in callbacks
   let cells: Cell[] | null = null;
   let hidden: string[] = [];
   let col = 0;
   let cell: { text: string; span: number; hidden: boolean } | null = null;
-  const seen = { html: false }; // an object: TypeScript does not see the callbacks set it
 
   const endCell = () => {
     if (cells === null || cell === null) return;
@@ -72,8 +78,12 @@ export async function parseHtmlReport(
           cells = [];
           hidden = [];
           col = 0;
+          seen.rowCells = 0;
+          budget.check('rows', ++seen.rows);
         } else if ((name === 'td' || name === 'th') && cells !== null) {
           endCell();
+          budget.check('cells', ++seen.cells);
+          budget.check('rowCells', ++seen.rowCells);
           const span = Number.parseInt(attrs.colspan ?? '1', 10);
           const hiddenCell = (attrs.class ?? '').split(/\s+/).includes('hidden');
           cell = {
@@ -84,7 +94,10 @@ export async function parseHtmlReport(
         }
       },
       ontext(text) {
-        if (cell !== null) cell.text += text;
+        if (cell !== null) {
+          cell.text += text;
+          budget.check('cellChars', cell.text.length);
+        }
       },
       onclosetag(name) {
         if (name === 'td' || name === 'th') endCell();
