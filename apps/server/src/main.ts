@@ -19,6 +19,7 @@ import {
   outboxSmsProvider,
 } from './modules/messaging/sms-provider.js';
 import { scheduleHousekeeping } from './modules/maintenance/housekeeping.js';
+import { sweepImportDirs } from './modules/reports/import-temp.js';
 import { warmTradingReads } from './modules/trading/trading-warm-up.js';
 import { ensureAdmin } from './modules/users/admin-bootstrap.js';
 import { baileysSocketFactory } from './modules/whatsapp/whatsapp-socket.js';
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
   // Created private: everything under it is the server's OS user's (as root, the embedded
   // PostgreSQL's user is then granted search, never read: os-user.ts).
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  // Upload folders a crash or a kill left behind; never one a live import holds (import-temp.ts).
+  await sweepImportDirs(startedAt).catch((err: unknown) =>
+    logger.warn({ err }, 'import folders not swept'),
+  );
   const lock = await acquireInstanceLock(config.dataDir, log);
   const releaseLock = lock.release;
   cleanups.push(releaseLock);

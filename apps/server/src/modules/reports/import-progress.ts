@@ -14,26 +14,32 @@ export interface ImportProgress {
 const KEEP_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
+// Keyed by user and id: the id is the page's choice, so another user sending the same one must
+// neither read nor replace this user's entry.
+const keyOf = (id: string, userId: number) => `${userId}:${id}`;
+
 export class ImportProgressBoard {
   private readonly entries = new Map<string, ImportProgress>();
 
   start(id: string, userId: number, total: number): ImportProgress | undefined {
     if (this.entries.size >= MAX_ENTRIES) return undefined;
     const entry: ImportProgress = { userId, phase: 'reading', bytes: 0, total };
-    this.entries.set(id, entry);
+    this.entries.set(keyOf(id, userId), entry);
     return entry;
   }
 
-  finish(id: string): void {
-    const entry = this.entries.get(id);
+  finish(id: string, userId: number): void {
+    const key = keyOf(id, userId);
+    const entry = this.entries.get(key);
     if (!entry) return;
     entry.phase = 'done';
-    setTimeout(() => this.entries.delete(id), KEEP_MS).unref();
+    // a later import under the same id keeps its own entry
+    const forget = () => this.entries.get(key) === entry && this.entries.delete(key);
+    setTimeout(forget, KEEP_MS).unref();
   }
 
   /** Only the importing user sees an import's progress. */
   of(id: string, userId: number): ImportProgress | undefined {
-    const entry = this.entries.get(id);
-    return entry?.userId === userId ? entry : undefined;
+    return this.entries.get(keyOf(id, userId));
   }
 }
