@@ -72,8 +72,10 @@ const badTime = fc.oneof(
     .map(([h, m]) => `2026.11.16 ${pad(h)}:${pad(m)}:00`),
   fc.integer({ min: 60, max: 99 }).map((m) => `2026.11.16 10:${pad(m)}:00`),
 );
+// \f and \v are whitespace to the readers, collapsed into a space before anything is stored
+const storedControl = controlChar.filter((c) => !/\s/.test(c));
 const poisoned = fc
-  .tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 }))
+  .tuple(fc.string({ maxLength: 8 }), storedControl, fc.string({ maxLength: 8 }))
   .map(([a, c, b]) => `${a}${c}${b}`.replace(/[<&]/g, ''));
 const tooLong = (max: number) => fc.integer({ min: max + 1, max: 400 }).map((n) => 'x'.repeat(n));
 
@@ -173,7 +175,8 @@ describe('POST /api/reports/import, fuzzed', () => {
         );
         expect(changedTables(before, await dbFingerprint(db.pool, COUNTERS))).toEqual([]);
       }),
-      { numRuns: 60 },
+      // a failure is reported as found: shrinking 60 uploads' worth would pass the test's timeout
+      { numRuns: 60, endOnFailure: true },
     );
   });
 });
