@@ -5,6 +5,14 @@ import { elapsedSince, withDeadline } from './deadline.js';
 /** A probe waits this long for PostgreSQL; later it counts as down (a SIGSTOPped server never answers). */
 export const HEALTH_DB_TIMEOUT_MS = 1_000;
 
+/**
+ * A ping itself gives up later than its callers: a database merely slow to connect (a restart
+ * under load) still answers it, and its success then serves the next probes.
+ */
+const PING_GIVE_UP_MS = 5_000;
+
+const TIMED_OUT = Symbol('timed out');
+
 /** A database answer this recent is the answer: probes every few ms never queue on PostgreSQL. */
 export const HEALTH_PING_REUSE_MS = 1000;
 
@@ -29,8 +37,8 @@ export function probePool(pool: pg.Pool): pg.Pool {
   const probe = new pg.Pool({
     ...pool.options,
     max: 1,
-    connectionTimeoutMillis: HEALTH_DB_TIMEOUT_MS,
-    query_timeout: HEALTH_DB_TIMEOUT_MS,
+    connectionTimeoutMillis: PING_GIVE_UP_MS,
+    query_timeout: PING_GIVE_UP_MS,
   });
   probe.on('error', () => undefined);
   probe.on('connect', (client) => client.on('error', () => undefined));
@@ -60,6 +68,13 @@ export function sharedPing(
       last = latency === null ? undefined : { at: performance.now(), latency };
       return latency;
     });
-    return withDeadline(inflight, timeoutMs, null);
+    return withDeadline<number | null | typeof TIMED_OUT>(inflight, timeoutMs, TIMED_OUT).then(
+      (latency) => {
+        if (latency !== TIMED_OUT) return latency;
+        // Its own probe (3 s) tells a hung database from a slow one; once down, /health is instant.
+        status.report(new Error('Query read timeout: /health ping'));
+        return null;
+      },
+    );
   };
 }
