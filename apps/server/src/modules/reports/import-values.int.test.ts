@@ -127,11 +127,20 @@ describe('POST /api/reports/import: values past the agent’s bounds', () => {
     );
   });
 
-  it('the account’s figures and the report’s date are held to the same bounds', async () => {
+  it('the account’s figures, server and the report’s date are held to the agent’s bounds', async () => {
     const balance = withLabelValue(statementHtml(), 'Saldo:', '10 000 000 000 000.00');
     await expectRefused(
       balance.html,
       `Linha ${balance.line}, campo "Saldo": valor fora do limite (R$ 1 trilhão).`,
+    );
+    const server = withLabelValue(
+      statementHtml(),
+      'Conta:',
+      `5012345 (BRL, ${'S'.repeat(129)}, demo, Netting)`,
+    );
+    await expectRefused(
+      server.html,
+      `Linha ${server.line}, campo "Conta": texto longo demais (até 128 caracteres).`,
     );
     const date = withLabelValue(statementHtml(), 'Data:', '2026.02.30 10:00');
     await expectRefused(

@@ -12,6 +12,7 @@ import {
   type SummaryKey,
   SUMMARY_KEYS,
 } from '@vortex/core';
+import { historyAccount, type Labeled } from './account-header.js';
 import { applyResult, HISTORY_RESULT_ORDER, resultEntry } from './labels.js';
 import {
   cellProblems,
@@ -342,43 +343,4 @@ export class ReportAssembler {
       build: build === undefined ? null : Number(build),
     };
   }
-}
-
-/** A label's value and the row it is on. */
-interface Labeled {
-  label: string;
-  text: string;
-  line: number;
-}
-
-const MODES = new Set(['real', 'demo', 'contest']);
-const MARGIN: Record<string, ImportedAccount['margin_mode']> = {
-  hedge: 'hedging',
-  hedging: 'hedging',
-  netting: 'netting',
-  exchange: 'exchange',
-};
-
-/** Name, Account ("541223056 (USD, FTMO-Server4, real, Hedge)"), Company, Date, in that order. */
-function historyAccount(header: Labeled[]): ImportedAccount {
-  const [name, account, company] = header.map((p) => p.text);
-  const open = account?.indexOf('(') ?? -1;
-  const login = (open < 0 ? account : account?.slice(0, open))?.trim() ?? '';
-  const inside =
-    open < 0
-      ? []
-      : (account ?? '')
-          .slice(open + 1)
-          .replace(/\)\s*$/, '')
-          .split(',');
-  const [currency, server, mode, margin] = inside.map((s) => s.trim());
-  return {
-    login: /^\d+$/.test(login) ? login : null,
-    name: name ?? null,
-    server: server || null,
-    currency: currency || null,
-    company: company ?? null,
-    mode: mode !== undefined && MODES.has(mode) ? (mode as ImportedAccount['mode']) : null,
-    margin_mode: MARGIN[margin?.toLowerCase() ?? ''] ?? null,
-  };
 }

@@ -63,6 +63,7 @@ export const cellProblems = {
   notPositive: 'o valor precisa ser maior que zero.',
   control: 'contém um caractere de controle (invisível), que o Vórtex não guarda.',
   tooLong: (max: number) => `texto longo demais (até ${max} caracteres).`,
+  tooShort: (min: number) => `texto curto demais (ao menos ${min} caracteres).`,
   empty: 'está vazio.',
   ticketTooLarge: (text: string) => `número grande demais "${quote(text)}".`,
 };

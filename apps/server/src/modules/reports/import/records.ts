@@ -26,6 +26,18 @@ export interface Columns {
   names: string[];
 }
 
+/** Why the agent's `schema` refuses `text` (too long, too short, a control character), or null. */
+export function textProblem(schema: z.ZodType<string>, text: string): string | null {
+  const read = schema.safeParse(text);
+  if (read.success) return null;
+  const issue = read.error.issues[0];
+  if (issue?.code === 'too_big') return problem.tooLong(Number(issue.maximum));
+  if (issue?.code === 'too_small') {
+    return text.trim() === '' ? problem.empty : problem.tooShort(Number(issue.minimum));
+  }
+  return problem.control;
+}
+
 class Fields {
   constructor(
     private readonly row: Row,
@@ -97,12 +109,8 @@ class Fields {
   stored(i: number, schema: z.ZodType<string>, emptyAllowed = false): string {
     const t = this.text(i);
     if (emptyAllowed && t === '') return t;
-    const read = schema.safeParse(t);
-    if (read.success) return t;
-    const issue = read.error.issues[0];
-    if (issue?.code === 'too_big') this.refuse(i, problem.tooLong(Number(issue.maximum)));
-    if (issue?.code === 'too_small') this.refuse(i, problem.empty);
-    return this.refuse(i, problem.control);
+    const what = textProblem(schema, t);
+    return what === null ? t : this.refuse(i, what);
   }
 
   ticket(i: number): string {
