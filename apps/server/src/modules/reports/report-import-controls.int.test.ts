@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describe, expect, it, type TestDatabase } from '../../../test/fixture.js';
+import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { rawUpload, type RawUpload } from '../../../test/raw-upload.js';
 import { waitUntil } from '../../../test/wait.js';
@@ -35,22 +36,24 @@ it.afterAll(async () => {
 });
 
 /** The route alone, listening, its temp folders in a root of its own. */
-async function importApp(controls: Partial<ImportControls> = {}, tmpRoot?: string) {
-  const root = tmpRoot ?? (await mkdtemp(path.join(tmpdir(), 'vortex-import-test-')));
+async function importApp(
+  controls: Partial<ImportControls> = {},
+  follower = { catchUp: async () => undefined },
+) {
+  const root = await mkdtemp(path.join(tmpdir(), 'vortex-import-test-'));
   roots.push(root);
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installAuthorization(app, (token) => authenticate(db.pool, token));
-  const follower = { catchUp: async () => undefined };
   await app.register(
     reportImportRoutes({ pool: db.pool, follower, controls: { tmpRoot: root, ...controls } }),
   );
   apps.push(app);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const folders = () => readdir(root);
-  const inject = (user: TestUser, body = 'nome;valor\n', query = '') =>
+  const inject = (user: TestUser, body: string | Buffer = 'nome;valor\n', query = '') =>
     app.inject({
       method: 'POST',
       url: `/api/reports/import${query}`,
@@ -179,6 +182,16 @@ describe('the temp file', () => {
     const res = await t.inject(await trader(), 'a'.repeat(100_000));
     expect(res.statusCode).toBe(507);
     expect(errorOf(res)).toBe(msg.noSpace);
+    expect(await t.folders()).toEqual([]);
+  });
+
+  it('a server error after the file is read leaves no temp folder', async () => {
+    const failing = {
+      catchUp: () => Promise.reject(new Error('positions follower down')),
+    };
+    const t = await importApp({}, failing);
+    const report = await readFile(fixture('ReportHistory-57174315-HFM.xlsx'));
+    expect((await t.inject(await trader(), report)).statusCode).toBe(500);
     expect(await t.folders()).toEqual([]);
   });
 });
