@@ -115,6 +115,8 @@ export async function parseHistoryXlsx(
     let cells: Cell[] = [];
     let cell: { col: number; type: string; text: string } | null = null;
     let inValue = false;
+    // the sheet's own row number (r), so a refusal names the row a spreadsheet shows
+    let line: number | undefined;
     const seen = { rows: 0, cells: 0, rowCells: 0 };
     await readXml(
       zip,
@@ -126,6 +128,8 @@ export async function parseHistoryXlsx(
             cells = [];
             seen.rowCells = 0;
             budget.check('rows', ++seen.rows);
+            const r = Number((tag.attributes as Record<string, string>).r);
+            line = Number.isSafeInteger(r) && r > 0 ? r : undefined;
           } else if (local(tag.name) === 'c') {
             budget.check('cells', ++seen.cells);
             budget.check('rowCells', ++seen.rowCells);
@@ -154,7 +158,7 @@ export async function parseHistoryXlsx(
               only.col === 0 &&
               !isLabel(only.text) &&
               !isTimeText(only.text);
-            assembler.push({ cells, hidden: [], banner } satisfies Row);
+            assembler.push({ cells, hidden: [], banner, line } satisfies Row);
           }
         });
       },
