@@ -1,12 +1,10 @@
 import { INSTALLERS_PER_HOUR } from '@vortex/core';
 import { z } from 'zod';
+import { takeHourlyQuota } from '../../db/hourly-quota.js';
 import { maybeRow, oneRow } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
 export const INSTALLER_TTL_MS = 15 * 60 * 1000;
-const QUOTA_WINDOW_S = 60 * 60;
-/** The shared abuse counters (rate_events, pruned after a day by housekeeping). */
-const QUOTA_KIND = 'installer_user';
 
 export async function insertInstaller(
   db: Queryable,
@@ -22,31 +20,12 @@ export async function insertInstaller(
   return id;
 }
 
-/**
- * Takes one of the user's installers for the hour, inside the transaction that builds it: the
- * advisory lock makes concurrent requests (on any instance) count one after another. Answers
- * the seconds until one frees up when none is left; the rollback of a failed build returns it.
- */
-export async function takeInstallerQuota(
+/** Takes one of the user's installers for the hour, inside the transaction that builds it. */
+export function takeInstallerQuota(
   tx: Queryable,
   userId: number,
 ): Promise<{ retryAfterS: number } | undefined> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('installer:' || $1, 0))", [userId]);
-  const quota = await oneRow(
-    tx,
-    z.object({ n: z.number().int(), retry_s: z.number().int().nullable() }),
-    `SELECT count(*)::int AS n,
-            ceil(extract(epoch FROM min(created_at) + make_interval(secs => $3) - now()))::int AS retry_s
-     FROM rate_events
-     WHERE kind = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
-    [QUOTA_KIND, String(userId), QUOTA_WINDOW_S],
-  );
-  if (quota.n >= INSTALLERS_PER_HOUR) return { retryAfterS: Math.max(1, quota.retry_s ?? 1) };
-  await tx.query('INSERT INTO rate_events (kind, key) VALUES ($1, $2)', [
-    QUOTA_KIND,
-    String(userId),
-  ]);
-  return undefined;
+  return takeHourlyQuota(tx, 'installer_user', String(userId), INSTALLERS_PER_HOUR);
 }
 
 /** The zip holds a device key: it is handed out once, then only its record remains. */
