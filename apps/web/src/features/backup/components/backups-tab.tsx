@@ -13,7 +13,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { downloadBackup } from '../api/download-backup';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { backupTexts as t } from '../messages';
 import { StatusBadge } from './summary-cards';
 

@@ -2,7 +2,7 @@ import { formatDateTimePtBR, type BackupStats } from '@vortex/core';
 import { Archive, Clock, HardDrive, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { formatBytes } from '../format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { backupTexts as t } from '../messages';
 
 function SummaryCard({

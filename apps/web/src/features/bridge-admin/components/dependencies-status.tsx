@@ -3,7 +3,7 @@ import { CircleCheck, CircleMinus, CircleX, RotateCw, type LucideIcon } from 'lu
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { useServerHealth } from '../api/server-health';
 import { bridgeAdminTexts as t } from '../messages';
-import { formatBytes } from '../utils/bytes';
+import { formatBytes } from '../../../lib/format-bytes';
 
 const d = t.health.dependencies;
 
