@@ -12,7 +12,6 @@ import {
   type TestDatabase,
   type TestUser,
 } from '../../../test/fixture.js';
-import yauzl from 'yauzl';
 import { z } from 'zod';
 import {
   EXIT_CRASHED,
@@ -25,6 +24,7 @@ import { bearer, makeUser } from '../../../test/identities.js';
 import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp, TEST_PUBLIC_API_URL } from '../../../test/test-app.js';
 import { waitUntil } from '../../../test/wait.js';
+import { unzip } from '../../../test/zip-files.js';
 import { maybeRow } from '../../db/rows.js';
 
 let api: Requests;
@@ -36,35 +36,6 @@ let admin: TestUser;
 it.beforeAll(({ db: givenDb, t: givenT, base: givenBase, api: givenApi, admin: givenAdmin }) => {
   [db, t, base, api, admin] = [givenDb, givenT, givenBase, givenApi, givenAdmin];
 });
-
-/** Every file of a zip, by name. */
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err) {
-        reject(err);
-        return;
-      }
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) {
-            reject(e);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
 
 async function installerFor(u: TestUser) {
   const res = await api.as(u).get('/api/bridge/installer/iot/zip');

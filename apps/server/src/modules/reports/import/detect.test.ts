@@ -1,21 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { detectFormat, parseMt5Report } from './detect.js';
 import { fixture } from '../../../../test/fixtures/mt5/fixtures.js';
 import { ImportRefusal } from './messages.js';
+import { zipOf } from '../../../../test/zip-files.js';
 
-function zip(files: Record<string, string>): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(files)) z.addBuffer(Buffer.from(text), name);
-  z.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => parts.push(c));
-    z.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    z.outputStream.on('error', reject);
-  });
-}
+const zip = (files: Record<string, string>) => zipOf(new Map(Object.entries(files)));
 
 async function refusal(input: Buffer): Promise<string> {
   const err = await parseMt5Report(input).then(

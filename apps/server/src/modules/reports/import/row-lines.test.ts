@@ -2,55 +2,11 @@
 // sheet's own row number: a real terminal export with one deal's profit rewritten.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { fixture } from '../../../../test/fixtures/mt5/fixtures.js';
+import { unzip, zipOf } from '../../../../test/zip-files.js';
 import { parseMt5Report } from './detect.js';
 
 const DARWINEX = 'ReportHistory-3000090143.xlsx';
-
-function entries(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) {
-        reject(err);
-        return;
-      }
-      const out = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e) {
-            reject(e);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(out));
-      file.readEntry();
-    });
-  });
-}
-
-function zipOf(files: Map<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of files) {
-    if (name.endsWith('/')) zip.addEmptyDirectory(name);
-    else zip.addBuffer(data, name);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 // The terminal writes its XML parts in UTF-16 LE with a BOM.
 const text = (b: Buffer) => b.toString('utf16le');
@@ -58,7 +14,7 @@ const bytes = (s: string) => Buffer.from(s, 'utf16le');
 
 /** The Darwinex export with one trade's Profit (column L) rewritten: its files and that row. */
 async function poisonedProfit(): Promise<{ files: Map<string, Buffer>; row: number }> {
-  const files = await entries(await readFile(fixture(DARWINEX)));
+  const files = await unzip(await readFile(fixture(DARWINEX)));
   const strings = [
     ...text(files.get('xl/sharedStrings.xml') ?? Buffer.alloc(0)).matchAll(/<si>([\s\S]*?)<\/si>/g),
   ];
