@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, symlinkSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -168,16 +168,11 @@ describe('who may upload', () => {
 
 describe('the temp file', () => {
   it('a full disk answers 507 and leaves no temp folder', async () => {
-    const full = (file: string) =>
-      new Writable({
-        write(_chunk, _enc, done) {
-          // What the disk took before it filled up.
-          writeFile(file, 'x').then(
-            () => done(Object.assign(new Error('no space left'), { code: 'ENOSPC' })),
-            done,
-          );
-        },
-      });
+    // A real ENOSPC from the kernel: the temp file the route opens is a link to /dev/full.
+    const full = (file: string) => {
+      symlinkSync('/dev/full', file);
+      return createWriteStream(file);
+    };
     const t = await importApp({ openFile: full });
     const res = await t.inject(await trader(), 'a'.repeat(100_000));
     expect(res.statusCode).toBe(507);
