@@ -16,7 +16,9 @@ const week: BacktestJob = {
   },
 };
 
-describe('backtest worker pool', () => {
+// Each job boots a worker thread with its own module graph and runs a week of bars: seconds of
+// CPU, past vitest's 5 s default when the machine is busy (CI's unit tier failed so once).
+describe('backtest worker pool', { timeout: 30_000 }, () => {
   it('runs jobs on worker threads, two at a time, and refuses a third with a 429', async () => {
     const first = pool.run(week);
     const second = pool.run(week);
