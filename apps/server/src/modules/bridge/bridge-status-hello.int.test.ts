@@ -3,7 +3,6 @@ import { describe, expect, it } from '../../../test/fixture.js';
 import { bearer } from '../../../test/identities.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { waitUntil } from '../../../test/wait.js';
-import { liveBridgeOf } from './bridge-status.repo.js';
 
 const hello = (account: number) => ({
   type: 'hello',
@@ -59,15 +58,27 @@ describe('/mt5/status says connected only after the agent’s hello on its conne
     await agent.next();
     agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
     // The database holds what a crashed server leaves: an active session with MT5 alive.
-    await waitUntil(
-      async () => (await liveBridgeOf(db.pool, u.id)).mt5Connected,
-      'the heartbeat never reached the database',
-    );
+    await waitUntil(async () => {
+      const row = await db.pool.query(
+        `SELECT 1 FROM bridge_sessions s JOIN bridge_claims c ON c.id = s.claim_id
+         WHERE s.user_id = $1 AND s.status = 'active' AND c.last_hb_mt5_at IS NOT NULL`,
+        [u.id],
+      );
+      return row.rowCount === 1;
+    }, 'the heartbeat never reached the database');
     // A second server on the same database, as the restarted one: no agent has reached it yet.
     const restarted = await createTestApp(db);
     try {
       const res = await restarted.app.inject({ url: '/mt5/status', headers: bearer(u.token) });
       expect(res.json()).toMatchObject({ connected: false, bridge_connected: false });
+      // The dashboard answers the same question the same way.
+      const dashboard = await restarted.app.inject({
+        url: '/dashboard/realtime',
+        headers: bearer(u.token),
+      });
+      expect(dashboard.json()).toMatchObject({
+        data: { connection_status: { bridge_connected: false, mt5_connected: false } },
+      });
     } finally {
       await restarted.close();
       agent.close();

@@ -18,12 +18,6 @@ export const ClaimRow = z.object({
 });
 export type ClaimRow = z.infer<typeof ClaimRow>;
 
-const LiveBridgeRow = z.object({
-  account_number: z.number().int().nullable(),
-  server: z.string().nullable(),
-  mt5: z.boolean(),
-});
-
 const LatestAccountRow = z.object({
   ...AccountIdentityColumns,
   ...AccountMoneyColumns,
@@ -61,27 +55,6 @@ export interface LiveBridge {
   mt5Connected: boolean;
   accountNumber: number | null;
   server: string | null;
-}
-
-/** Connected means an active session that pinged within 60 s; MT5 alive, a heartbeat saying so. */
-export async function liveBridgeOf(db: Queryable, userId: number): Promise<LiveBridge> {
-  const row = await maybeRow(
-    db,
-    LiveBridgeRow,
-    `SELECT s.account_number, s.server,
-            coalesce(c.last_hb_mt5_at > now() - make_interval(secs => $2), false) AS mt5
-     FROM bridge_sessions s LEFT JOIN bridge_claims c ON c.id = s.claim_id
-     WHERE s.user_id = $1 AND s.status = 'active' AND s.expires_at > now()
-       AND s.last_ping_at > now() - make_interval(secs => $2) AND s.disconnected_at IS NULL
-     ORDER BY s.last_ping_at DESC LIMIT 1`,
-    [userId, CLAIM_ONLINE_MS / 1000],
-  );
-  return {
-    bridgeConnected: row !== undefined,
-    mt5Connected: row?.mt5 ?? false,
-    accountNumber: row?.account_number ?? null,
-    server: row?.server ?? null,
-  };
 }
 
 export async function latestAccountOf(db: Queryable, userId: number) {

@@ -6,7 +6,7 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
-import { liveBridgeOf, type LiveBridge } from '../bridge/bridge-status.repo.js';
+import { liveBridgeFor } from '../bridge/bridge-status.service.js';
 import type { OpenBookCache } from './open-book-cache.js';
 import type { PositionsCache } from './positions-cache.js';
 import { statisticsOf } from './statistics.service.js';
@@ -20,18 +20,6 @@ export interface RealtimeDeps {
   agents: AgentRegistry;
   /** Where /dashboard/positions reads from when set, instead of the database each time. */
   openBooks?: OpenBookCache<OpenBook>;
-}
-
-/** An agent connected here is known exactly; otherwise what any instance saw in the last 60 s. */
-async function liveBridge(deps: RealtimeDeps, userId: number): Promise<LiveBridge> {
-  const here = deps.agents.of(userId);
-  if (!here) return liveBridgeOf(deps.pool, userId);
-  return {
-    bridgeConnected: true,
-    mt5Connected: here.mt5Alive,
-    accountNumber: here.accountNumber ?? null,
-    server: here.server ?? null,
-  };
 }
 
 function accountInfo(account: TradingAccount | undefined) {
@@ -56,10 +44,8 @@ export async function realtimeOf(
   range: TimeRange,
   now = Date.now(),
 ): Promise<z.infer<typeof RealtimeResponseSchema>['data']> {
-  const [live, account] = await Promise.all([
-    liveBridge(deps, userId),
-    currentAccountOf(deps.pool, userId),
-  ]);
+  const live = liveBridgeFor(deps, userId);
+  const account = await currentAccountOf(deps.pool, userId);
   const today = todayRange(now);
   const closed = (r: TimeRange) =>
     account
