@@ -89,10 +89,12 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     send({ type: 'auth_error', error });
     socket.close(4401, 'unauthorized');
   };
-  const publishStatus = (connected: boolean) => {
+  const publishStatus = (open: boolean) => {
     if (!identity || !agent) return;
     // Every change of account or MT5 state passes here: other instances learn it too.
     deps.agents.changed(agent);
+    // Connected as /mt5/status says it: after the hello on this connection, not at auth.
+    const connected = open && agent.accountNumber !== undefined;
     deps.bus.publish({
       type: 'bridge_status',
       user_id: identity.userId,

@@ -1,6 +1,7 @@
 import { TestAgent } from '../../../test/agent-client.js';
 import { describe, expect, it } from '../../../test/fixture.js';
 import { bearer } from '../../../test/identities.js';
+import { LiveWsClient } from '../../../test/live-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { waitUntil } from '../../../test/wait.js';
 
@@ -22,6 +23,9 @@ describe('/mt5/status says connected only after the agent’s hello on its conne
   }) => {
     const u = await newUser({ role: 'trader' });
     const token = (await api.as(u).post('/bridge/token/create')).json<{ token: string }>().token;
+    const ticket = (await api.as(u).post('/api/bridge/events/ticket')).json<{ ticket: string }>();
+    const live = await LiveWsClient.open(base, { ticket: ticket.ticket });
+    await live.waitFor((m) => m.type === 'ws_connected');
     const agent = await TestAgent.connect(base);
     agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', pairing_token: token });
     expect(await agent.next()).toMatchObject({ type: 'auth_ok' });
@@ -40,6 +44,14 @@ describe('/mt5/status says connected only after the agent’s hello on its conne
       bridge_connected: true,
       account: 7_700_001,
     });
+    // The live channel says the same: its events come in order, so every bridge_status before
+    // the hello's said not connected (a page shown 'Conectado!' at auth lost it again).
+    await live.waitFor((m) => m.type === 'bridge_status' && m.connected === true);
+    const statuses = live.received.filter((m) => m.type === 'bridge_status');
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.slice(0, -1).every((m) => m.connected === false)).toBe(true);
+    expect(statuses.at(-1)).toMatchObject({ connected: true, account_number: 7_700_001 });
+    live.close();
     agent.close();
   });
 
