@@ -187,7 +187,6 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         agent.server = m.server;
         agent.symbols = m.symbols;
       }
-      publishStatus(true);
       const storedUpTo = await lastDealTicket(deps.pool, accountId);
       deals = new DealIngest(
         deps,
@@ -201,6 +200,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         storedUpTo,
       );
       send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
+      // After the resume: the connected event sets off commands (the bot's bar subscription),
+      // and the agent hears where to resume before any of them.
+      publishStatus(true);
     },
     // Written with every other agent's of the last 50 ms in one statement (heartbeat-batch.ts).
     heartbeat: (m) => {
