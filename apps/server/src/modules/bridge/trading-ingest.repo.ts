@@ -6,6 +6,10 @@ import { oneRow } from '../../db/rows.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 import { copyDeals, copyRows, type CopyBody } from './deal-copy.js';
 
+/**
+ * The agent's account, by login and server (migration 0030): an account so far only imported is
+ * adopted, its deals kept, and is live from now on.
+ */
 export async function upsertAccount(
   db: Queryable,
   a: {
@@ -23,9 +27,9 @@ export async function upsertAccount(
     z.object({ id: z.number().int() }),
     `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-     ON CONFLICT (user_id, account_number, server) WHERE kind = 'live' DO UPDATE SET
+     ON CONFLICT (user_id, account_number, server) DO UPDATE SET
        company = EXCLUDED.company, currency = EXCLUDED.currency, margin_mode = EXCLUDED.margin_mode,
-       trade_mode = EXCLUDED.trade_mode, last_hello_at = now()
+       trade_mode = EXCLUDED.trade_mode, kind = 'live', last_hello_at = now()
      RETURNING id`,
     [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
   );
