@@ -76,7 +76,7 @@ const dealLike = fc
   .record({
     base: fc.constant(valid),
     changes: fc.dictionary(
-      fc.constantFrom(...Object.keys(valid), 'fee', 'extra', '__proto__'),
+      fc.constantFrom(...Object.keys(valid), 'fee', 'extra', '__proto__', 'type'),
       anyValue,
       {
         maxKeys: 3,
@@ -125,6 +125,33 @@ describe('the deal fast path', () => {
     expect(plainDealsMessage({ ...message, extra: true })).toBeUndefined();
     expect(plainDealsMessage({ ...message, batch_id: '' })).toBeUndefined();
     expect(plainDealsMessage({ ...message, deals: [{ ...valid, price: -1 }] })).toBeUndefined();
+  });
+
+  it('takes a balance operation with no symbol, and refuses a trade with none', () => {
+    const deposit = {
+      ...valid,
+      order: 0,
+      position_id: 0,
+      symbol: '',
+      type: 2,
+      volume: 0,
+      price: 0,
+      profit: 5_000,
+      commission: 0,
+      magic: 0,
+      reason: 0,
+      comment: 'Deposit',
+    };
+    expect(isPlainValidDeal(deposit)).toBe(true);
+    expect(Mt5DealSchema.parse(deposit)).toEqual(deposit);
+    for (const type of [0, 1]) {
+      const trade = { ...valid, type, symbol: '' };
+      expect(isPlainValidDeal(trade)).toBe(false);
+      const read = Mt5DealSchema.safeParse(trade);
+      expect(read.error?.issues[0]?.path).toEqual(['symbol']);
+      expect(read.error?.issues[0]?.message).toBe('não pode ficar vazio numa compra ou venda.');
+    }
+    expect(Mt5DealSchema.safeParse({ ...valid, symbol: '   ' }).success).toBe(false);
   });
 
   it('refuses, as the schema does, the poison an agent once got stored: huge money and control characters', () => {

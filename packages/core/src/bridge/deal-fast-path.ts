@@ -54,7 +54,8 @@ export function isPlainValidDeal(d: unknown): d is Mt5Deal {
     isInt(r.order, 0, MAX_ID) &&
     isInt(r.position_id, 0, MAX_ID) &&
     typeof symbol === 'string' &&
-    symbol.length >= 1 &&
+    // Only a balance operation (type 2 and above) may name no symbol.
+    (symbol.length >= 1 || (isNum(r.type) && r.type > 1)) &&
     symbol.length <= 32 &&
     symbol.trim() === symbol &&
     !hasControlChars(symbol) &&

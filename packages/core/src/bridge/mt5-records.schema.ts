@@ -36,35 +36,71 @@ const ticket = z
 
 export const DEAL_ENTRY = { IN: 0, OUT: 1, INOUT: 2, OUT_BY: 3 } as const;
 
-export const Mt5DealSchema = z.strictObject({
-  ticket,
-  order: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(2 ** 53),
-  position_id: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(2 ** 53),
-  symbol,
-  /** 0 buy, 1 sell (MT5 DEAL_TYPE); balance operations use 2. */
-  type: z.number().int().min(0).max(18),
-  entry: z.number().int().min(0).max(3),
-  volume: z.number().nonnegative().max(1_000_000),
-  price,
-  profit: money,
-  commission: money,
-  /** MT5's DEAL_FEE; older agents leave it out, which counts as 0. */
-  fee: money.optional(),
-  swap: money,
-  magic,
-  reason: z.number().int().min(0).max(10),
-  comment,
-  time: epochSeconds,
-  time_msc: epochMs,
-});
+/**
+ * MT5 ENUM_DEAL_TYPE beyond buy (0) and sell (1): balance operations, which carry no symbol, no
+ * position (position_id 0, entry 0) and their amount as the profit.
+ */
+export const DEAL_TYPE = {
+  BUY: 0,
+  SELL: 1,
+  BALANCE: 2,
+  CREDIT: 3,
+  CHARGE: 4,
+  CORRECTION: 5,
+  BONUS: 6,
+  COMMISSION: 7,
+  COMMISSION_DAILY: 8,
+  COMMISSION_MONTHLY: 9,
+  COMMISSION_AGENT_DAILY: 10,
+  COMMISSION_AGENT_MONTHLY: 11,
+  INTEREST: 12,
+  BUY_CANCELED: 13,
+  SELL_CANCELED: 14,
+  DIVIDEND: 15,
+  DIVIDEND_FRANKED: 16,
+  TAX: 17,
+} as const;
+
+export const dealSchemaMessages = {
+  symbolRequired: 'não pode ficar vazio numa compra ou venda.',
+} as const;
+
+export const Mt5DealSchema = z
+  .strictObject({
+    ticket,
+    order: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 53),
+    position_id: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 53),
+    /** '' for a balance operation (deposit, withdrawal, credit…): it names no symbol. */
+    symbol: plainText().trim().max(32),
+    /** MT5 DEAL_TYPE (see DEAL_TYPE): 0 buy, 1 sell, 2 and above balance operations. */
+    type: z.number().int().min(0).max(18),
+    entry: z.number().int().min(0).max(3),
+    volume: z.number().nonnegative().max(1_000_000),
+    price,
+    profit: money,
+    commission: money,
+    /** MT5's DEAL_FEE; older agents leave it out, which counts as 0. */
+    fee: money.optional(),
+    swap: money,
+    magic,
+    reason: z.number().int().min(0).max(10),
+    comment,
+    time: epochSeconds,
+    time_msc: epochMs,
+  })
+  // A trade names its symbol; only a balance operation may leave it empty.
+  .refine((d) => d.type > DEAL_TYPE.SELL || d.symbol !== '', {
+    path: ['symbol'],
+    message: dealSchemaMessages.symbolRequired,
+  });
 export type Mt5Deal = z.infer<typeof Mt5DealSchema>;
 
 export const Mt5PositionSchema = z.strictObject({
