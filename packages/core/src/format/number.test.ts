@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencySymbol,
   formatBRL,
+  formatMoney,
   formatDecimal,
   formatPercent,
   formatPrice,
@@ -49,5 +51,17 @@ describe('pt-BR number formatting', () => {
     expect(formatProfitFactor(Number.POSITIVE_INFINITY)).toBe('∞');
     expect(formatProfitFactor(1.5)).toBe('1,50');
     expect(formatProfitFactor(0)).toBe('0,00');
+  });
+
+  it('writes each account currency as pt-BR does, and a code Intl lacks after the number', () => {
+    expect(formatMoney(-1234.5, 'BRL')).toBe(formatBRL(-1234.5));
+    expect(formatMoney(99524.23, 'USD')).toBe(`US$${NBSP}99.524,23`);
+    expect(formatMoney(-728.44, 'usd')).toBe(`-US$${NBSP}728,44`);
+    expect(formatMoney(10, 'EUR')).toBe(`€${NBSP}10,00`);
+    expect(formatMoney(1234.5, 'USDT')).toBe(`1.234,50${NBSP}USDT`);
+    expect(formatMoney(-0.001, 'USD')).toBe(`US$${NBSP}0,00`);
+    expect(currencySymbol('USD')).toBe('US$');
+    expect(currencySymbol('BRL')).toBe('R$');
+    expect(currencySymbol('USDT')).toBe('USDT');
   });
 });

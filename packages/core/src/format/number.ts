@@ -41,6 +41,48 @@ export function formatBRL(value: number): string {
   return brl.format(value);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>([['BRL', brl]]);
+
+/** The ISO 4217 code an account's currency names, or null for one Intl cannot write. */
+function currencyFormat(currency: string): Intl.NumberFormat | null {
+  const code = currency.trim().toUpperCase();
+  let format = moneyFormats.get(code);
+  if (format) return format;
+  if (!/^[A-Z]{3}$/.test(code)) return null;
+  try {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: code,
+      signDisplay: 'negative',
+    });
+  } catch {
+    return null;
+  }
+  moneyFormats.set(code, format);
+  return format;
+}
+
+/**
+ * An amount in the account's deposit currency as pt-BR writes it: 'R$ 1.234,56', 'US$ 1.234,56',
+ * '€ 1.234,56', 'JP¥ 1.235'. A currency Intl does not know (a broker's 'USDT' or '') keeps its
+ * code after the number: '1.234,56 USDT'.
+ */
+export function formatMoney(value: number, currency: string): string {
+  const format = currencyFormat(currency);
+  if (format) return format.format(value);
+  const code = currency.trim();
+  const amount = formatDecimal(value, 2);
+  return code === '' ? amount : `${amount}\u00a0${code}`;
+}
+
+/** The symbol pt-BR writes before an amount of the currency ('R$', 'US$', '€'), or its code. */
+export function currencySymbol(currency: string): string {
+  const part = currencyFormat(currency)
+    ?.formatToParts(0)
+    .find((p) => p.type === 'currency');
+  return part?.value ?? currency.trim();
+}
+
 /** pt-BR grouping and decimal comma: 1234.5 -> '1.234,50'. */
 export function formatDecimal(value: number, decimals = 2): string {
   return decimalFormat(decimals).format(value);
