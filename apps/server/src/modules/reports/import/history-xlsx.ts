@@ -162,7 +162,9 @@ export async function parseHistoryXlsx(
           }
         });
       },
-      (bytes) => options.onProgress?.(Math.min(bytes, sheet.uncompressedSize)),
+      // the sheet's own bytes, not the zip's: they run to its uncompressed size
+      (bytes) =>
+        options.onProgress?.(Math.min(bytes, sheet.uncompressedSize), sheet.uncompressedSize),
     );
     return assembler.finish();
   } catch (err) {

@@ -17,8 +17,11 @@ const GENERATORS: Record<string, ReportKind> = {
 };
 
 export interface ParseOptions {
-  /** Called with the bytes read so far, once per chunk. */
-  onProgress?: (bytes: number) => void;
+  /**
+   * Called with the bytes read so far, once per chunk; `total` when they count towards another
+   * size than the file's (an XLSX sheet's, inflated).
+   */
+  onProgress?: (bytes: number, total?: number) => void;
   /** Caps lowered for a test; IMPORT_LIMITS otherwise. */
   limits?: Partial<ImportLimits> | undefined;
   /** XLSX: called with the bytes inflated so far, across entries (a bench and tests watch it). */
