@@ -1,22 +1,20 @@
+import type { BalanceOperation } from '../trading/balance-operations.js';
 import type { DealSide } from '../trading/deal.schema.js';
 import { netProfitOf } from '../trading/position.js';
 import { profitFactor } from '../trading/profit-factor.js';
+
+// A deposit (> 0) or withdrawal (< 0) inside the period: it moves the balance, it is no trade.
+export type { BalanceOperation };
 
 /** What the Results block needs of a closed position (ClosedPosition fits). */
 export interface ResultsPosition {
   type: DealSide;
   profit: number;
   commission: number;
+  fee?: number;
   swap: number;
   /** Epoch ms. */
   close_time: number;
-}
-
-/** A deposit (> 0) or withdrawal (< 0) inside the period: it moves the balance, it is no trade. */
-export interface BalanceOperation {
-  /** Epoch ms. */
-  time: number;
-  amount: number;
 }
 
 export interface CountWithPercent {

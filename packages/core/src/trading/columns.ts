@@ -6,7 +6,7 @@ import { netProfitOf, type PositionLike } from './position.js';
  */
 export interface PositionColumns {
   readonly length: number;
-  /** profit + commission + swap. */
+  /** profit + commission + fee + swap. */
   readonly net: Float64Array;
   /** Epoch ms. */
   readonly openTime: Float64Array;

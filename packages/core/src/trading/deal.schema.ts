@@ -54,7 +54,7 @@ const MT5_REASONS: Readonly<Record<number, string>> = { 4: 'SL', 5: 'TP', 6: 'SO
 /**
  * One MT5 deal as any of our sources sends it, normalised: ids as text, time in epoch ms
  * (first valid of time, close_time, timestamp, time_close, open_time), profit from
- * profit/pnl/result/netProfit, type BUY/SELL, entry IN/OUT/INOUT/OUT_BY.
+ * profit/pnl/result/netProfit, fee when sent, type BUY/SELL, entry IN/OUT/INOUT/OUT_BY.
  */
 export const DealSchema = z
   .object({
@@ -78,6 +78,8 @@ export const DealSchema = z
     result: optionalNumber,
     netProfit: optionalNumber,
     commission: optionalNumber,
+    /** MT5's DEAL_FEE; older sources send none. */
+    fee: optionalNumber,
     swap: optionalNumber,
     reason: z.union([z.number(), z.string()]).nullish(),
     status: z.string().nullish(),
@@ -109,6 +111,8 @@ export const DealSchema = z
       time,
       profit: raw.profit ?? raw.pnl ?? raw.result ?? raw.netProfit ?? 0,
       commission: raw.commission ?? 0,
+      // Only when sent: a deal without one reads as no fee (round-trip.ts adds `fee ?? 0`).
+      ...(raw.fee === null || raw.fee === undefined ? {} : { fee: raw.fee }),
       swap: raw.swap ?? 0,
       reason: reason === '' ? null : reason,
       status: raw.status ?? null,

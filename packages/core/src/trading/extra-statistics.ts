@@ -62,7 +62,7 @@ export function computeExtraStatistics(
 
 /** Long (BUY) versus short (SELL) counts and win rates; order does not matter. */
 export function sideStatistics(
-  positions: readonly Pick<ClosedPosition, 'type' | 'profit' | 'commission' | 'swap'>[],
+  positions: readonly Pick<ClosedPosition, 'type' | 'profit' | 'commission' | 'fee' | 'swap'>[],
 ): SideStatistics {
   let long = 0;
   let longWins = 0;

@@ -25,7 +25,7 @@ const BUCKETS: readonly (readonly [string, number | null, number | null])[] = [
 
 /** P&L distribution of spec §9: -100 falls in '-100 a -50', 0 in '0 a 25', 100 in 'Acima de 100'. */
 export function profitHistogram(
-  positions: readonly Pick<PositionLike, 'profit' | 'commission' | 'swap'>[],
+  positions: readonly Pick<PositionLike, 'profit' | 'commission' | 'fee' | 'swap'>[],
 ): HistogramBucket[] {
   const buckets = BUCKETS.map(([label, from, to]) => ({ label, from, to, count: 0 }));
   for (const position of positions) {

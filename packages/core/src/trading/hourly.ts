@@ -20,7 +20,7 @@ export interface HourlyOptions {
  * every hour present even if empty. The caller picks the window (the dashboard's last 7 days).
  */
 export function hourlyBreakdown(
-  positions: readonly Pick<PositionLike, 'profit' | 'commission' | 'swap' | 'close_time'>[],
+  positions: readonly Pick<PositionLike, 'profit' | 'commission' | 'fee' | 'swap' | 'close_time'>[],
   options: HourlyOptions = {},
 ): HourlyPoint[] {
   const clock = zoneClock(options.timeZone ?? DEFAULT_TIME_ZONE);

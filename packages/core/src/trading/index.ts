@@ -1,3 +1,4 @@
+export * from './balance-operations.js';
 export * from './columns.js';
 export * from './constants.js';
 export * from './daily-stats.js';

@@ -15,14 +15,17 @@ function merged(trips: readonly ClosedPosition[]): LastClosedPosition {
   if (trips.length === 1) return first;
   let profit = 0;
   let commission = 0;
+  let fee = 0;
   let swap = 0;
   for (const trip of trips) {
     profit += trip.profit;
     commission += trip.commission;
+    fee += trip.fee ?? 0;
     swap += trip.swap;
   }
+  const { fee: _lastFee, ...lastTrip } = last;
   return {
-    ...last,
+    ...lastTrip,
     type: first.type,
     volume: first.volume,
     entry_price: first.entry_price,
@@ -30,6 +33,7 @@ function merged(trips: readonly ClosedPosition[]): LastClosedPosition {
     duration: formatDuration(last.close_time - first.open_time),
     profit,
     commission,
+    ...(fee ? { fee } : {}),
     swap,
     reversed_to: last.type,
   };

@@ -26,6 +26,8 @@ export interface ClosedPosition {
   profit: number;
   /** Summed over every deal of the round trip. */
   commission: number;
+  /** MT5's DEAL_FEE summed over the round trip's deals; absent means none. */
+  fee?: number;
   swap: number;
   /** Why the last closing deal happened (MT5 deal reason: EXPERT, SL, TP, ...), or UNKNOWN. */
   exit_reason: string;
@@ -41,15 +43,16 @@ export interface ClosedPosition {
 /** What the statistics need from a position; lets callers pass lighter records. */
 export type PositionLike = Pick<
   ClosedPosition,
-  'symbol' | 'profit' | 'commission' | 'swap' | 'open_time' | 'close_time'
+  'symbol' | 'profit' | 'commission' | 'fee' | 'swap' | 'open_time' | 'close_time'
 >;
 
-// MT5's report counts commission and swap in the net result: every statistic here uses this net.
-/** Net result of a position: profit + commission + swap (non-finite parts count as 0). */
+// MT5's report counts commission, fee and swap in the net result: every statistic here uses
+// this net, so the screens agree with the statement (a deal's fee is DEAL_FEE).
+/** Net result of a position: profit + commission + fee + swap (non-finite as a whole: 0). */
 export function netProfitOf(
-  position: Pick<PositionLike, 'profit' | 'commission' | 'swap'>,
+  position: Pick<PositionLike, 'profit' | 'commission' | 'swap'> & { fee?: number },
 ): number {
-  const net = position.profit + position.commission + position.swap;
+  const net = position.profit + position.commission + (position.fee ?? 0) + position.swap;
   return Number.isFinite(net) ? net : 0;
 }
 

@@ -25,6 +25,8 @@ export interface RoundTrip {
   closes: Leg[];
   profit: number;
   commission: number;
+  /** DEAL_FEE of its deals; absent in the watermarks written before fees counted (0). */
+  fee?: number;
   swap: number;
   /** The reason of the latest closing deal. */
   exitReason: string;
@@ -59,6 +61,7 @@ function startTrip(deal: TradeDeal, volume: number, number: number): RoundTrip {
     closes: [],
     profit: 0,
     commission: 0,
+    fee: 0,
     swap: 0,
     exitReason: 'UNKNOWN',
   };
@@ -68,6 +71,7 @@ function startTrip(deal: TradeDeal, volume: number, number: number): RoundTrip {
 function addMoney(trip: RoundTrip, deal: TradeDeal, isClosing: boolean): void {
   if (isClosing) trip.profit += deal.profit;
   trip.commission += deal.commission;
+  trip.fee = (trip.fee ?? 0) + (deal.fee ?? 0);
   trip.swap += deal.swap;
   if (trip.symbol === '') trip.symbol = deal.symbol;
   if (trip.magic === 0) trip.magic = deal.magic;
@@ -139,6 +143,8 @@ export function toPosition(trip: RoundTrip, id: string): ClosedPosition {
     duration: formatDuration(trip.closeTime - trip.openTime),
     profit: trip.profit,
     commission: trip.commission,
+    // Present only when some deal had one: positions without fees read as they always did.
+    ...(trip.fee ? { fee: trip.fee } : {}),
     swap: trip.swap,
     exit_reason: trip.exitReason,
     status: isFlat(trip) ? 'closed' : 'open',

@@ -1,3 +1,4 @@
+import type { BalanceOperation } from './balance-operations.js';
 import type { PositionColumns } from './columns.js';
 import { MS_PER_DAY, MS_PER_HOUR } from './constants.js';
 import type { DayOffsets, ZoneClock } from './zone-clock.js';
@@ -17,6 +18,9 @@ export interface MoneyPass {
   /** Largest fall from a peak, in money and as a percent of that peak. */
   drawdown: number;
   drawdownPercent: number;
+  /** Balance operations (in time order) and how many of them the rows have passed. */
+  operations: readonly BalanceOperation[];
+  nextOperation: number;
   symbolProfit: Float64Array;
   symbolTrades: Int32Array;
   symbolWins: Int32Array;
@@ -43,12 +47,22 @@ export interface TimePass {
 const CHUNK_ROWS = 2048;
 
 function moneyChunk(pass: MoneyPass, columns: PositionColumns, from: number, to: number): void {
-  const { net, symbol } = columns;
-  const { symbolProfit, symbolTrades, symbolWins } = pass;
+  const { net, symbol, closeTime } = columns;
+  const { symbolProfit, symbolTrades, symbolWins, operations } = pass;
   let { sum, grossProfit, grossLoss, wins, losses, largestWin, largestLoss } = pass;
-  let { balance, peak, drawdown, drawdownPercent } = pass;
+  let { balance, peak, drawdown, drawdownPercent, nextOperation } = pass;
   for (let i = from; i < to; i++) {
     const value = net[i] ?? 0;
+    // An operation moves the balance and its peak alike (as MT5's statement reads it): never a
+    // drawdown, never hiding one; one at the instant of a close comes first.
+    for (
+      let op = operations[nextOperation];
+      op !== undefined && op.time <= (closeTime[i] ?? 0);
+      op = operations[++nextOperation]
+    ) {
+      balance += op.amount;
+      peak += op.amount;
+    }
     const s = symbol[i] ?? 0;
     sum += value;
     symbolProfit[s] = (symbolProfit[s] ?? 0) + value;
@@ -71,21 +85,34 @@ function moneyChunk(pass: MoneyPass, columns: PositionColumns, from: number, to:
     }
   }
   Object.assign(pass, { sum, grossProfit, grossLoss, wins, losses, largestWin, largestLoss });
-  Object.assign(pass, { balance, peak, drawdown, drawdownPercent });
+  Object.assign(pass, { balance, peak, drawdown, drawdownPercent, nextOperation });
 }
 
-/** Money figures of close-time-ordered columns, the running balance starting at `initial`. */
-export function moneyPass(columns: PositionColumns, initial: number): MoneyPass {
+/**
+ * Money figures of close-time-ordered columns, the running balance starting at `initial` and
+ * moved by `operations` (in time order) as they come; those after the last row end it.
+ */
+export function moneyPass(
+  columns: PositionColumns,
+  initial: number,
+  operations: readonly BalanceOperation[] = [],
+): MoneyPass {
   const symbols = columns.symbols.length;
   const pass: MoneyPass = {
     ...{ sum: 0, grossProfit: 0, grossLoss: 0, wins: 0, losses: 0, largestWin: 0, largestLoss: 0 },
     ...{ balance: initial, peak: initial, drawdown: 0, drawdownPercent: 0 },
+    ...{ operations, nextOperation: 0 },
     symbolProfit: new Float64Array(symbols),
     symbolTrades: new Int32Array(symbols),
     symbolWins: new Int32Array(symbols),
   };
   for (let from = 0; from < columns.length; from += CHUNK_ROWS) {
     moneyChunk(pass, columns, from, Math.min(columns.length, from + CHUNK_ROWS));
+  }
+  for (; pass.nextOperation < operations.length; pass.nextOperation++) {
+    const amount = operations[pass.nextOperation]?.amount ?? 0;
+    pass.balance += amount;
+    pass.peak += amount;
   }
   return pass;
 }

@@ -19,7 +19,7 @@ export function dailyStatsRecord(day: DailyStats): DailyStatsRecord {
 
 type StatisticsPosition = Pick<
   ClosedPosition,
-  'symbol' | 'type' | 'profit' | 'commission' | 'swap' | 'open_time' | 'close_time'
+  'symbol' | 'type' | 'profit' | 'commission' | 'fee' | 'swap' | 'open_time' | 'close_time'
 >;
 
 /**

@@ -1,4 +1,10 @@
 import { formatDuration } from '../format/duration.js';
+import {
+  inTimeOrder,
+  moneyPutIn,
+  operationsTotal,
+  type BalanceOperation,
+} from './balance-operations.js';
 import { buildPositionColumns, type PositionColumns } from './columns.js';
 import { DEFAULT_TIME_ZONE, INITIAL_BALANCE, TOP_SYMBOLS } from './constants.js';
 import { percentile } from './percentile.js';
@@ -12,6 +18,11 @@ export interface StatisticsOptions {
   initialBalance?: number;
   /** IANA zone of the local calendar day and hour (best_day, best_hour, trades_per_day). */
   timeZone?: string;
+  /**
+   * The window's deposits, withdrawals and other balance operations (any order): they move the
+   * balance and its peak, and profit % is measured on the initial balance plus the deposits.
+   */
+  operations?: readonly BalanceOperation[];
 }
 
 export interface SymbolStatistics {
@@ -23,15 +34,15 @@ export interface SymbolStatistics {
 }
 
 /**
- * The statistics object of spec §3. Money is net (profit + commission + swap); percentages
+ * The statistics object of spec §3. Money is net (profit + commission + fee + swap); percentages
  * are 0–100. Extras beyond §3: max_drawdown_percent, avg_duration_ms, gross_profit, gross_loss.
  */
 export interface TradingStatistics {
-  /** initialBalance + profit. */
+  /** initialBalance + profit + the balance operations. */
   balance: number;
-  /** Net profit of all positions. */
+  /** Net profit of all positions (balance operations are no profit). */
   profit: number;
-  /** profit / initialBalance, percent. */
+  /** profit / (initialBalance + deposits), percent. */
   profit_percentage: number;
   win_rate: number;
   /** Infinity with profit and no loss, 0 with neither. */
@@ -153,19 +164,22 @@ export function computeStatisticsFromColumns(
   options: StatisticsOptions = {},
 ): TradingStatistics {
   const initial = options.initialBalance ?? INITIAL_BALANCE;
+  const operations = inTimeOrder(options.operations ?? []);
   const n = columns.length;
-  if (n === 0) return emptyStatistics(initial);
+  if (n === 0)
+    return { ...emptyStatistics(initial), balance: initial + operationsTotal(operations) };
   const pass = {
-    ...moneyPass(columns, initial),
+    ...moneyPass(columns, initial, operations),
     ...timePass(columns, zoneClock(options.timeZone ?? DEFAULT_TIME_ZONE)),
   };
   const { sum, grossProfit, grossLoss, wins, losses, drawdownPercent } = pass;
   const mean = sum / n;
   const volatility = sampleStandardDeviation(columns.net, mean);
-  const profitPercentage = initial !== 0 ? (sum / initial) * 100 : 0;
+  const putIn = moneyPutIn(initial, operations);
+  const profitPercentage = putIn !== 0 ? (sum / putIn) * 100 : 0;
   const averageDuration = pass.durationSum / n;
   return {
-    balance: initial + sum,
+    balance: initial + sum + operationsTotal(operations),
     profit: sum,
     profit_percentage: profitPercentage,
     win_rate: (wins / n) * 100,

@@ -1,0 +1,45 @@
+/**
+ * A balance operation: a deal that moves the balance and is no trade (MT5's deposit or
+ * withdrawal, correction, bonus, charge, commission, interest, dividend, tax: every deal type
+ * but buy, sell and credit). `amount` is its profit + commission + fee + swap.
+ */
+export interface BalanceOperation {
+  /** Epoch ms. */
+  time: number;
+  amount: number;
+}
+
+const BUY = 0;
+const SELL = 1;
+// Credit moves the credit facility, never the balance (MT5's statement shows it apart).
+const CREDIT = 3;
+
+/** Whether a stored deal of MT5 type `type` is a balance operation. */
+export function isBalanceOperationType(type: number): boolean {
+  return type !== BUY && type !== SELL && type !== CREDIT;
+}
+
+/** Operations in time order (a copy; ties keep their order). */
+export function inTimeOrder(operations: readonly BalanceOperation[]): BalanceOperation[] {
+  return [...operations].sort((a, b) => a.time - b.time);
+}
+
+/** The sum of the operations' amounts. */
+export function operationsTotal(operations: readonly BalanceOperation[]): number {
+  let total = 0;
+  for (const op of operations) total += op.amount;
+  return total;
+}
+
+/**
+ * The money put in over a window: the balance it starts from plus its deposits (withdrawals
+ * take money out, they do not make a result larger). Profit % is measured on it.
+ */
+export function moneyPutIn(
+  initialBalance: number,
+  operations: readonly BalanceOperation[],
+): number {
+  let total = initialBalance;
+  for (const op of operations) if (op.amount > 0) total += op.amount;
+  return total;
+}
