@@ -1,6 +1,7 @@
 import { type InstrumentSpec, type Tick } from '@vortex/core';
 import type { Account } from './account.js';
 import { opposite, sideOf, type OrderBook } from './orders.js';
+import { closingPrice, closingProfit, type Position } from './positions.js';
 import { DEAL_REASON, ORDER_STATE, type DealReason } from './retcodes.js';
 import { fillAtMarket, recordUnfilled, type FillContext } from './trading.js';
 
@@ -17,9 +18,10 @@ export interface MatchingState {
 }
 
 /**
- * What the server does on each tick: pending orders first (a fill may bring stops), then the
- * position's SL or TP, then the stop-out. Everything fills at this tick's bid or ask, so a gap
- * through a stop slips, as it does on the exchange. Fills are stamped with the tick's time.
+ * What the server does on each tick: pending orders first (a fill may bring stops), then each
+ * position's SL or TP (a netting account has one), then the stop-out. Everything fills at this
+ * tick's bid or ask, so a gap through a stop slips, as it does on the exchange. Fills are stamped
+ * with the tick's time.
  */
 export function matchTick(state: MatchingState, tick: Tick, events: OrderEvent[]): void {
   const { account, book, spec } = state;
@@ -40,15 +42,30 @@ export function matchTick(state: MatchingState, tick: Tick, events: OrderEvent[]
       events.push({ order: order.ticket, state: 'filled' });
     }
   }
-  const position = account.position(spec.symbol);
-  if (!position) return;
-  const long = position.type === 0;
-  const price = long ? tick.bid : tick.ask;
-  const slHit = position.sl !== 0 && (long ? price <= position.sl : price >= position.sl);
-  const tpHit = position.tp !== 0 && (long ? price >= position.tp : price <= position.tp);
-  if (slHit) closeByServer(ctx, tick, DEAL_REASON.SL, `[sl ${position.sl}]`);
-  else if (tpHit) closeByServer(ctx, tick, DEAL_REASON.TP, `[tp ${position.tp}]`);
-  else if (belowStopOut(account, tick)) closeByServer(ctx, tick, DEAL_REASON.SO, '[so]');
+  for (const position of account.positionsOf(spec.symbol)) {
+    const long = position.type === 0;
+    const price = long ? tick.bid : tick.ask;
+    const slHit = position.sl !== 0 && (long ? price <= position.sl : price >= position.sl);
+    const tpHit = position.tp !== 0 && (long ? price >= position.tp : price <= position.tp);
+    if (slHit) closeByServer(ctx, tick, position, DEAL_REASON.SL, `[sl ${position.sl}]`);
+    else if (tpHit) closeByServer(ctx, tick, position, DEAL_REASON.TP, `[tp ${position.tp}]`);
+  }
+  // The stop-out closes the worst position first, then the next, until the level is back.
+  while (belowStopOut(account, tick)) {
+    const worst = worstPosition(account.positionsOf(spec.symbol), tick, spec.pointValue);
+    if (!worst) return;
+    closeByServer(ctx, tick, worst, DEAL_REASON.SO, '[so]');
+  }
+}
+
+function worstPosition(positions: Position[], tick: Tick, pointValue: number) {
+  let worst: { position: Position; profit: number } | undefined;
+  for (const position of positions) {
+    const price = closingPrice(position, tick.bid, tick.ask);
+    const profit = closingProfit(position, price, position.volume, pointValue);
+    if (!worst || profit < worst.profit) worst = { position, profit };
+  }
+  return worst?.position;
 }
 
 function belowStopOut(account: Account, tick: Tick): boolean {
@@ -57,11 +74,16 @@ function belowStopOut(account: Account, tick: Tick): boolean {
 }
 
 // The server closes the whole position with an order of its own, as MT5 does for SL/TP.
-function closeByServer(ctx: FillContext, tick: Tick, reason: DealReason, comment: string) {
-  const position = ctx.account.position(ctx.spec.symbol);
-  if (!position) return;
+function closeByServer(
+  ctx: FillContext,
+  tick: Tick,
+  position: Position,
+  reason: DealReason,
+  comment: string,
+) {
   const side = opposite(position.type);
   const order = { ticket: ctx.account.nextOrderTicket(), side, volume: position.volume };
   const meta = { magic: position.magic, comment, reason };
-  fillAtMarket(ctx, tick, { ...order, sl: 0, tp: 0 }, meta);
+  const target = ctx.account.hedging ? position : undefined;
+  fillAtMarket(ctx, tick, { ...order, sl: 0, tp: 0 }, meta, target);
 }

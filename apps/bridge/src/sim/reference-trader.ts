@@ -31,7 +31,8 @@ const M5 = 300;
 
 /**
  * A 9/21 EMA crossover on M5 closes, always in the market between crosses (an opposite cross
- * reverses, which gives the history INOUT deals), with fixed SL/TP and flat by 18:20. It only
+ * reverses, which gives the history INOUT deals; on a hedging account it opens the other side
+ * beside the old position), with fixed SL/TP and flat by 18:20. It only
  * exists so that every screen has a plausible history; it is not meant to make money.
  */
 export class ReferenceTrader {
@@ -52,9 +53,9 @@ export class ReferenceTrader {
     for (const bar of step.bars) signal = this.onM1(bar) || signal;
     const minute = sim.calendar.localMinute(sim.now());
     const { magic, volume, stopPoints, takePoints } = this.options;
-    const position = sim.positions().find((p) => p.magic === magic);
+    const mine = sim.positions().filter((p) => p.magic === magic);
     if (minute >= this.options.flatMinute) {
-      if (position) sim.closePosition(position.ticket, { magic });
+      for (const held of mine) sim.closePosition(held.ticket, { magic });
       return;
     }
     const inWindow =
@@ -62,12 +63,15 @@ export class ReferenceTrader {
     const quote = sim.quote();
     if (signal === 0 || !inWindow || !quote) return;
     const side = signal > 0 ? 0 : 1;
-    if (position?.type === side) return;
+    if (mine.some((p) => p.type === side)) return;
+    // Netting: one order reverses the position. Hedging: the new side opens beside the old one,
+    // which runs on to its own SL, TP or the flat time, so positions overlap.
+    const reversed = sim.marginMode === 'netting' ? (mine[0]?.volume ?? 0) : 0;
     const entry = side === 0 ? quote.ask : quote.bid;
     const sign = side === 0 ? 1 : -1;
     sim.placeOrder({
       type: side === 0 ? 'BUY' : 'SELL',
-      volume: volume + (position?.volume ?? 0),
+      volume: volume + reversed,
       sl: roundToTick(entry - sign * stopPoints, sim.spec.tickSize),
       tp: roundToTick(entry + sign * takePoints, sim.spec.tickSize),
       magic,

@@ -30,6 +30,20 @@ export type DealReason = (typeof DEAL_REASON)[keyof typeof DEAL_REASON];
 /** MT5 ENUM_ORDER_STATE values the simulator writes to its order history. */
 export const ORDER_STATE = { CANCELED: 2, FILLED: 4, REJECTED: 5 } as const;
 
+/** MT5 ENUM_DEAL_TYPE of the balance operations the simulator can write (no symbol, no position). */
+export const BALANCE_DEAL_TYPE = {
+  BALANCE: 2,
+  CREDIT: 3,
+  CHARGE: 4,
+  CORRECTION: 5,
+  BONUS: 6,
+} as const;
+export type BalanceDealType = (typeof BALANCE_DEAL_TYPE)[keyof typeof BALANCE_DEAL_TYPE];
+
+/** ACCOUNT_MARGIN_MODE: retail netting (one position per symbol) or retail hedging (one per order). */
+export const MARGIN_MODE = { netting: 0, hedging: 2 } as const;
+export type MarginModeName = keyof typeof MARGIN_MODE;
+
 /** MT5 ENUM_DEAL_ENTRY. */
 export const DEAL_ENTRY = { IN: 0, OUT: 1, INOUT: 2 } as const;
 export type DealEntryCode = (typeof DEAL_ENTRY)[keyof typeof DEAL_ENTRY];

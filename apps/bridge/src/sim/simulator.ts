@@ -16,6 +16,7 @@ import {
   type TickSource,
 } from '@vortex/core';
 import { Account } from './account.js';
+import { BALANCE_DEAL_TYPE, type BalanceDealType, type MarginModeName } from './retcodes.js';
 import { matchTick, type MatchingState, type OrderEvent } from './matching.js';
 import { OrderBook } from './orders.js';
 import * as trading from './trading.js';
@@ -36,8 +37,19 @@ export interface SimulatorOptions {
   /** Defaults to the WIN contract trading at `startTime`. */
   readonly symbol?: string;
   readonly initialBalance?: number;
-  /** BRL per contract per side. */
+  /**
+   * Book `initialBalance` as a deposit deal at `startTime` (ticket 1), as a real account's history
+   * begins, instead of starting with it unexplained.
+   */
+  readonly openingDeposit?: boolean;
+  /** 'netting' by default (B3); 'hedging' opens a position per order and closes by ticket. */
+  readonly marginMode?: MarginModeName;
+  /** The deposit currency, 'BRL' by default: amounts are in it (the model stays WIN's). */
+  readonly currency?: string;
+  /** Per contract per side, in the account's currency. */
   readonly commission?: number;
+  /** DEAL_FEE per contract per side, apart from the commission; 0 by default. */
+  readonly feePerContract?: number;
   /** BRL of margin per contract held. */
   readonly marginPerContract?: number;
   readonly stopOutLevel?: number;
@@ -63,8 +75,17 @@ export interface AdvanceResult {
   readonly ordersChanged: boolean;
 }
 
+/** A deposit, withdrawal or other balance operation, at the simulator's clock. */
+export interface BalanceRequest {
+  /** Positive deposits, negative withdraws. */
+  readonly amount: number;
+  /** MT5 DEAL_TYPE: 2 balance (the default), 3 credit, 4 charge, 5 correction, 6 bonus. */
+  readonly type?: BalanceDealType;
+  readonly comment?: string;
+}
+
 /**
- * A deterministic MT5 netting account on one WIN contract. Nothing here reads a clock: the
+ * A deterministic MT5 account (netting or hedging) on one WIN contract. Nothing here reads a clock: the
  * driver calls `advanceTo(simNow)`; with SIM_SPEED it computes
  * simNow = simStart + (wallNow - wallStart) × SIM_SPEED, so tests run days in milliseconds.
  */
@@ -90,10 +111,18 @@ export class Simulator {
         ? {}
         : { marginPerContract: options.marginPerContract }),
     });
+    const initialBalance = options.initialBalance ?? 10_000;
     this.ledger = new Account(this.spec, {
-      initialBalance: options.initialBalance ?? 10_000,
+      initialBalance: options.openingDeposit ? 0 : initialBalance,
       ...(options.stopOutLevel === undefined ? {} : { stopOutLevel: options.stopOutLevel }),
+      ...(options.marginMode === undefined ? {} : { marginMode: options.marginMode }),
+      ...(options.currency === undefined ? {} : { currency: options.currency }),
+      ...(options.feePerContract === undefined ? {} : { feePerContract: options.feePerContract }),
     });
+    if (options.openingDeposit) {
+      const opening = { amount: initialBalance, time_msc: options.startTime };
+      this.ledger.bookBalance({ ...opening, type: BALANCE_DEAL_TYPE.BALANCE }, null);
+    }
     this.source =
       options.source ??
       new PriceProcess(options.seed, options.startTime, this.calendar, options.priceModel);
@@ -104,6 +133,14 @@ export class Simulator {
 
   get symbol(): string {
     return this.spec.symbol;
+  }
+
+  get marginMode(): MarginModeName {
+    return this.ledger.marginMode;
+  }
+
+  get currency(): string {
+    return this.ledger.currency;
   }
 
   /** The simulated clock, epoch ms. */
@@ -172,6 +209,14 @@ export class Simulator {
 
   closePosition(ticket: number, options?: trading.CloseOptions): TradeResult {
     return trading.closePosition(this.context(), ticket, options);
+  }
+
+  /**
+   * Books a balance operation now, as the broker does outside the trading flow; returns its deal,
+   * or null when refused (a zero amount, or a withdrawal beyond the free margin).
+   */
+  bookBalance(request: BalanceRequest): SimDeal | null {
+    return this.ledger.bookBalance({ ...request, time_msc: this.clock }, this.last);
   }
 
   account(): AccountInfo {

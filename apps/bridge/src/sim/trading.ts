@@ -9,7 +9,7 @@ import {
   type OrderBook,
   type PendingOrder,
 } from './orders.js';
-import { closingPrice } from './positions.js';
+import { closingPrice, type Position } from './positions.js';
 import {
   DEAL_REASON,
   ORDER_STATE,
@@ -87,8 +87,8 @@ function tradableQuote(ctx: TradeContext): Tick | Retcode {
   return ctx.quote ?? RETCODE.PRICE_OFF;
 }
 
-function lacksMargin(ctx: TradeContext, side: Side, volume: number): boolean {
-  const delta = ctx.account.marginDelta(ctx.spec.symbol, side, volume);
+function lacksMargin(ctx: TradeContext, side: Side, volume: number, target?: Position): boolean {
+  const delta = ctx.account.marginDelta(ctx.spec.symbol, side, volume, target);
   return delta > 0 && delta > ctx.account.equity(ctx.quote) - ctx.account.margin();
 }
 
@@ -104,18 +104,20 @@ interface Placed {
 /**
  * Fills at the tick's bid or ask, books the deal and writes the order to the history; used by
  * requests and by the tick loop. An order that reduces the position records the S / L and T / P
- * the position had then (the levels the terminal shows for a closed position).
+ * the position had then (the levels the terminal shows for a closed position). On a hedging
+ * account `target` is the position the order closes; without it the order opens its own.
  */
 export function fillAtMarket(
   ctx: FillContext,
   quote: Tick,
   order: { ticket: number; side: Side; volume: number; sl: number; tp: number } & Placed,
   meta: { magic: number; comment: string; reason: DealReason },
+  target?: Position,
 ): SimDeal {
   // A close without levels of its own (the server's, or a client's) records the position's.
-  const held = ctx.account.position(ctx.spec.symbol);
+  const held = ctx.account.hedging ? target : ctx.account.position(ctx.spec.symbol);
   const closing = held && held.type !== order.side && order.sl === 0 && order.tp === 0;
-  const levels = closing ? held : order;
+  const levels = closing ? { sl: held.sl, tp: held.tp } : order;
   const deal = ctx.account.execute(
     {
       order: order.ticket,
@@ -130,6 +132,7 @@ export function fillAtMarket(
       time_msc: ctx.now,
     },
     meta.reason,
+    target,
   );
   ctx.account.recordOrder({
     ticket: order.ticket,
@@ -279,6 +282,8 @@ export function closePosition(
   const volume = options.volume ?? position.volume;
   const invalidVolume = volumeError(ctx.spec, volume, position.volume);
   if (invalidVolume !== null) return result(ctx, invalidVolume);
+  // A close never needs margin; on a hedging account it names the position it closes.
+  const target = ctx.account.hedging ? position : undefined;
   const magic = options.magic ?? position.magic;
   const order = {
     ticket: ctx.account.nextOrderTicket(),
@@ -288,6 +293,6 @@ export function closePosition(
     tp: 0,
   };
   const meta = { magic, comment: options.comment ?? '', reason: reasonOf(options.source, magic) };
-  const deal = fillAtMarket(ctx, quote, order, meta);
+  const deal = fillAtMarket(ctx, quote, order, meta, target);
   return result(ctx, RETCODE.DONE, { order: order.ticket, deal });
 }

@@ -1,4 +1,5 @@
 import type {
+  BalanceDealType,
   DealEntryCode,
   DealReason,
   OrderTypeCode,
@@ -7,13 +8,17 @@ import type {
   Side,
 } from './retcodes.js';
 
-/** One deal with MT5's HistoryDealGet fields; money in BRL, `time` in s, `time_msc` in ms. */
+/**
+ * One deal with MT5's HistoryDealGet fields; money in the account's currency, `time` in s,
+ * `time_msc` in ms. A balance operation (type 2 and above) has no symbol, order or position
+ * (entry 0) and its amount as the profit, as MT5 writes it.
+ */
 export interface SimDeal {
   readonly ticket: number;
   readonly order: number;
   readonly position_id: number;
   readonly symbol: string;
-  readonly type: Side;
+  readonly type: Side | BalanceDealType;
   readonly entry: DealEntryCode;
   readonly volume: number;
   readonly price: number;
@@ -21,7 +26,7 @@ export interface SimDeal {
   readonly profit: number;
   /** Negative: what the broker charged for this deal's whole volume. */
   readonly commission: number;
-  /** DEAL_FEE: the simulated broker folds every charge into the commission, so 0. */
+  /** DEAL_FEE, negative: 0 unless the simulator was given a fee per contract. */
   readonly fee: number;
   readonly swap: number;
   readonly magic: number;
@@ -56,7 +61,7 @@ export interface SimHistoryOrder {
   readonly reason: DealReason;
 }
 
-/** An open netting position (PositionGet fields); `ticket` is also its position id. */
+/** An open position (PositionGet fields); `ticket` is also its position id. */
 export interface PositionInfo {
   readonly ticket: number;
   readonly identifier: number;
@@ -92,13 +97,14 @@ export interface PendingOrderInfo {
   readonly time_setup_msc: number;
 }
 
-/** AccountInfo fields of a BRL netting account; margin_level is 0 with no margin in use. */
+/** AccountInfo fields; margin_level is 0 with no margin in use. */
 export interface AccountInfo {
   readonly login: number;
   readonly server: string;
-  readonly currency: 'BRL';
-  /** ACCOUNT_MARGIN_MODE_RETAIL_NETTING. */
-  readonly margin_mode: 0;
+  /** The deposit currency, 'BRL' unless the simulator was given another. */
+  readonly currency: string;
+  /** ACCOUNT_MARGIN_MODE: 0 retail netting, 2 retail hedging. */
+  readonly margin_mode: 0 | 2;
   readonly leverage: number;
   readonly balance: number;
   readonly credit: number;
