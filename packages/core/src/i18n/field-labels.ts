@@ -56,6 +56,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   // Accounts and the import of the terminal's reports.
   account_id: 'Conta',
   import_id: 'Importação',
+  file_name: 'Arquivo',
   range: 'Período',
   start: 'Início',
   end: 'Fim',

@@ -232,9 +232,10 @@ describe('/api/accounts', () => {
     expect(await trades()).toBe(darwinexTrades);
   });
 
-  it('keeps an imported account apart from the live one the agent later reports', async () => {
+  it('makes the imported account live when the agent says hello for it (issue 26: one account)', async () => {
     const trader = await makeUser(db.pool, { role: 'trader' });
     const ftmo = imported(await upload(trader, await bytesOf(FTMO))).account;
+    expect(ftmo.last_hello_at).toBeNull();
     const live = await upsertAccount(db.pool, {
       userId: trader.id,
       accountNumber: ftmo.account_number,
@@ -244,16 +245,15 @@ describe('/api/accounts', () => {
       marginMode: 'hedging',
       tradeMode: 'real',
     });
-    expect(live).not.toBe(ftmo.id);
+    expect(live).toBe(ftmo.id);
     const listed = await accounts(trader);
-    expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([
-      [live, 'live'],
-      [ftmo.id, 'imported'],
-    ]);
-    // The last hello's account, until the trader picks the imported one; the bot's stays live.
+    expect(listed.accounts).toHaveLength(1);
+    expect(listed.accounts[0]).toMatchObject({ id: ftmo.id, kind: 'live' });
+    // Where its data came from stays: the import, and now the agent.
+    expect(listed.accounts[0]?.last_import?.at).toBe(ftmo.last_import?.at);
+    expect(listed.accounts[0]?.last_hello_at).not.toBeNull();
     expect(listed.current_id).toBe(live);
-    expect((await choose(trader, ftmo.id)).statusCode).toBe(200);
-    expect((await currentAccountOf(db.pool, trader.id))?.kind).toBe('imported');
+    expect((await currentAccountOf(db.pool, trader.id))?.kind).toBe('live');
     expect((await liveAccountOf(db.pool, trader.id))?.id).toBe(live);
     const { n } = await oneRow(
       db.pool,
@@ -261,7 +261,7 @@ describe('/api/accounts', () => {
       'SELECT count(*)::int AS n FROM deals WHERE account_id = $1',
       [live],
     );
-    expect(n).toBe(0);
+    expect(n).toBeGreaterThan(100);
   });
 
   it('refuses another user’s account id, changing nothing', async () => {

@@ -20,7 +20,6 @@ export const importRouteMessages = {
     'O relatório não diz de qual conta é (número e servidor): exporte o histórico da conta no terminal.',
   otherAccount: (report: string, target: string) =>
     `O relatório é da conta ${report}, não da conta ${target} escolhida para importar.`,
-  notImported: 'Só se importa relatórios em uma conta importada.',
   ticketTooLarge: (ticket: string) =>
     `O relatório tem um número de ticket grande demais: ${ticket}.`,
   /** Tester reports name no account: they go into one imported account per expert and symbol. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiErrorSchema, endpoints } from '@vortex/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -7,7 +7,7 @@ import { authOf } from '../../http/authorize.js';
 import { route } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { ImportGate } from './import-gate.js';
-import { ImportProgressBoard } from './import-progress.js';
+import { ImportProgressBoard, readDone, readProgress, storeProgress } from './import-progress.js';
 import { makeImportDir } from './import-temp.js';
 import { ImportLimitRefusal } from './import/limits.js';
 import { ImportRefusal } from './import/messages.js';
@@ -92,17 +92,17 @@ export const reportImportRoutes =
             if (!(await receiveUpload(req.raw, c.openFile(file), c))) {
               return [413, msg.tooLarge(c.maxBytes)];
             }
+            // what the reader's bytes run to: the file as received, whatever was declared
+            if (progress) progress.total = (await stat(file)).size;
             const release = await gate.readers.take(c.readWaitMs);
             if (!release) return [503, msg.serverBusy, c.retryAfterS];
             try {
               return await importReport(deps, userId, file, {
                 targetId: req.query.account_id,
-                onProgress: (bytes) => {
-                  if (progress) progress.bytes = bytes;
-                },
-                onParsed: () => {
-                  if (progress) progress.phase = 'storing';
-                },
+                fileName: req.query.file_name,
+                onProgress: (bytes, total) => progress && readProgress(progress, bytes, total),
+                onParsed: () => progress && readDone(progress),
+                onStored: (rows, of) => progress && storeProgress(progress, rows, of),
               });
             } finally {
               release();
@@ -128,8 +128,8 @@ export const reportImportRoutes =
       return {
         success: true as const,
         data: p
-          ? { phase: p.phase, bytes: p.bytes, total: p.total }
-          : { phase: 'unknown' as const, bytes: 0, total: 0 },
+          ? { phase: p.phase, bytes: p.bytes, total: p.total, percent: p.percent }
+          : { phase: 'unknown' as const, bytes: 0, total: 0, percent: null },
       };
     });
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   accountMessages,
+  importSummaryMessages,
   type ImportedReport,
   type Mt5Deal,
   type ReportImportResponse,
@@ -12,7 +13,7 @@ import {
   closedPositionsCount,
   ownAccount,
   setImportedFigures,
-  upsertImportedAccount,
+  upsertAccountForImport,
   type AccountFigures,
 } from '../accounts/accounts.repo.js';
 import { upsertHistoryOrders } from '../bridge/history-orders.repo.js';
@@ -88,20 +89,39 @@ function figuresOf(report: ImportedReport): AccountFigures | null {
   };
 }
 
-async function storeDeals(tx: pg.PoolClient, accountId: number, deals: Mt5Deal[]) {
+async function storeDeals(
+  tx: pg.PoolClient,
+  accountId: number,
+  deals: Mt5Deal[],
+  onStored?: (rows: number, of: number) => void,
+) {
   let added = 0;
   for (let i = 0; i < deals.length; i += BATCH) {
     added += await insertDeals(tx, accountId, deals.slice(i, i + BATCH));
+    onStored?.(Math.min(i + BATCH, deals.length), deals.length);
   }
   return added;
 }
 
+/** The first and last deal's time: the period the import brought. */
+function periodOf(deals: Mt5Deal[]): { from: number | null; to: number | null } {
+  if (deals.length === 0) return { from: null, to: null };
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const d of deals) {
+    from = Math.min(from, d.time_msc);
+    to = Math.max(to, d.time_msc);
+  }
+  return { from, to };
+}
+
 /**
- * Reads the terminal's report at `path` into the user's imported account of its number and
- * server (`targetId`: an existing imported account, which must be the report's). One
- * transaction: a refused or failed import leaves nothing. Deals are keyed by ticket, so an
- * overlapping period adds only what is new (an order's newest copy replaces the stored one);
- * the positions are built before the answer.
+ * Reads the terminal's report at `path` into the user's account of its number and server, the
+ * same account the agent feeds when it is connected (issue 26: one account is one account;
+ * `targetId`: an existing account, which must be the report's). One transaction: a refused or
+ * failed import leaves nothing. Deals are keyed by ticket, so a statement of a connected account
+ * or an overlapping period adds only the deals it lacks (an order's newest copy replaces the
+ * stored one); the positions are built before the answer.
  */
 export async function importReport(
   deps: ReportImportDeps,
@@ -109,8 +129,10 @@ export async function importReport(
   path: string,
   options: {
     targetId?: number | undefined;
-    onProgress?: (bytes: number) => void;
+    onProgress?: (bytes: number, total?: number) => void;
     onParsed?: () => void;
+    onStored?: (rows: number, of: number) => void;
+    fileName?: string | undefined;
   } = {},
 ): Promise<ReportImportResponse['data']> {
   const report = await parseMt5Report(path, { onProgress: options.onProgress });
@@ -119,11 +141,10 @@ export async function importReport(
   const orders = importedOrders(report, deals);
   options.onParsed?.();
   const account = report.account;
-  const { accountId, added } = await inTransaction(deps.pool, async (tx) => {
+  const { accountId, added, existed } = await inTransaction(deps.pool, async (tx) => {
     if (options.targetId !== undefined) {
       const target = await ownAccount(tx, userId, options.targetId);
       if (!target) throw new HttpError(404, accountMessages.notYours);
-      if (target.kind !== 'imported') throw new ImportRefusal(msg.notImported);
       if (target.account_number !== identity.accountNumber || target.server !== identity.server) {
         throw new ImportRefusal(
           msg.otherAccount(
@@ -133,14 +154,18 @@ export async function importReport(
         );
       }
     }
-    const id = await upsertImportedAccount(tx, {
-      userId,
-      ...identity,
-      company: account.company ?? '',
-      currency: account.currency ?? 'BRL',
-      marginMode: account.margin_mode ?? 'netting',
-      tradeMode: account.mode ?? 'demo',
-    });
+    const { id, existed } = await upsertAccountForImport(
+      tx,
+      {
+        userId,
+        ...identity,
+        company: account.company ?? '',
+        currency: account.currency ?? 'BRL',
+        marginMode: account.margin_mode ?? 'netting',
+        tradeMode: account.mode ?? 'demo',
+      },
+      { fileName: options.fileName ?? null, ...periodOf(deals) },
+    );
     const figures = figuresOf(report);
     // A report that says not when it was written counts as written now.
     const at = report.generated_at === null ? Date.now() : wallClockToEpoch(report.generated_at);
@@ -148,7 +173,8 @@ export async function importReport(
     for (let i = 0; i < orders.length; i += BATCH) {
       await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH));
     }
-    return { accountId: id, added: deals.length ? await storeDeals(tx, id, deals) : 0 };
+    const stored = deals.length ? await storeDeals(tx, id, deals, options.onStored) : 0;
+    return { accountId: id, added: stored, existed };
   }).catch(refusedValue);
   await deps.follower.catchUp(accountId);
   const [summary, positions] = await Promise.all([
@@ -161,6 +187,8 @@ export async function importReport(
     report_kind: report.kind,
     source: report.source,
     deals: { read: deals.length, new: added, already_stored: deals.length - added },
+    merged: existed,
+    summary: importSummaryMessages.deals(deals.length - added, added),
     orders: orders.length,
     positions,
   };
