@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.js';
 import {
-  ImportFileNameSchema,
   ImportIdSchema,
   ImportProgressResponseSchema,
   ReportImportResponseSchema,
 } from '../accounts/accounts.schema.js';
 import {
   Mt5ReportRequestSchema,
-  ReportRangeSchema,
+  ReportsSummaryQuerySchema,
   ReportsSummaryResponseSchema,
 } from '../trading/api.schema.js';
 import { defineEndpoint } from './define-endpoint.js';
@@ -28,7 +27,7 @@ export const reportsEndpoints = {
     // Served by the trading module, from the same reads as the dashboard.
     tags: ['trading'],
     summary: 'Resumo dos relatórios do período',
-    query: z.object({ range: ReportRangeSchema.default('7d') }),
+    query: ReportsSummaryQuerySchema,
     response: ReportsSummaryResponseSchema,
   }),
   statementHtml: defineEndpoint({
@@ -67,8 +66,6 @@ export const reportsEndpoints = {
     query: z.strictObject({
       account_id: IdSchema.optional(),
       import_id: ImportIdSchema.optional(),
-      /** The file's name, kept to say where the account's data came from. */
-      file_name: ImportFileNameSchema.optional(),
     }),
     response: ReportImportResponseSchema,
     errors: [400, 401, 403, 404, 413],

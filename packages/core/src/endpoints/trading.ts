@@ -3,6 +3,7 @@ import {
   DealsQuerySchema,
   DealsResponseSchema,
   EquityCurveResponseSchema,
+  HistorySpanResponseSchema,
   OverviewResponseSchema,
   PositionsResponseSchema,
   RangeQuerySchema,
@@ -77,5 +78,13 @@ export const tradingEndpoints = {
     summary: 'Posições fechadas (trades) do período',
     query: TradesQuerySchema,
     response: TradesResponseSchema,
+  }),
+  historySpan: defineEndpoint({
+    method: 'GET',
+    path: '/trading/history-span',
+    access: 'authenticated',
+    tags,
+    summary: 'Primeiro e último deal da conta atual',
+    response: HistorySpanResponseSchema,
   }),
 };

@@ -275,6 +275,17 @@ export const TradesQuerySchema = z.object({
   _: z.string().max(40).optional(),
 });
 
+/**
+ * GET /trading/history-span: when the current account's stored deals begin and end (epoch ms),
+ * so a screen can open on an old account's own period; nulls without deals or account.
+ */
+export const HistorySpanResponseSchema = z.object({
+  success: z.literal(true),
+  first_deal_at: z.number().nullable(),
+  last_deal_at: z.number().nullable(),
+});
+export type HistorySpan = Omit<z.infer<typeof HistorySpanResponseSchema>, 'success'>;
+
 /** GET /bridge/trades: closed positions, newest first by default. */
 export const TradesResponseSchema = z.object({
   success: z.literal(true),
@@ -286,7 +297,26 @@ export const TradesResponseSchema = z.object({
 });
 
 export const REPORT_RANGES = ['1d', '7d', '30d', '90d', '1y'] as const;
-export const ReportRangeSchema = z.enum(REPORT_RANGES, { error: 'Período inválido.' });
+/** The spec's ranges plus 'all', the account's whole history (issue 26: any period). */
+export const REPORT_PERIODS = [...REPORT_RANGES, 'all'] as const;
+export const ReportRangeSchema = z.enum(REPORT_PERIODS, { error: 'Período inválido.' });
+export type ReportRange = z.infer<typeof ReportRangeSchema>;
+
+/**
+ * A custom period ('De / Até'): São Paulo calendar days (YYYY-MM-DD) or instants, as the range
+ * queries read them; when either is given it replaces the named range (a missing start is the
+ * history's first deal, a missing end now).
+ */
+export const CustomPeriodFields = {
+  start: z.string().trim().min(1).max(40).optional(),
+  end: z.string().trim().min(1).max(40).optional(),
+};
+
+/** GET /api/reports/summary's query. */
+export const ReportsSummaryQuerySchema = z.object({
+  range: ReportRangeSchema.default('7d'),
+  ...CustomPeriodFields,
+});
 /** How many calendar days each report range covers, today included. */
 export const REPORT_RANGE_DAYS: Record<(typeof REPORT_RANGES)[number], number> = {
   '1d': 1,
@@ -317,6 +347,7 @@ export const ReportsSummaryResponseSchema = z.object({
 /** POST /api/reports/mt5/html and /xml. */
 export const Mt5ReportRequestSchema = z.strictObject({
   date_range: ReportRangeSchema.default('7d'),
+  ...CustomPeriodFields,
   report_type: z.enum(['full', 'summary']).default('full'),
   /** The statement's labels: pt-BR, or the terminal's English ones. */
   language: z.enum(['pt-BR', 'en']).default('pt-BR'),

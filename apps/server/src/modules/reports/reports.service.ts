@@ -1,17 +1,16 @@
 import {
   MS_PER_DAY,
-  REPORT_RANGE_DAYS,
   buildStatement,
-  lastDaysWindow,
   reportMessages,
   type Mt5ReportRequestSchema,
-  type ReportRangeSchema,
   type StatementDeal,
   type StatementModel,
 } from '@vortex/core';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { HttpError } from '../../http/http-error.js';
+import { historySpanOfAccount } from '../trading/history-span.js';
+import { resolvePeriod, type PeriodQuery, type TimeRange } from '../trading/trading-range.js';
 import {
   balanceBefore,
   currentAccountOf,
@@ -22,9 +21,21 @@ import {
 } from './reports.repo.js';
 import { historyOrdersFor, symbolDigitsOf } from './statement-orders.repo.js';
 
-/** The report's period, both ends included: N São Paulo calendar days, as the summary's. */
-export function reportPeriod(range: z.infer<typeof ReportRangeSchema>, now: number) {
-  return lastDaysWindow(REPORT_RANGE_DAYS[range], now);
+/**
+ * The report's period, both ends included, as the summary's: N São Paulo calendar days, a
+ * custom 'De / Até', or the whole history. An open start begins at the account's first deal,
+ * so the statement's header names the period the data has rather than 1970.
+ */
+export async function reportPeriod(
+  pool: pg.Pool,
+  accountId: number,
+  request: PeriodQuery,
+  now: number,
+): Promise<TimeRange> {
+  const period = resolvePeriod(request, now);
+  if (period.from > 0) return period;
+  const { first_deal_at: first } = await historySpanOfAccount(pool, accountId);
+  return { from: Math.min(first ?? period.to, period.to), to: period.to };
 }
 
 /** Positions closed in the period whose opening deal is not among the period's deals. */
@@ -72,7 +83,12 @@ export async function statementOf(
 ): Promise<StatementModel> {
   const account = await currentAccountOf(pool, userId);
   if (!account) throw new HttpError(404, reportMessages.noAccount);
-  const { from, to } = reportPeriod(request.date_range, now);
+  const { from, to } = await reportPeriod(
+    pool,
+    account.id,
+    { range: request.date_range, start: request.start, end: request.end },
+    now,
+  );
   const [deals, startBalance, openPositions, workingOrders, symbolDigits] = await Promise.all([
     dealsBetween(pool, account.id, from, to),
     balanceBefore(pool, account.id, from, account.figures?.balance ?? null),

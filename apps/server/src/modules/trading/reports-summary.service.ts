@@ -1,17 +1,10 @@
-import {
-  lastDaysWindow,
-  REPORT_RANGE_DAYS,
-  reportsSummary,
-  type ReportRangeSchema,
-  type ReportsSummary,
-} from '@vortex/core';
-import type { z } from 'zod';
+import { reportsSummary, type ReportsSummary } from '@vortex/core';
 import { positionsOfUser, type TradingReadDeps } from './statistics.service.js';
-import type { TimeRange } from './trading-range.js';
+import { resolvePeriod, type PeriodQuery, type TimeRange } from './trading-range.js';
 
-/** A report range as the last N calendar days up to now, as every screen reads them. */
-export function reportRange(range: z.infer<typeof ReportRangeSchema>, now = Date.now()): TimeRange {
-  return lastDaysWindow(REPORT_RANGE_DAYS[range], now);
+/** A report's period: the last N calendar days up to now as every screen reads them, or any. */
+export function reportRange(query: PeriodQuery, now = Date.now()): TimeRange {
+  return resolvePeriod(query, now);
 }
 
 /** GET /api/reports/summary. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localMidnight, parseQueryDate, resolveRange } from './trading-range.js';
+import { HttpError } from '../../http/http-error.js';
+import { localMidnight, parseQueryDate, resolvePeriod, resolveRange } from './trading-range.js';
 
 describe('parseQueryDate reads only ISO 8601 and epoch digits', () => {
   it.each([
@@ -64,5 +65,45 @@ describe('resolveRange', () => {
       to: now,
     });
     expect(resolveRange({}, 30, now).from).toBe(localMidnight(2026, 2, 14));
+  });
+});
+
+describe('resolvePeriod: any period, the whole history included', () => {
+  const now = Date.UTC(2026, 2, 15, 15);
+
+  it('reads a named range as its last N São Paulo days', () => {
+    expect(resolvePeriod({ range: '7d' }, now)).toEqual({ from: localMidnight(2026, 3, 9), to: now });
+    expect(resolvePeriod({ range: '1y' }, now).from).toBe(localMidnight(2025, 3, 16));
+  });
+
+  it("reads 'all' as everything up to now", () => {
+    expect(resolvePeriod({ range: 'all' }, now)).toEqual({ from: 0, to: now });
+  });
+
+  it('takes a custom period of years, the end day whole, over the named range', () => {
+    expect(resolvePeriod({ range: '7d', start: '2022-01-03', end: '2023-12-30' }, now)).toEqual({
+      from: localMidnight(2022, 1, 3),
+      to: localMidnight(2023, 12, 31) - 1,
+    });
+    // Open ends: from the history's beginning, or up to now.
+    expect(resolvePeriod({ range: '7d', end: '2023-12-30' }, now).from).toBe(0);
+    expect(resolvePeriod({ range: '7d', start: '2022-01-03' }, now).to).toBe(now);
+  });
+
+  it.each([
+    [{ start: '2023-12-30', end: '2022-01-03' }, 'A data inicial deve ser anterior à data final.'],
+    [{ start: '30/12/2023' }, 'Data inicial inválida.'],
+    [{ end: '2023-02-30' }, 'Data final inválida.'],
+  ])('refuses %j with a 400 in pt-BR', (ends, message) => {
+    const refused = (() => {
+      try {
+        resolvePeriod({ range: '7d', ...ends }, now);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 400, message });
   });
 });

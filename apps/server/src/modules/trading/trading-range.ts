@@ -4,7 +4,9 @@ import {
   localDateKey as zoneDateKey,
   localDayStart,
   MS_PER_DAY,
+  REPORT_RANGE_DAYS,
   toEpochMs,
+  type ReportRange,
 } from '@vortex/core';
 import { HttpError } from '../../http/http-error.js';
 import { tradingApiMessages as msg } from './trading.messages.js';
@@ -92,6 +94,27 @@ export function resolveRange(
   if (from === null) throw new HttpError(400, msg.invalidStart);
   if (from > to) throw new HttpError(400, msg.startAfterEnd);
   return { from, to };
+}
+
+/** A named report range, or a custom one given by its ends (either replaces the name). */
+export interface PeriodQuery {
+  range: ReportRange;
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+/**
+ * The period of a report or a statement: a custom 'De / Até' when either end is given (a
+ * missing start is the history's beginning, a missing end now), 'all' the whole history up to
+ * now, else the range's last N São Paulo calendar days. Any length is accepted; an unreadable
+ * or inverted custom period is a 400 in pt-BR, as for resolveRange.
+ */
+export function resolvePeriod(query: PeriodQuery, now = Date.now()): TimeRange {
+  if (query.start !== undefined || query.end !== undefined) {
+    return resolveRange({ start: query.start ?? '0', end: query.end }, 1, now);
+  }
+  if (query.range === 'all') return { from: 0, to: now };
+  return lastDaysWindow(REPORT_RANGE_DAYS[query.range], now);
 }
 
 /** The local calendar day holding `now`, from its midnight to `now`. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authOf } from '../../http/authorize.js';
 import { route } from '../../http/endpoint-route.js';
 import { dashboardRoutes, DEFAULT_DAYS } from './dashboard.routes.js';
+import { historySpanOf } from './history-span.js';
 import { PositionsCache } from './positions-cache.js';
 import type { RealtimeDeps } from './realtime.service.js';
 import { reportRange, reportsSummaryOf } from './reports-summary.service.js';
@@ -29,8 +30,13 @@ export const tradingRoutes =
       tradesOf(deps, authOf(req).user.id, req.query),
     );
 
+    route(app, endpoints.trading.historySpan, async (req) => ({
+      success: true as const,
+      ...(await historySpanOf(deps.pool, authOf(req).user.id)),
+    }));
+
     route(app, endpoints.reports.summary, async (req) => ({
       success: true as const,
-      data: await reportsSummaryOf(deps, authOf(req).user.id, reportRange(req.query.range)),
+      data: await reportsSummaryOf(deps, authOf(req).user.id, reportRange(req.query)),
     }));
   };

@@ -1,4 +1,5 @@
-import type { ReportRange } from './api/reports-keys';
+import { periodTexts } from '../../components/period/period-texts';
+import type { RangeChoice } from './api/reports-keys';
 
 /** Every text of the /reports screen (trading.md §2 "Reports", §4, §8). */
 export const reportsTexts = {
@@ -10,7 +11,9 @@ export const reportsTexts = {
     '30d': 'Últimos 30 dias',
     '90d': 'Últimos 90 dias',
     '1y': 'Último ano',
-  } satisfies Record<ReportRange, string>,
+    all: periodTexts.all,
+    custom: periodTexts.custom,
+  } satisfies Record<RangeChoice, string>,
   refresh: 'Atualizar',
   retry: 'Tentar novamente',
   loading: 'Carregando relatórios...',

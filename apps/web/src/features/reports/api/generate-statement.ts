@@ -4,7 +4,7 @@ import { apiUrl } from '../../../config/runtime-config';
 import { readLocal, storageKeys } from '../../../lib/storage';
 import { reportsTexts as t } from '../messages';
 import { ReportsError } from './reports-error';
-import type { ReportRange } from './reports-keys';
+import { periodFields, type ReportPeriod } from './reports-keys';
 
 export type StatementFormat = 'html' | 'xml';
 
@@ -52,7 +52,7 @@ export function decodeStatement(bytes: Uint8Array): string {
  */
 export async function fetchStatement(
   format: StatementFormat,
-  range: ReportRange,
+  period: ReportPeriod,
 ): Promise<Statement> {
   const failed = format === 'html' ? t.errors.html : t.errors.xml;
   const token = readLocal(storageKeys.authToken);
@@ -68,7 +68,7 @@ export async function fetchStatement(
     response = await fetch(`${apiUrl()}${endpointUrl(ENDPOINT[format])}`, {
       method: ENDPOINT[format].method,
       headers,
-      body: JSON.stringify({ date_range: range, report_type: 'full' }),
+      body: JSON.stringify({ ...statementPeriod(period), report_type: 'full' }),
     });
     bytes = new Uint8Array(await response.arrayBuffer());
     body = decodeStatement(bytes);
@@ -82,8 +82,14 @@ export async function fetchStatement(
   return { document: body, bytes, fileName: fileNameIn(response, format) };
 }
 
+/** The statement body's period: a named range as date_range, a custom one by its two days. */
+function statementPeriod(period: ReportPeriod) {
+  const fields = periodFields(period);
+  return 'range' in fields ? { date_range: fields.range } : fields;
+}
+
 export function useGenerateStatement(format: StatementFormat) {
   return useMutation({
-    mutationFn: (range: ReportRange) => fetchStatement(format, range),
+    mutationFn: (period: ReportPeriod) => fetchStatement(format, period),
   });
 }

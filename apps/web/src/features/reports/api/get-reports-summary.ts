@@ -9,13 +9,16 @@ import {
 } from '../../../lib/api-client';
 import { reportsTexts as t } from '../messages';
 import { ReportsError } from './reports-error';
-import { reportsKeys, type ReportRange } from './reports-keys';
+import { periodFields, reportsKeys, type ReportPeriod } from './reports-keys';
 
 export type ReportsSummary = z.infer<typeof ReportsSummaryResponseSchema>['data'];
 
-async function request(range: ReportRange, signal: AbortSignal): Promise<ApiResponse> {
+async function request(period: ReportPeriod, signal: AbortSignal): Promise<ApiResponse> {
   try {
-    return await requestEndpoint(endpoints.reports.summary, { query: { range }, signal });
+    return await requestEndpoint(endpoints.reports.summary, {
+      query: periodFields(period),
+      signal,
+    });
   } catch (error) {
     if (error instanceof NetworkError && !signal.aborted) {
       throw new ReportsError(t.errors.connection, error.message);
@@ -29,10 +32,10 @@ async function request(range: ReportRange, signal: AbortSignal): Promise<ApiResp
  * the server saying it could not query the data, or an answer that is not the contract's.
  */
 export async function fetchReportsSummary(
-  range: ReportRange,
+  period: ReportPeriod,
   signal: AbortSignal,
 ): Promise<ReportsSummary> {
-  const res = await request(range, signal);
+  const res = await request(period, signal);
   const serverError = serverErrorOf(res);
   if (serverError) throw new ReportsError(t.errors.query, serverError);
   if (!res.ok) throw new ReportsError(t.errors.load, `HTTP ${res.status}`);
@@ -41,9 +44,12 @@ export async function fetchReportsSummary(
   return parsed.data.data;
 }
 
-export function useReportsSummary(range: ReportRange) {
+/** The summary of the period; none asked while the period is still being chosen. */
+export function useReportsSummary(period: ReportPeriod | null) {
+  const asked = period ?? { range: 'all' };
   return useQuery({
-    queryKey: reportsKeys.summary(range),
-    queryFn: ({ signal }) => fetchReportsSummary(range, signal),
+    queryKey: reportsKeys.summary(asked),
+    queryFn: ({ signal }) => fetchReportsSummary(asked, signal),
+    enabled: period !== null,
   });
 }

@@ -1,14 +1,17 @@
-import { REPORT_RANGES } from '@vortex/core';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { parseReportRange, type ReportRange } from '../api/reports-keys';
+import { RANGE_CHOICES, type RangeChoice } from '../api/reports-keys';
 import { reportsTexts as t } from '../messages';
 
+const isChoice = (value: string): value is RangeChoice =>
+  (RANGE_CHOICES as readonly string[]).includes(value);
+
+/** The spec's five ranges, 'Todo o histórico' and 'Personalizado' (which opens 'De / Até'). */
 export function RangeSelect({
   value,
   onChange,
 }: {
-  value: ReportRange;
-  onChange: (range: ReportRange) => void;
+  value: RangeChoice;
+  onChange: (choice: RangeChoice) => void;
 }) {
   return (
     <div className="flex items-center gap-2">
@@ -20,12 +23,12 @@ export function RangeSelect({
         className="w-44"
         value={value}
         onChange={(e) => {
-          onChange(parseReportRange(e.target.value));
+          if (isChoice(e.target.value)) onChange(e.target.value);
         }}
       >
-        {REPORT_RANGES.map((range) => (
-          <option key={range} value={range}>
-            {t.ranges[range]}
+        {RANGE_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {t.ranges[choice]}
           </option>
         ))}
       </NativeSelect>

@@ -142,6 +142,9 @@ describe('Reports screen (trading.md §2 "Reports")', () => {
       ['30d', 'Últimos 30 dias'],
       ['90d', 'Últimos 90 dias'],
       ['1y', 'Último ano'],
+      // Issue 26: any period, beside the spec's five.
+      ['all', 'Todo o histórico'],
+      ['custom', 'Personalizado'],
     ]);
     expect(api.queriesTo('/api/reports/summary').map((q) => q.get('range'))).toEqual(['7d']);
 

@@ -1,14 +1,25 @@
 import { CircleAlert, FileX2, RotateCw } from 'lucide-react';
+import { REPORT_RANGE_DAYS } from '@vortex/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CustomPeriodForm } from '../../../components/period/custom-period-form';
+import { HistorySpanNote } from '../../../components/period/history-span-note';
+import { dataOlderThan, spanDates } from '../../../components/period/period';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { useHistorySpan } from '../../../lib/history-span';
 import { useReportsSummary, type ReportsSummary } from '../api/get-reports-summary';
 import { ReportsError } from '../api/reports-error';
-import { DEFAULT_REPORT_RANGE, parseReportRange, type ReportRange } from '../api/reports-keys';
+import {
+  DEFAULT_REPORT_RANGE,
+  parseReportPeriod,
+  type RangeChoice,
+  type ReportPeriod,
+} from '../api/reports-keys';
 import { useReportsLiveRefresh } from '../hooks/use-reports-live-refresh';
 import { reportsTexts as t } from '../messages';
 import { DailyPnlChart } from './daily-pnl-chart';
@@ -19,14 +30,30 @@ import { RangeSelect } from './range-select';
 import { StatementCard } from './statement-card';
 import { SummaryCards } from './summary-cards';
 
-/** The range lives in the address (?range=30d), so a reload or a shared link keeps it. */
-function useRange(): [ReportRange, (range: ReportRange) => void] {
+/**
+ * The period lives in the address (?range=30d, ?range=custom&start=…&end=…), so a reload or a
+ * shared link keeps it. Without one the reports open on the last 7 days, or on the whole
+ * history of an account whose data is older than that; null until the account's span is known.
+ */
+function usePeriod(): [ReportPeriod | null, (period: ReportPeriod) => void] {
   const [params, setParams] = useSearchParams();
-  const range = parseReportRange(params.get('range'));
-  const setRange = (next: ReportRange) => {
-    setParams(next === DEFAULT_REPORT_RANGE ? {} : { range: next }, { replace: true });
+  const [openedAt] = useState(Date.now);
+  const { span, settled } = useHistorySpan();
+  const old = dataOlderThan(span, REPORT_RANGE_DAYS[DEFAULT_REPORT_RANGE], openedAt);
+  const opening: ReportPeriod = { range: old ? 'all' : DEFAULT_REPORT_RANGE };
+  const period = parseReportPeriod(params) ?? (settled ? opening : null);
+  const setPeriod = (next: ReportPeriod) => {
+    const plain = next.range !== 'custom' && next.range === opening.range;
+    setParams(
+      plain
+        ? {}
+        : next.range === 'custom'
+          ? { range: 'custom', start: next.from, end: next.to }
+          : { range: next.range },
+      { replace: true },
+    );
   };
-  return [range, setRange];
+  return [period, setPeriod];
 }
 
 function ErrorState({
@@ -86,11 +113,19 @@ function SummaryView({ data }: { data: ReportsSummary }) {
 
 /** /reports (trading.md §2 "Reports"): summary of the real trades and the MT5 statements. */
 export function ReportsScreen() {
-  const [range, setRange] = useRange();
-  const summary = useReportsSummary(range);
+  const [period, setPeriod] = usePeriod();
+  const { span } = useHistorySpan();
+  // 'Personalizado' chosen but not yet applied: the fields show, the last period stays asked.
+  const [editing, setEditing] = useState(false);
+  const summary = useReportsSummary(period);
   useReportsLiveRefresh();
   const fetching = summary.isFetching;
   const refresh = () => void summary.refetch();
+  const choice: RangeChoice = editing ? 'custom' : (period?.range ?? DEFAULT_REPORT_RANGE);
+  const choose = (next: RangeChoice) => {
+    setEditing(next === 'custom');
+    if (next !== 'custom') setPeriod({ range: next });
+  };
 
   return (
     <section className="mx-auto w-full max-w-6xl space-y-6">
@@ -101,16 +136,29 @@ export function ReportsScreen() {
             {paths.reports.title}
           </h1>
           <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+          <HistorySpanNote span={span} />
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:pt-1">
-          <RangeSelect value={range} onChange={setRange} />
-          <Button variant="outline" onClick={refresh} disabled={fetching}>
+          <RangeSelect value={choice} onChange={choose} />
+          <Button variant="outline" onClick={refresh} disabled={fetching || period === null}>
             <RotateCw className={cn(fetching && 'animate-spin')} />
             {t.refresh}
           </Button>
         </div>
+        {(editing || period?.range === 'custom') && (
+          <CustomPeriodForm
+            key={period?.range === 'custom' ? `${period.from}..${period.to}` : 'span'}
+            id="reports-custom"
+            className="w-full justify-end"
+            initial={period?.range === 'custom' ? period : spanDates(span)}
+            onApply={(dates) => {
+              setEditing(false);
+              setPeriod({ range: 'custom', ...dates });
+            }}
+          />
+        )}
       </header>
-      <StatementCard range={range} />
+      {period && <StatementCard period={period} />}
       <ImportCard />
       {summary.isError && <ErrorState error={summary.error} onRetry={refresh} busy={fetching} />}
       {summary.isPending && (

@@ -9,7 +9,7 @@ import {
   type StatementFormat,
 } from '../api/generate-statement';
 import { ReportsError } from '../api/reports-error';
-import type { ReportRange } from '../api/reports-keys';
+import type { ReportPeriod } from '../api/reports-keys';
 import { reportsTexts as t } from '../messages';
 import { downloadStatement, openOrDownloadHtml } from '../utils/statement-file';
 
@@ -24,12 +24,12 @@ function deliver(format: StatementFormat, { document, bytes, fileName }: Stateme
   else toast.info(t.statement.popupBlocked(delivery.fileName));
 }
 
-function StatementButton({ format, range }: { format: StatementFormat; range: ReportRange }) {
+function StatementButton({ format, period }: { format: StatementFormat; period: ReportPeriod }) {
   const generate = useGenerateStatement(format);
   const busy = generate.isPending;
   const Icon = format === 'html' ? FileText : FileCode2;
   const onClick = () => {
-    generate.mutate(range, {
+    generate.mutate(period, {
       onSuccess: (statement) => {
         deliver(format, statement);
       },
@@ -55,7 +55,7 @@ function StatementButton({ format, range }: { format: StatementFormat; range: Re
 }
 
 /** trading.md §2 and §7: the MT5 statements of the selected range, as HTML or XML. */
-export function StatementCard({ range }: { range: ReportRange }) {
+export function StatementCard({ period }: { period: ReportPeriod }) {
   return (
     <Card
       role="region"
@@ -70,8 +70,8 @@ export function StatementCard({ range }: { range: ReportRange }) {
         <p className="text-xs text-muted-foreground">{t.statement.counting}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <StatementButton format="html" range={range} />
-        <StatementButton format="xml" range={range} />
+        <StatementButton format="html" period={period} />
+        <StatementButton format="xml" period={period} />
       </div>
     </Card>
   );

@@ -6,8 +6,9 @@ import {
   requestEndpoint,
   serverErrorOf,
 } from '../../../lib/api-client';
+import { periodBounds, periodKey, type Period } from '../../../components/period/period';
 import { statisticsTexts as t } from '../messages';
-import { periodRange, topMagics } from '../utils/period';
+import { topMagics } from '../utils/period';
 
 /** §7: /dashboard/stats answers are cached 4 s client-side. */
 const STATS_CACHE_MS = 4_000;
@@ -16,8 +17,9 @@ const MAGIC_SAMPLE_LIMIT = 6000;
 
 export const statisticsKeys = {
   all: ['statistics'] as const,
-  stats: (days: number, magic: number | null) => ['statistics', 'stats', days, magic] as const,
-  magics: (days: number) => ['statistics', 'magics', days] as const,
+  stats: (period: Period, magic: number | null) =>
+    ['statistics', 'stats', periodKey(period), magic] as const,
+  magics: (period: Period) => ['statistics', 'magics', periodKey(period)] as const,
 };
 
 /** A failed load, its message already in §8's words. */
@@ -29,12 +31,14 @@ export class StatisticsError extends Error {
  * §8: the server's own failure reads 'MT5 Real Data Error: …', a failure without a reason
  * 'HTTP {status}', and no answer at all 'Erro de conexão: …'.
  */
-export async function fetchStatistics(days: number, magic: number | null, signal?: AbortSignal) {
+export async function fetchStatistics(period: Period, magic: number | null, signal?: AbortSignal) {
+  // The server reads the last `days` calendar days, as every screen; or the custom days, or
+  // everything from the history's start. No magic is all of them.
+  const range = period.kind === 'days' ? { days: period.days } : periodBounds(period, Date.now());
   let res;
   try {
     res = await requestEndpoint(endpoints.trading.stats, {
-      // The server reads the last `days` calendar days, as every screen; no magic is all of them.
-      query: { days, magic: magic ?? undefined },
+      query: { ...range, magic: magic ?? undefined },
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
@@ -48,11 +52,13 @@ export async function fetchStatistics(days: number, magic: number | null, signal
   return parsed.data.data;
 }
 
-/** GET /dashboard/stats for the last `days`, of one magic or all. */
-export function useStatistics(days: number, magic: number | null) {
+/** GET /dashboard/stats for the period, of one magic or all; none while the period is unknown. */
+export function useStatistics(period: Period | null, magic: number | null) {
+  const asked = period ?? { kind: 'all' };
   return useQuery({
-    queryKey: statisticsKeys.stats(days, magic),
-    queryFn: ({ signal }) => fetchStatistics(days, magic, signal),
+    queryKey: statisticsKeys.stats(asked, magic),
+    queryFn: ({ signal }) => fetchStatistics(asked, magic, signal),
+    enabled: period !== null,
     staleTime: STATS_CACHE_MS,
     placeholderData: keepPreviousData,
     retry: false,
@@ -60,11 +66,13 @@ export function useStatistics(days: number, magic: number | null) {
 }
 
 /** The 5 most frequent magics among the period's closed trades; none when that call fails. */
-export function useMagicOptions(days: number) {
+export function useMagicOptions(period: Period | null) {
+  const asked = period ?? { kind: 'all' };
   const query = useQuery({
-    queryKey: statisticsKeys.magics(days),
+    queryKey: statisticsKeys.magics(asked),
+    enabled: period !== null,
     queryFn: async ({ signal }) => {
-      const { start, end } = periodRange(days, Date.now());
+      const { start, end } = periodBounds(asked, Date.now());
       const answer = await callEndpoint(endpoints.trading.trades, {
         query: { limit: MAGIC_SAMPLE_LIMIT, start_date: start, end_date: end },
         signal,

@@ -4,31 +4,47 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { CustomPeriodForm } from '../../../components/period/custom-period-form';
+import type { CustomDates, Period } from '../../../components/period/period';
+import { periodTexts } from '../../../components/period/period-texts';
 import { cn } from '../../../lib/cn';
 import { statisticsTexts as t } from '../messages';
 import { MAX_PERIOD_DAYS, MIN_PERIOD_DAYS, parsePeriodDays, PERIOD_PRESETS } from '../utils/period';
 
 interface StatisticsControlsProps {
-  days: number;
+  period: Period;
+  /** The custom fields' first dates: the period's own, else the account's data span. */
+  customInitial: CustomDates | null;
   magic: number | null;
   magics: readonly number[];
   busy: boolean;
-  onDays: (days: number) => void;
+  onPeriod: (period: Period) => void;
   onMagic: (magic: number | null) => void;
   onRefresh: () => void;
 }
 
 const c = t.controls;
 
-/** The period (presets or 1–365 typed days), the magic filter and a refresh. */
+const presetClass = (pressed: boolean) =>
+  cn(
+    'h-8 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground',
+    'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+    pressed && 'bg-card text-foreground shadow-sm',
+  );
+
+/**
+ * The period (presets, 1–365 typed days, 'Todo o histórico' or a custom 'De / Até'), the magic
+ * filter and a refresh.
+ */
 export function StatisticsControls(props: StatisticsControlsProps) {
-  const { days, magic } = props;
-  const [draft, setDraft] = useState(String(days));
+  const { period, magic } = props;
+  const days = period.kind === 'days' ? period.days : null;
+  const [draft, setDraft] = useState(days === null ? '' : String(days));
   const options =
     magic === null || props.magics.includes(magic) ? props.magics : [...props.magics, magic];
   const choose = (next: number) => {
     setDraft(String(next));
-    props.onDays(next);
+    props.onPeriod({ kind: 'days', days: next });
   };
   return (
     <div
@@ -54,15 +70,23 @@ export function StatisticsControls(props: StatisticsControlsProps) {
               onClick={() => {
                 choose(preset);
               }}
-              className={cn(
-                'h-8 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground',
-                'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                days === preset && 'bg-card text-foreground shadow-sm',
-              )}
+              className={presetClass(days === preset)}
             >
               {c.preset(preset)}
             </button>
           ))}
+          <button
+            type="button"
+            aria-pressed={period.kind === 'all'}
+            title={periodTexts.allTitle}
+            onClick={() => {
+              setDraft('');
+              props.onPeriod({ kind: 'all' });
+            }}
+            className={presetClass(period.kind === 'all')}
+          >
+            {periodTexts.all}
+          </button>
         </div>
       </div>
       <div className="w-32 space-y-1.5">
@@ -75,18 +99,32 @@ export function StatisticsControls(props: StatisticsControlsProps) {
           max={MAX_PERIOD_DAYS}
           step={1}
           value={draft}
-          aria-invalid={parsePeriodDays(draft) === null || undefined}
+          aria-invalid={(draft !== '' && parsePeriodDays(draft) === null) || undefined}
           onChange={(event) => {
             setDraft(event.target.value);
             // §5: outside 1–365 the value is ignored and the period stays as it was.
             const next = parsePeriodDays(event.target.value);
-            if (next !== null) props.onDays(next);
+            if (next !== null) props.onPeriod({ kind: 'days', days: next });
           }}
           onBlur={() => {
-            setDraft(String(days));
+            setDraft(days === null ? '' : String(days));
           }}
         />
       </div>
+      <CustomPeriodForm
+        // Fresh fields whenever the period changes elsewhere (a preset, the account's own).
+        key={
+          period.kind === 'custom'
+            ? `${period.from}..${period.to}`
+            : `x-${JSON.stringify(props.customInitial)}`
+        }
+        id="statistics-custom"
+        initial={props.customInitial}
+        onApply={(dates) => {
+          setDraft('');
+          props.onPeriod({ kind: 'custom', ...dates });
+        }}
+      />
       <div className="w-40 space-y-1.5">
         <Label htmlFor="statistics-magic">{c.magic}</Label>
         <NativeSelect

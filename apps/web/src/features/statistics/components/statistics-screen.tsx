@@ -1,5 +1,9 @@
 import { BarChart3, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { HistorySpanNote } from '../../../components/period/history-span-note';
+import { brDate, openingPeriod, spanDates, type Period } from '../../../components/period/period';
+import { periodTexts } from '../../../components/period/period-texts';
+import { useHistorySpan } from '../../../lib/history-span';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,12 +18,25 @@ import { StatisticsControls } from './statistics-controls';
 import { HeadlineCards, PerformanceList, RiskList, SidesCard } from './statistics-figures';
 import { SymbolsTable } from './symbols-table';
 
+const DEFAULT_PERIOD = { kind: 'days', days: DEFAULT_PERIOD_DAYS } as const;
+
+function showing(period: Period): string {
+  if (period.kind === 'days') return t.controls.showing(period.days);
+  if (period.kind === 'all') return periodTexts.all;
+  return periodTexts.showingCustom(brDate(period.from), brDate(period.to));
+}
+
 /** /statistics ('Estatísticas Reais MT5', trading.md §2): the statistics object for a period. */
 export function StatisticsScreen() {
-  const [days, setDays] = useState(DEFAULT_PERIOD_DAYS);
+  const [chosen, setChosen] = useState<Period | null>(null);
+  const [openedAt] = useState(Date.now);
+  const { span, settled } = useHistorySpan();
+  // Until the trader chooses, an account whose data is older than the default window opens
+  // on its whole history; nothing is asked before the span is known (or failed).
+  const period = chosen ?? (settled ? openingPeriod(span, DEFAULT_PERIOD, openedAt) : null);
   const [magic, setMagic] = useState<number | null>(null);
-  const query = useStatistics(days, magic);
-  const magics = useMagicOptions(days);
+  const query = useStatistics(period, magic);
+  const magics = useMagicOptions(period);
   useStatisticsLiveRefresh();
   const refetch = () => void query.refetch();
   const stats = query.data;
@@ -32,13 +49,16 @@ export function StatisticsScreen() {
           {paths.statistics.title}
         </h1>
         <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+        <HistorySpanNote span={span} />
       </header>
       <StatisticsControls
-        days={days}
+        key={period === null ? 'opening' : 'open'}
+        period={period ?? DEFAULT_PERIOD}
+        customInitial={period?.kind === 'custom' ? period : spanDates(span)}
         magic={magic}
         magics={magics}
         busy={query.isFetching}
-        onDays={setDays}
+        onPeriod={setChosen}
         onMagic={setMagic}
         onRefresh={refetch}
       />
@@ -67,7 +87,7 @@ export function StatisticsScreen() {
       {stats && stats.total_trades > 0 && (
         <div className="space-y-6">
           <p data-testid="statistics-period" className="text-sm text-muted-foreground">
-            {t.controls.showing(days)}
+            {period && showing(period)}
           </p>
           <HeadlineCards stats={stats} />
           <div className="grid gap-4 xl:grid-cols-2">
