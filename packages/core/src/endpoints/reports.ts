@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.js';
 import {
+  ImportFileNameSchema,
   ImportIdSchema,
   ImportProgressResponseSchema,
   ReportImportResponseSchema,
@@ -66,6 +67,8 @@ export const reportsEndpoints = {
     query: z.strictObject({
       account_id: IdSchema.optional(),
       import_id: ImportIdSchema.optional(),
+      /** The file's name, kept to say where the account's data came from. */
+      file_name: ImportFileNameSchema.optional(),
     }),
     response: ReportImportResponseSchema,
     errors: [400, 401, 403, 404, 413],
