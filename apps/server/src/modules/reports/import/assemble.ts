@@ -31,6 +31,12 @@ import {
   type Columns,
 } from './records.js';
 import { isLabel, labelPairs, nonEmpty, type Cell, type Row } from './rows.js';
+import {
+  checkDealsTotals,
+  checkHistoryResults,
+  checkTesterDeals,
+  type DealsTotals,
+} from './totals.js';
 
 // Reads a report row by row, by structure: the first banner is the title; a banner followed by
 // column headers opens a table, one followed by "Label:" rows opens a label block. Tables are
@@ -81,6 +87,7 @@ export class ReportAssembler {
   private readonly positions: ImportedPosition[] = [];
   private readonly openPositions: ImportedOpenPosition[] = [];
   private workingOrders = 0;
+  private dealsTotals: DealsTotals | null = null;
 
   constructor(private readonly source: 'html' | 'xlsx') {}
 
@@ -167,8 +174,11 @@ export class ReportAssembler {
         if (nonEmpty(row).some((c) => isLabel(c.text))) {
           this.mode = { t: 'summary' };
           this.read(row);
+          return;
         }
-        return; // a totals row
+        // a totals row: the Deals table's first one is checked against its rows (totals.ts)
+        if (mode.table === 'deals') this.dealsTotals ??= { row, columns: mode.columns };
+        return;
       case 'summary':
         for (const p of labelPairs(row)) this.summary.push({ ...p, line: row.line ?? 0 });
         return;
@@ -240,9 +250,14 @@ export class ReportAssembler {
         : ['positions', 'orders', 'deals', 'results'];
     const missing = required.filter((s) => !this.seen.has(s));
     if (missing.length > 0) throw new ImportRefusal(importMessages.incomplete(missing));
+    // a file cut inside a row may leave that row unreadable: being cut is what to say
+    if (this.dealsTotals === null) throw new ImportRefusal(importMessages.noDealsTotals);
     if (this.firstError !== null) throw this.firstError;
 
     const { results, unknown } = this.results(kind);
+    checkDealsTotals(this.deals, this.dealsTotals);
+    if (kind === 'tester') checkTesterDeals(this.deals, results);
+    else checkHistoryResults(this.resultPairs.length);
     const generated = this.header[3]?.text ?? null;
     const generatedAt = generated !== null && isTimeText(generated) ? this.headerDate() : null;
     const report = {

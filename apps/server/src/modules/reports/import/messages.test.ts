@@ -15,3 +15,17 @@ describe('a refused cell, as the trader reads it', () => {
     expect(cellProblems.unreadable('x'.repeat(100))).toBe(`valor ilegível "${'x'.repeat(40)}…".`);
   });
 });
+
+describe('a report cut short, as the trader reads it', () => {
+  it('names what the report says it holds and what it holds, in pt-BR numbers', () => {
+    expect(importMessages.dealsCount(180, 358)).toBe(
+      'O relatório está incompleto: a seção de transações tem 180 negócios, mas o total do relatório ("Ofertas Total") indica 358. Nada foi importado.',
+    );
+    expect(importMessages.totalsDisagree('profit', 1234.5, 1301.4)).toBe(
+      'O relatório está incompleto: a soma dos lucros na seção de transações (1.234,50) não confere com o total que o relatório escreve (1.301,40). Nada foi importado.',
+    );
+    expect(importMessages.resultsCut(20, 25)).toBe(
+      'O relatório está incompleto: o bloco de resultados tem 20 de 25 linhas (o arquivo parece cortado). Nada foi importado.',
+    );
+  });
+});

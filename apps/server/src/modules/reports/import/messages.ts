@@ -1,6 +1,27 @@
+import { MT5_TESTER_RESULT_LABELS } from '@vortex/core';
+
 // Everything a trader reads when an import is refused, in one place (pt-BR).
 
+/** The label as a pt-BR terminal writes it in the tester's Results ("Ofertas Total"). */
+const TOTAL_DEALS = MT5_TESTER_RESULT_LABELS.totalDeals['pt-BR'];
+
 export type SectionName = 'positions' | 'orders' | 'deals' | 'results';
+
+/** A figure of the Deals table's totals row. */
+export type TotalName = 'commission' | 'fee' | 'swap' | 'profit' | 'balance';
+
+const TOTAL_PT: Record<TotalName, string> = {
+  commission: 'das comissões',
+  fee: 'das taxas',
+  swap: 'dos swaps',
+  profit: 'dos lucros',
+  balance: 'do saldo final',
+};
+
+const MONEY = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 const SECTION_PT: Record<SectionName, string> = {
   positions: 'posições',
@@ -31,6 +52,20 @@ export const importMessages = {
     return names.length === 1
       ? `O relatório está incompleto: falta a seção de ${list(names)}.`
       : `O relatório está incompleto: faltam as seções de ${list(names)}.`;
+  },
+  /** The Deals table stops before its totals row: the file was cut short. */
+  noDealsTotals:
+    'O relatório está incompleto: a seção de transações termina sem a linha de totais que o MetaTrader 5 escreve no fim dela (o arquivo parece cortado). Nada foi importado.',
+  /** The Strategy Tester's 'Total Deals' against the trade deals its table holds. */
+  dealsCount(rows: number, total: number): string {
+    return `O relatório está incompleto: a seção de transações tem ${LINE.format(rows)} ${rows === 1 ? 'negócio' : 'negócios'}, mas o total do relatório ("${TOTAL_DEALS}") indica ${LINE.format(total)}. Nada foi importado.`;
+  },
+  noTotalDeals: `O relatório está incompleto: o bloco de resultados não traz o total de negócios ("${TOTAL_DEALS}"), que confere a seção de transações. Nada foi importado.`,
+  totalsDisagree(name: TotalName, rows: number, written: number): string {
+    return `O relatório está incompleto: a soma ${TOTAL_PT[name]} na seção de transações (${MONEY.format(rows)}) não confere com o total que o relatório escreve (${MONEY.format(written)}). Nada foi importado.`;
+  },
+  resultsCut(lines: number, expected: number): string {
+    return `O relatório está incompleto: o bloco de resultados tem ${LINE.format(lines)} de ${LINE.format(expected)} linhas (o arquivo parece cortado). Nada foi importado.`;
   },
   unexpectedColumns(section: SectionName): string {
     return `A seção de ${SECTION_PT[section]} não tem as colunas de um relatório do MetaTrader 5.`;
