@@ -644,8 +644,9 @@ string DealJson(const ulong ticket)
           ",\"time_msc\":" + IntegerToString(HistoryDealGetInteger(ticket, DEAL_TIME_MSC)) + "}";
   }
 
-// Deals with tickets above g_lastDeal, in ticket order, DEALS_PER_LINE per line. Only buys and
-// sells are sent: balance, credit and other operations carry no symbol.
+// Deals with tickets above g_lastDeal, in ticket order, DEALS_PER_LINE per line. Every deal is
+// sent: balance, credit and other operations (DEAL_TYPE 2 and above) with their empty symbol,
+// position 0 and the amount as profit, so deposits and withdrawals reach the server too.
 void PushDeals()
   {
    if(!HistorySelect(g_histFrom, TimeCurrent() + 86400))
@@ -671,12 +672,8 @@ void PushDeals()
    for(int i = 0; i < count; i++)
      {
       ulong ticket = fresh[i];
-      long type = HistoryDealGetInteger(ticket, DEAL_TYPE);
-      if(type == DEAL_TYPE_BUY || type == DEAL_TYPE_SELL)
-        {
-         batch += (inBatch > 0 ? "," : "") + DealJson(ticket);
-         inBatch++;
-        }
+      batch += (inBatch > 0 ? "," : "") + DealJson(ticket);
+      inBatch++;
       highest = ticket;
       datetime t = (datetime)HistoryDealGetInteger(ticket, DEAL_TIME);
       if(t > newest)

@@ -16,7 +16,9 @@ import type { Mt5Source } from './agent/mt5-source.js';
 import { createSimSource } from './agent/sim-source.js';
 import { readInstallerConfig } from './cli/installer-config.js';
 import { joinOptionValues } from './cli/option-values.js';
+import { parseSimAccount } from './cli/sim-account.js';
 import { EaAdapter } from './ea/ea-adapter.js';
+import type { SimAccountProfile } from './sim/index.js';
 
 declare const __VORTEX_BRIDGE_VERSION__: string | undefined;
 
@@ -44,7 +46,10 @@ Uso: VORTEX_BRIDGE_TOKEN=<token> vortex-bridge [opções]
   --state-dir <dir>  onde guardar a sessão, os deals não confirmados e os comandos já executados
                      (padrão ./bridge-data)
   --adapter sim      o MT5 simulado (padrão); SIM_SEED, SIM_SPEED, SIM_HISTORY_DAYS e SIM_START
-                     (data e hora ISO 8601 em que o mercado simulado começa) o ajustam
+                     (data e hora ISO 8601 em que o mercado simulado começa) o ajustam, e
+                     SIM_MARGIN_MODE (netting ou hedging), SIM_CURRENCY (ex.: USD), SIM_DEAL_FEE
+                     (taxa por contrato) e SIM_BALANCE_OPS (depósitos e saques, dia:valor,...)
+                     fazem outra conta
   --adapter ea       o MT5 de verdade, pelo Expert Advisor VortexBridge (mql5/INSTALL.pt-BR.md)
   --ea-port <porta>  porta local em que o agente espera o Expert Advisor (padrão 5555)
   --version          mostra a versão
@@ -94,6 +99,15 @@ function positiveNumber(name: string, fallback: number): number {
     process.exit(EXIT_USAGE);
   }
   return n;
+}
+
+function simAccount(historyDays: number): SimAccountProfile | undefined {
+  try {
+    return parseSimAccount(process.env, historyDays);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(EXIT_USAGE);
+  }
 }
 
 /** The token handed over in the environment, taken out of it so nothing started later inherits it. */
@@ -193,11 +207,14 @@ if (values.version) {
   } else {
     process.stdout.write('Preparando o MT5 simulado (histórico inicial)...\n');
     const clock = simClock();
+    const historyDays = positiveNumber('SIM_HISTORY_DAYS', 90);
+    const account = simAccount(historyDays);
     source = createSimSource({
       seed: process.env.SIM_SEED ?? 'vortex',
-      historyDays: positiveNumber('SIM_HISTORY_DAYS', 90),
+      historyDays,
       speed: positiveNumber('SIM_SPEED', 1),
       ...(clock ? { now: clock } : {}),
+      ...(account ? { account } : {}),
     });
   }
   const agent = new BridgeAgent({

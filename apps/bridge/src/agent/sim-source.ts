@@ -7,7 +7,12 @@ import {
   type Mt5Order,
   type Mt5Position,
 } from '@vortex/core';
-import { backfill, type BackfillResult, type SimDeal } from '../sim/index.js';
+import {
+  backfill,
+  type BackfillResult,
+  type SimAccountProfile,
+  type SimDeal,
+} from '../sim/index.js';
 import type { ReferenceTraderOptions } from '../sim/reference-trader.js';
 import { runSimCommand, type SimSession } from './sim-commands.js';
 import type { Mt5Source, TerminalInfo } from './mt5-source.js';
@@ -20,6 +25,11 @@ export interface SimSourceOptions {
   now?: () => number;
   /** The reference trader's settings, when not its usual 9/21 crossover. */
   trader?: Partial<ReferenceTraderOptions>;
+  /**
+   * The account's kind (SIM_MARGIN_MODE, SIM_CURRENCY, SIM_DEAL_FEE, SIM_BALANCE_OPS), when not
+   * the usual BRL netting account with no fees and no balance deals.
+   */
+  account?: SimAccountProfile;
 }
 
 const MINUTE = 60_000;
@@ -27,7 +37,8 @@ const MINUTE = 60_000;
 const toDeal = (d: SimDeal): Mt5Deal => ({ ...d, type: d.type, entry: d.entry, reason: d.reason });
 
 /**
- * The `sim` adapter: a deterministic simulated WIN account. On start it backfills the history,
+ * The `sim` adapter: a deterministic simulated WIN account (BRL netting unless `account` says
+ * otherwise). On start it backfills the history,
  * then advances with the (scaled) clock while the reference trader keeps trading.
  */
 export function createSimSource(opts: SimSourceOptions): Mt5Source {
@@ -38,11 +49,14 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     days: opts.historyDays,
     endTime: wallStart,
     ...(opts.trader ? { trader: opts.trader } : {}),
+    ...(opts.account ? { account: opts.account } : {}),
   });
   const sim = run.simulator;
   const simStart = sim.now();
-  // A stable account number per seed, in MT5's usual range.
-  const accountNumber = 1_000_000 + (hashSeed(`account:${opts.seed}`) % 8_999_999);
+  // A stable account number per seed, in MT5's usual range; another kind of account is another
+  // account (its history differs), so the profile is part of it.
+  const kind = opts.account ? `:${JSON.stringify(opts.account)}` : '';
+  const accountNumber = 1_000_000 + (hashSeed(`account:${opts.seed}${kind}`) % 8_999_999);
   const advance = (): void => {
     const target = simStart + (now() - wallStart) * opts.speed;
     // The reference trader acts at every minute boundary, as in the backfill, however far one
@@ -58,8 +72,8 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     account_number: accountNumber,
     server: 'Vortex-Simulador',
     company: 'Vórtex (simulador)',
-    currency: 'BRL',
-    margin_mode: 'netting',
+    currency: sim.currency,
+    margin_mode: sim.marginMode,
     trade_mode: 'demo',
     // One contract: the WIN series current at the simulated start, by B3's calendar.
     symbols: [sim.symbol],
@@ -80,7 +94,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
         free_margin: a.margin_free,
         margin_level: a.margin_level,
         profit: a.profit,
-        currency: 'BRL',
+        currency: a.currency,
       };
     },
     positions: (): Mt5Position[] =>
