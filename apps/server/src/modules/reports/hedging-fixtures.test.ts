@@ -1,0 +1,342 @@
+// Issue 26: real reports of hedging accounts found after issue 16's (SOURCES.md says where each came
+// from), held figure by figure to the Results block the terminal printed: by the statement's
+// formulas (mt5Results, per deal) and by the positions the product stores (importedDeals, then
+// dealsToPositions as positions-builder groups them). None has a withdrawal: no public report of a
+// hedging account with deposits and withdrawals was found (see SOURCES.md).
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  computeTradeResults,
+  dealsToPositions,
+  mt5Results,
+  parseDeals,
+  type ClosedPosition,
+  type ImportedReport,
+  type TradeResults,
+} from '@vortex/core';
+import { expectBalancesChain, expectCounts, fixture } from '../../../test/fixtures/mt5/fixtures.js';
+import { importedDeals } from './imported-deals.js';
+import { parseMt5Report } from './import/detect.js';
+
+type Deal = ImportedReport['deals'][number];
+const flow = (d: Deal) => d.profit + d.commission + (d.fee ?? 0) + d.swap;
+const isTrade = (d: Deal) => d.type === 'buy' || d.type === 'sell';
+
+/** The balance before the report's first row (a history may start after the first deposit). */
+function ledger(report: ImportedReport) {
+  const first = report.deals[0];
+  return {
+    start: first === undefined ? 0 : first.balance - flow(first),
+    operations: report.deals
+      .filter((d) => !isTrade(d))
+      .map((d) => ({ time: d.time, amount: flow(d) })),
+  };
+}
+
+function statementResults(report: ImportedReport): TradeResults {
+  const { start, operations } = ledger(report);
+  const deals = report.deals.filter(isTrade).map((d) => ({
+    time: d.time,
+    side: d.type === 'buy' ? ('BUY' as const) : ('SELL' as const),
+    closes: d.direction !== 'in',
+    net: flow(d),
+  }));
+  return mt5Results(deals, start, operations);
+}
+
+function productPositions(report: ImportedReport): ClosedPosition[] {
+  const { deals } = parseDeals(importedDeals(report).map((d) => ({ ...d, time: d.time_msc })));
+  return dealsToPositions(deals);
+}
+
+/** Core's figures over the product's positions, with the operations as the import stores them. */
+function positionResults(report: ImportedReport): TradeResults {
+  const operations = importedDeals(report)
+    .filter((d) => d.type !== 0 && d.type !== 1)
+    .map((d) => ({ time: d.time_msc, amount: d.profit + d.commission + (d.fee ?? 0) + d.swap }));
+  return computeTradeResults(productPositions(report), ledger(report).start, operations);
+}
+
+function flat(x: TradeResults): Record<string, number> {
+  return {
+    total_net_profit: x.total_net_profit,
+    gross_profit: x.gross_profit,
+    gross_loss: x.gross_loss,
+    profit_factor: x.profit_factor,
+    expected_payoff: x.expected_payoff,
+    recovery_factor: x.recovery_factor,
+    sharpe_ratio: x.sharpe_ratio,
+    balance_drawdown_absolute: x.balance_drawdown_absolute,
+    balance_drawdown_maximal: x.balance_drawdown_maximal.money,
+    balance_drawdown_maximal_pct: x.balance_drawdown_maximal.percent,
+    balance_drawdown_relative: x.balance_drawdown_relative.money,
+    balance_drawdown_relative_pct: x.balance_drawdown_relative.percent,
+    total_trades: x.total_trades,
+    short_trades: x.short_trades.count,
+    short_trades_won_pct: x.short_trades.percent,
+    long_trades: x.long_trades.count,
+    long_trades_won_pct: x.long_trades.percent,
+    profit_trades: x.profit_trades.count,
+    profit_trades_pct: x.profit_trades.percent,
+    loss_trades: x.loss_trades.count,
+    loss_trades_pct: x.loss_trades.percent,
+    largest_profit_trade: x.largest_profit_trade,
+    largest_loss_trade: x.largest_loss_trade,
+    average_profit_trade: x.average_profit_trade,
+    average_loss_trade: x.average_loss_trade,
+    max_consecutive_wins: x.max_consecutive_wins.count,
+    max_consecutive_wins_money: x.max_consecutive_wins.money,
+    max_consecutive_losses: x.max_consecutive_losses.count,
+    max_consecutive_losses_money: x.max_consecutive_losses.money,
+    maximal_consecutive_profit: x.maximal_consecutive_profit.money,
+    maximal_consecutive_profit_count: x.maximal_consecutive_profit.count,
+    maximal_consecutive_loss: x.maximal_consecutive_loss.money,
+    maximal_consecutive_loss_count: x.maximal_consecutive_loss.count,
+    average_consecutive_wins: x.average_consecutive_wins,
+    average_consecutive_losses: x.average_consecutive_losses,
+  };
+}
+
+const FIGURES = Object.keys(flat(mt5Results([], 0)));
+
+interface Case {
+  file: string;
+  counts: { positions: number; orders: number; deals: number; open: number; balanceRows: number };
+  finalBalance: number;
+  /** Decimals the terminal wrote its money in: yen without any, drawdown percents included. */
+  digits: number;
+  /** Read off the file by eye: the figures a trader looks at first. */
+  printed: Record<string, number>;
+  /** Figures the statement's formulas do not reproduce yet, and why. */
+  statementGaps?: Record<string, string>;
+  /** Every position closes in one deal: the product's round trips are the terminal's trades. */
+  closesOnce: boolean;
+  /** Figures the product's positions do not reproduce yet, and why (closesOnce only). */
+  positionGaps?: Record<string, string>;
+  /** Why the product's positions differ from the report's Positions section (history only). */
+  positionsSectionGap?: string;
+}
+
+// A partial close on a hedging account goes to the position the Positions section says closed at
+// that second, else to the symbol's oldest opposite one: with two positions open the same way,
+// the first halves land on older positions and the last ones on the wrong twin (helper A's work).
+const PARTIAL_CLOSES_GAP =
+  'hedging partial closes assigned to the wrong position (imported-deals.ts, helper A)';
+// A tester report names no margin mode; the import assumes netting, so a buy opened while a sell
+// is open closes it instead of opening its own position (helper A's work).
+const TESTER_NETTING_GAP =
+  'tester report read as netting: overlapping buys and sells merged (imported-deals.ts, helper A)';
+// mt5Results rounds the average streak as the terminal writes it (whole); results.ts does not
+const UNROUNDED_STREAK_GAP = 'computeTradeResults leaves the average streak unrounded';
+const PER_TRADE_SHARPE_GAP = "the terminal's Sharpe is not the per-trade one";
+
+const CASES: Case[] = [
+  {
+    file: 'ReportHistory-1513621052-FTMO.html',
+    counts: { positions: 255, orders: 517, deals: 518, open: 2, balanceRows: 1 },
+    finalBalance: 200498.31,
+    digits: 2,
+    printed: {
+      total_net_profit: 498.31,
+      gross_profit: 3524.09,
+      gross_loss: -3025.78,
+      profit_factor: 1.16,
+      total_trades: 260,
+      largest_profit_trade: 268,
+      largest_loss_trade: -270.03,
+      balance_drawdown_maximal: 1111.16,
+      balance_drawdown_maximal_pct: 0.55,
+      balance_drawdown_relative_pct: 0.55,
+    },
+    closesOnce: false,
+    positionsSectionGap: PARTIAL_CLOSES_GAP,
+  },
+  {
+    file: 'ReportHistory-1513441721-FTMO.xlsx',
+    counts: { positions: 2281, orders: 4694, deals: 4632, open: 0, balanceRows: 1 },
+    finalBalance: 193668.2,
+    digits: 2,
+    printed: {
+      total_net_profit: -6331.8,
+      gross_profit: 17063.74,
+      gross_loss: -23395.54,
+      profit_factor: 0.729359,
+      total_trades: 2350,
+      largest_profit_trade: 287.5,
+      largest_loss_trade: -305.64,
+      balance_drawdown_maximal: 10053.03,
+      balance_drawdown_maximal_pct: 4.94,
+      balance_drawdown_relative_pct: 4.94,
+    },
+    closesOnce: false,
+    positionsSectionGap: PARTIAL_CLOSES_GAP,
+  },
+  {
+    file: 'ReportHistory-400078005-OANDA-JP.html',
+    counts: { positions: 85, orders: 196, deals: 172, open: 1, balanceRows: 1 },
+    finalBalance: 3002745,
+    digits: 0,
+    printed: {
+      total_net_profit: 2745,
+      gross_profit: 6660,
+      gross_loss: -3915,
+      profit_factor: 1.7,
+      total_trades: 85,
+      largest_profit_trade: 162,
+      largest_loss_trade: -162,
+      balance_drawdown_maximal: 890,
+      balance_drawdown_maximal_pct: 0,
+      balance_drawdown_relative_pct: 0,
+    },
+    closesOnce: true,
+  },
+  {
+    file: 'ReportHistory-10009822126-MetaQuotesDemo-JPY.xlsx',
+    counts: { positions: 111, orders: 226, deals: 227, open: 4, balanceRows: 1 },
+    finalBalance: 37378,
+    digits: 2,
+    printed: {
+      total_net_profit: -62622,
+      gross_profit: 68687,
+      gross_loss: -131309,
+      profit_factor: 0.523094,
+      total_trades: 111,
+      largest_profit_trade: 5475,
+      largest_loss_trade: -6265,
+      balance_drawdown_maximal: 66696,
+      balance_drawdown_maximal_pct: 64.09,
+      balance_drawdown_relative_pct: 64.09,
+    },
+    // −0.2404 per trade against the file's −0.27331; HFM's Sharpe is off too: cause not found
+    statementGaps: { sharpe_ratio: PER_TRADE_SHARPE_GAP },
+    closesOnce: true,
+    positionGaps: {
+      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      average_consecutive_wins: UNROUNDED_STREAK_GAP,
+      average_consecutive_losses: UNROUNDED_STREAK_GAP,
+    },
+  },
+  {
+    file: 'ReportTester-GoldHedgeRecovery-XAUUSD.html',
+    counts: { positions: 0, orders: 290, deals: 291, open: 0, balanceRows: 1 },
+    finalBalance: 3012.48,
+    digits: 2,
+    printed: {
+      total_net_profit: 12.48,
+      gross_profit: 579.94,
+      gross_loss: -567.46,
+      profit_factor: 1.02,
+      total_trades: 145,
+      largest_profit_trade: 16.8,
+      largest_loss_trade: -41.76,
+      balance_drawdown_maximal: 152.73,
+      balance_drawdown_maximal_pct: 5.06,
+      balance_drawdown_relative_pct: 5.06,
+      equity_drawdown_maximal: 176.16,
+      equity_drawdown_maximal_pct: 5.84,
+      initial_deposit: 3000,
+      total_deals: 290,
+    },
+    statementGaps: {
+      // 12.48 / 176.16: the tester divides by the equity drawdown, the history by the balance's
+      recovery_factor: "the tester's recovery factor is on the equity drawdown",
+      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+    },
+    closesOnce: true,
+    // 131 round trips where the terminal closed 145 positions; gross profit 551.29, largest 6.75
+    positionGaps: {
+      gross_profit: TESTER_NETTING_GAP,
+      gross_loss: TESTER_NETTING_GAP,
+      expected_payoff: TESTER_NETTING_GAP,
+      total_trades: TESTER_NETTING_GAP,
+      short_trades: TESTER_NETTING_GAP,
+      short_trades_won_pct: TESTER_NETTING_GAP,
+      long_trades: TESTER_NETTING_GAP,
+      long_trades_won_pct: TESTER_NETTING_GAP,
+      profit_trades: TESTER_NETTING_GAP,
+      profit_trades_pct: TESTER_NETTING_GAP,
+      loss_trades: TESTER_NETTING_GAP,
+      loss_trades_pct: TESTER_NETTING_GAP,
+      largest_profit_trade: TESTER_NETTING_GAP,
+      average_profit_trade: TESTER_NETTING_GAP,
+      average_loss_trade: TESTER_NETTING_GAP,
+      max_consecutive_wins: TESTER_NETTING_GAP,
+      max_consecutive_wins_money: TESTER_NETTING_GAP,
+      maximal_consecutive_profit: TESTER_NETTING_GAP,
+      maximal_consecutive_profit_count: TESTER_NETTING_GAP,
+      recovery_factor: "the tester's recovery factor is on the equity drawdown",
+      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      average_consecutive_wins: UNROUNDED_STREAK_GAP,
+      average_consecutive_losses: UNROUNDED_STREAK_GAP,
+    },
+  },
+];
+
+describe.each(CASES)('$file', (c) => {
+  let report: ImportedReport;
+  beforeAll(async () => {
+    report = await parseMt5Report(fixture(c.file));
+  });
+  const tolerance = (written: number) => 0.5 * 10 ** -c.digits + Math.abs(written) * 1e-4;
+
+  it('imports every row, hedging, its balance chaining to the last', () => {
+    expectCounts(report, c.counts);
+    expectBalancesChain(report, c.finalBalance);
+    if (report.kind === 'history') expect(report.account.margin_mode).toBe('hedging');
+  });
+
+  it('reads the figures the terminal printed', () => {
+    const read = report.results as Record<string, number | undefined>;
+    for (const [key, value] of Object.entries(c.printed)) expect(read[key], key).toBe(value);
+  });
+
+  // computed once per file: 35 figures read the same results
+  let statement: Record<string, number> | undefined;
+  let positions: Record<string, number> | undefined;
+  const statementFigures = () => (statement ??= flat(statementResults(report)));
+  const positionFigures = () => (positions ??= flat(positionResults(report)));
+  const printed = (key: string) => (report.results as Record<string, number | undefined>)[key];
+  const reproduces = (figures: () => Record<string, number>, key: string) => () => {
+    const written = printed(key);
+    expect(written, `${key} printed`).toBeDefined();
+    const ours = figures()[key] ?? NaN;
+    expect(Math.abs(ours - (written ?? NaN))).toBeLessThanOrEqual(tolerance(written ?? 0));
+  };
+  const named = (key: string, gap: string | undefined) =>
+    gap === undefined ? key : `${key} (not yet: ${gap})`;
+
+  describe("the statement's formulas reproduce each figure", () => {
+    for (const key of FIGURES) {
+      const gap = c.statementGaps?.[key];
+      const check = reproduces(statementFigures, key);
+      if (gap === undefined) it(named(key, gap), check);
+      else it.fails(named(key, gap), check);
+    }
+  });
+
+  if (c.closesOnce) {
+    describe("the product's positions reproduce each figure", () => {
+      for (const key of FIGURES) {
+        const gap = c.positionGaps?.[key];
+        const check = reproduces(positionFigures, key);
+        if (gap === undefined) it(named(key, gap), check);
+        else it.fails(named(key, gap), check);
+      }
+    });
+  }
+
+  if (c.counts.positions > 0) {
+    // a partial close makes two trades of one position: there the Positions section is the oracle
+    const listed = () =>
+      report.positions
+        .map((p) => [p.id, p.profit.toFixed(2)])
+        .sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+    const built = () =>
+      productPositions(report)
+        .map((p) => [p.position_id, p.profit.toFixed(2)])
+        .sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+    const check = () => expect(built()).toEqual(listed());
+    const title = 'the product builds the Positions section, id for id and profit for profit';
+    if (c.positionsSectionGap === undefined) it(title, check);
+    else it.fails(named(title, c.positionsSectionGap), check);
+  }
+});
