@@ -250,11 +250,14 @@ export class ReportAssembler {
         : ['positions', 'orders', 'deals', 'results'];
     const missing = required.filter((s) => !this.seen.has(s));
     if (missing.length > 0) throw new ImportRefusal(importMessages.incomplete(missing));
-    // a file cut inside a row may leave that row unreadable: being cut is what to say
-    if (this.dealsTotals === null) throw new ImportRefusal(importMessages.noDealsTotals);
-    if (this.firstError !== null) throw this.firstError;
-
     const { results, unknown } = this.results(kind);
+    // a file cut inside a row may leave that row unreadable: being cut is what to say, and the
+    // tester's Total Deals (written above its Deals) says how much is missing
+    if (this.dealsTotals === null) {
+      if (kind === 'tester') checkTesterDeals(this.deals, results);
+      throw new ImportRefusal(importMessages.noDealsTotals);
+    }
+    if (this.firstError !== null) throw this.firstError;
     checkDealsTotals(this.deals, this.dealsTotals);
     if (kind === 'tester') checkTesterDeals(this.deals, results);
     else checkHistoryResults(this.resultPairs.length);
