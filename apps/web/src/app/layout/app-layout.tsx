@@ -13,6 +13,7 @@ import { isAdmin, useCurrentUser } from '../../lib/session';
 import { AccountSwitcher, ImportedAccountBadge, useImportedAccount } from './account-switcher';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
+import { CurrentAccountMoney } from '../../lib/money';
 
 /**
  * access-and-admin.md §2: on /dashboard a non-admin who has not finished onboarding always sees
@@ -72,7 +73,9 @@ function Frame() {
           {imported ? <ImportedAccountBadge /> : <BridgeBadge />}
         </div>
         <main className="flex-1 px-4 py-4 sm:px-6 lg:px-10 lg:py-6 print:p-0">
-          <Outlet />
+          <CurrentAccountMoney>
+            <Outlet />
+          </CurrentAccountMoney>
         </main>
       </div>
       {onboarding.pending && <OnboardingOverlay onComplete={onboarding.complete} />}

@@ -1,6 +1,7 @@
-import { formatBRL, type BotToday } from '@vortex/core';
+import { type BotToday } from '@vortex/core';
 import { cn } from '../../../lib/cn';
 import { botControlTexts as t } from '../messages';
+import { useMoney } from '../../../lib/money';
 
 function Counter(props: { label: string; value: number; note?: string; tone?: string }) {
   return (
@@ -17,6 +18,7 @@ function Counter(props: { label: string; value: number; note?: string; tone?: st
 
 /** The card's four counters for today. */
 export function BotCounters({ today }: { today: BotToday | undefined }) {
+  const money = useMoney();
   const c = t.counters;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -24,13 +26,13 @@ export function BotCounters({ today }: { today: BotToday | undefined }) {
       <Counter
         label={c.winners}
         value={today?.winners ?? 0}
-        note={c.average(formatBRL(today?.average_win ?? 0))}
+        note={c.average(money.format(today?.average_win ?? 0))}
         tone="text-success"
       />
       <Counter
         label={c.losers}
         value={today?.losers ?? 0}
-        note={c.average(formatBRL(today?.average_loss ?? 0))}
+        note={c.average(money.format(today?.average_loss ?? 0))}
         tone="text-destructive"
       />
       <Counter label={c.canceled} value={today?.canceled ?? 0} />

@@ -1,14 +1,17 @@
-import { formatBRL, formatDatePtBR, formatPercent } from '@vortex/core';
+import { formatDatePtBR, formatPercent } from '@vortex/core';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { useMoney, type Money } from '../../../lib/money';
 import type { Overview } from '../api/get-overview';
 import { dashboardTexts } from '../messages';
 
 const t = dashboardTexts.last7;
 type Day = Overview['last_7_days']['best_day'];
 
-const dayLabel = (day: Day) =>
-  day ? `${formatDatePtBR(`${day.date}T12:00:00Z`, 'UTC')} · ${formatBRL(day.netProfit)}` : t.none;
+const dayLabel = (day: Day, money: Money) =>
+  day
+    ? `${formatDatePtBR(`${day.date}T12:00:00Z`, 'UTC')} · ${money.format(day.netProfit)}`
+    : t.none;
 
 function Item({ label, value, tone }: { label: string; value: string; tone?: number }) {
   return (
@@ -29,24 +32,25 @@ function Item({ label, value, tone }: { label: string; value: string; tone?: num
 
 /** trading.md §2: total profit, win rate, best and worst day, positive and negative days. */
 export function Last7DaysCard({ summary }: { summary: Overview['last_7_days'] }) {
+  const money = useMoney();
   return (
     <Card role="region" aria-label={t.title} className="p-5">
       <h2 className="mb-3 font-semibold">{t.title}</h2>
       <dl className="grid grid-cols-2 gap-3">
         <Item
           label={t.totalProfit}
-          value={formatBRL(summary.total_profit)}
+          value={money.format(summary.total_profit)}
           tone={summary.total_profit}
         />
         <Item label={t.winRate} value={formatPercent(summary.win_rate, 1)} />
         <Item
           label={t.bestDay}
-          value={dayLabel(summary.best_day)}
+          value={dayLabel(summary.best_day, money)}
           {...(summary.best_day ? { tone: summary.best_day.netProfit } : {})}
         />
         <Item
           label={t.worstDay}
-          value={dayLabel(summary.worst_day)}
+          value={dayLabel(summary.worst_day, money)}
           {...(summary.worst_day ? { tone: summary.worst_day.netProfit } : {})}
         />
         <Item label={t.positiveDays} value={String(summary.positive_days)} />

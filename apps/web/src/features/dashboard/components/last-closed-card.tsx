@@ -1,9 +1,10 @@
-import { formatBRL, formatDateTimePtBR, formatPrice } from '@vortex/core';
+import { formatDateTimePtBR, formatPrice } from '@vortex/core';
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import type { Overview } from '../api/get-overview';
 import { dashboardTexts } from '../messages';
+import { useMoney } from '../../../lib/money';
 
 const t = dashboardTexts.lastClosed;
 /** trading.md §9: the last five closed operations. */
@@ -23,6 +24,7 @@ export function uniquePositions(trades: Overview['last_closed']): Overview['last
 }
 
 export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) {
+  const money = useMoney();
   const shown = uniquePositions(trades).slice(0, LAST_CLOSED_MAX);
   return (
     <Card role="region" aria-label={t.title} className="p-5">
@@ -67,7 +69,7 @@ export function LastClosedCard({ trades }: { trades: Overview['last_closed'] }) 
                     trade.net_profit < 0 && 'text-destructive',
                   )}
                 >
-                  {formatBRL(trade.net_profit)}
+                  {money.format(trade.net_profit)}
                 </span>
               </li>
             );

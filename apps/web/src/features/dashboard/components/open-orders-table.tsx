@@ -1,10 +1,4 @@
-import {
-  formatBRL,
-  formatDateTimePtBR,
-  formatDecimal,
-  formatPrice,
-  formatTimePtBR,
-} from '@vortex/core';
+import { formatDateTimePtBR, formatDecimal, formatPrice, formatTimePtBR } from '@vortex/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, EyeOff, RotateCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
@@ -27,6 +21,7 @@ import { fetchPositions, type PositionsSnapshot } from '../api/get-positions';
 import { dashboardTexts } from '../messages';
 import { useNow } from '../hooks/use-now';
 import { openTable, type ClosedAt, type OpenRow } from '../utils/open-rows';
+import { useMoney } from '../../../lib/money';
 
 const t = dashboardTexts.table;
 const e = dashboardTexts.errors;
@@ -39,6 +34,7 @@ const PHONE_KEEP = new Set(['symbol', 'type', 'pnl']);
 const phoneHidden = (key: string) => (PHONE_KEEP.has(key) ? undefined : 'max-md:hidden');
 
 function Row({ row }: { row: OpenRow }) {
+  const money = useMoney();
   const isPosition = row.kind === 'position';
   return (
     <TableRow data-kind={row.kind} className="hover:bg-muted/40">
@@ -73,7 +69,7 @@ function Row({ row }: { row: OpenRow }) {
           row.profit !== null && row.profit < 0 && 'text-destructive',
         )}
       >
-        {row.profit === null ? t.none : formatBRL(row.profit)}
+        {row.profit === null ? t.none : money.format(row.profit)}
       </TableCell>
       <TableCell className="max-md:hidden tabular-nums">{row.magic}</TableCell>
     </TableRow>

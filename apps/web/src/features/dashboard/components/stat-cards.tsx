@@ -1,4 +1,4 @@
-import { DASHBOARD_BASE_BALANCE, formatBRL, formatPercent, formatProfitFactor } from '@vortex/core';
+import { DASHBOARD_BASE_BALANCE, formatPercent, formatProfitFactor } from '@vortex/core';
 import {
   BriefcaseBusiness,
   Gauge,
@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn';
 import type { Overview } from '../api/get-overview';
 import type { Realtime } from '../api/get-realtime';
 import { dashboardTexts } from '../messages';
+import { useMoney } from '../../../lib/money';
 
 const t = dashboardTexts.cards;
 
@@ -78,6 +79,7 @@ export function StatCards({
   openPositions: number;
   pendingOrders: number;
 }) {
+  const money = useMoney();
   const stats = overview.statistics;
   const today = overview.today;
   const account = realtime?.account_info ?? null;
@@ -100,7 +102,7 @@ export function StatCards({
       />
       <StatCard
         label={t.dailyPnl}
-        value={formatBRL(dailyPnl)}
+        value={money.format(dailyPnl)}
         hint={t.ofBalance(formatPercent(dailyPercent))}
         Icon={TrendingUp}
         tone={toneOf(dailyPnl)}
@@ -124,26 +126,26 @@ export function StatCards({
       />
       <StatCard
         label={account ? t.balance : t.estimatedBalance}
-        value={formatBRL(balance)}
-        hint={t.equity(formatBRL(equity))}
+        value={money.format(balance)}
+        hint={t.equity(money.format(equity))}
         Icon={Landmark}
       />
       <StatCard
         label={t.netProfit}
-        value={formatBRL(stats.profit)}
+        value={money.format(stats.profit)}
         note={t.countsRoundTrips}
         hint={t.netProfitHint(
           stats.winning_trades,
           stats.losing_trades,
-          formatBRL(stats.gross_profit),
+          money.format(stats.gross_profit),
         )}
         Icon={PiggyBank}
         tone={toneOf(stats.profit)}
       />
       <StatCard
         label={t.margin}
-        value={formatBRL(margin)}
-        hint={t.freeMargin(formatBRL(freeMargin))}
+        value={money.format(margin)}
+        hint={t.freeMargin(money.format(freeMargin))}
         Icon={Gauge}
       />
     </div>

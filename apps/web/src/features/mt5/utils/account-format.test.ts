@@ -4,10 +4,11 @@ import { formatMarginLevel, formatMoney, formatUpdatedAt } from './account-forma
 const NBSP = '\u00a0';
 
 describe('account values (trading.md §1: reais, pt-BR)', () => {
-  it('formats reais, other currencies with their code, and a dash for a missing value', () => {
+  it('formats reais, other currencies as pt-BR writes them (issue 26), and a dash for a missing value', () => {
     expect(formatMoney(10523.4, 'BRL')).toBe(`R$${NBSP}10.523,40`);
     expect(formatMoney(-12.5, 'BRL')).toBe(`-R$${NBSP}12,50`);
-    expect(formatMoney(99.9, 'USD')).toBe('99,90 USD');
+    expect(formatMoney(99.9, 'USD')).toBe(`US$${NBSP}99,90`);
+    expect(formatMoney(5, 'USDT')).toBe(`5,00${NBSP}USDT`);
     expect(formatMoney(null, 'BRL')).toBe('—');
   });
 

@@ -1,11 +1,11 @@
-import { formatBRL, formatDateTimePtBR, formatDecimal, formatPercent } from '@vortex/core';
+import { formatMoney as formatAmount, formatDateTimePtBR, formatPercent } from '@vortex/core';
 
 const NONE = '—';
 
-/** Reais as the app shows them; an account in another currency keeps its own code. */
+/** An amount as pt-BR writes the account's currency ('R$', 'US$', '€'…). */
 export function formatMoney(value: number | null, currency: string): string {
   if (value === null) return NONE;
-  return currency === 'BRL' ? formatBRL(value) : `${formatDecimal(value)} ${currency}`;
+  return formatAmount(value, currency);
 }
 
 /** MT5 reports the margin level in percent units (equity / margin × 100); none without margin. */

@@ -1,4 +1,3 @@
-import { formatBRL } from '@vortex/core';
 import {
   Bar,
   BarChart,
@@ -14,6 +13,7 @@ import type { ReportsSummary } from '../api/get-reports-summary';
 import { reportsTexts as t } from '../messages';
 import { fullDay, shortDay } from '../utils/labels';
 import { ReportSection } from './report-section';
+import { useMoney } from '../../../lib/money';
 
 const compactBRL = new Intl.NumberFormat('pt-BR', {
   style: 'currency',
@@ -38,6 +38,7 @@ function DayBar(props: BarShapeProps) {
 
 /** The result of each day with trades: green bars above zero, red below. */
 export function DailyPnlChart({ days }: { days: ReportsSummary['daily_pnl'] }) {
+  const money = useMoney();
   return (
     <ReportSection id="reports-daily" title={t.daily.title} description={t.daily.description}>
       <div className="p-4 pt-5">
@@ -69,7 +70,7 @@ export function DailyPnlChart({ days }: { days: ReportsSummary['daily_pnl'] }) {
             separator=": "
             cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
             labelFormatter={(label: unknown) => (typeof label === 'string' ? fullDay(label) : '')}
-            formatter={(value) => [formatBRL(Number(value)), t.daily.pnl]}
+            formatter={(value) => [money.format(Number(value)), t.daily.pnl]}
             contentStyle={{
               background: 'var(--card)',
               border: '1px solid var(--border)',

@@ -1,4 +1,4 @@
-import { formatBRL, formatPercent } from '@vortex/core';
+import { formatPercent } from '@vortex/core';
 import {
   Table,
   TableBody,
@@ -12,12 +12,14 @@ import type { ReportsSummary } from '../api/get-reports-summary';
 import { reportsTexts as t } from '../messages';
 import { tradingHours } from '../utils/hours';
 import { ReportSection } from './report-section';
+import { useMoney } from '../../../lib/money';
 
 const pnlClass = (pnl: number) =>
   pnl > 0 ? 'text-success' : pnl < 0 ? 'text-destructive' : 'text-muted-foreground';
 
 /** trading.md §2: performance by hour, hours 9 to 18 only. */
 export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }) {
+  const money = useMoney();
   return (
     <ReportSection
       id="reports-hourly"
@@ -44,7 +46,7 @@ export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }
               <TableCell
                 className={cn('py-2.5 text-right font-medium tabular-nums', pnlClass(row.pnl))}
               >
-                {row.count > 0 ? formatBRL(row.pnl) : t.hourly.none}
+                {row.count > 0 ? money.format(row.pnl) : t.hourly.none}
               </TableCell>
               <TableCell className="py-2.5 text-right tabular-nums">
                 {row.count > 0 ? formatPercent(row.win_rate, 1) : t.hourly.none}

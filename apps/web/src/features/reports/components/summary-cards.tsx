@@ -1,9 +1,10 @@
-import { formatBRL, formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
+import { formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
 import { Activity, Percent, Scale, Wallet, type LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import type { ReportsSummary } from '../api/get-reports-summary';
 import { reportsTexts as t } from '../messages';
+import { useMoney } from '../../../lib/money';
 
 function SummaryCard({
   label,
@@ -58,6 +59,7 @@ const toneOf = (value: number) => (value > 0 ? 'up' : value < 0 ? 'down' : 'neut
 
 /** trading.md §3 "Reports summary": trades, win rate, P&L in reais and profit factor (∞). */
 export function SummaryCards({ summary }: { summary: ReportsSummary['summary'] }) {
+  const money = useMoney();
   const factor = summary.profit_factor;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -75,7 +77,7 @@ export function SummaryCards({ summary }: { summary: ReportsSummary['summary'] }
       />
       <SummaryCard
         label={t.summary.totalPnl}
-        value={formatBRL(summary.total_pnl)}
+        value={money.format(summary.total_pnl)}
         hint={t.summary.pnlHint}
         Icon={Wallet}
         tone={toneOf(summary.total_pnl)}

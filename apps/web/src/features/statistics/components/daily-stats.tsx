@@ -1,9 +1,4 @@
-import {
-  formatBRL,
-  formatDecimal,
-  formatPercent,
-  type DashboardStatsResponseSchema,
-} from '@vortex/core';
+import { formatDecimal, formatPercent, type DashboardStatsResponseSchema } from '@vortex/core';
 import {
   Bar,
   BarChart,
@@ -31,6 +26,7 @@ import { statisticsTexts as t } from '../messages';
 import { dayLabel } from '../utils/period';
 import { profitFactorText } from './statistics-figures';
 import { toneOf } from './metric';
+import { useMoney } from '../../../lib/money';
 
 type DailyStats = z.infer<typeof DashboardStatsResponseSchema>['data']['daily_stats'];
 
@@ -54,6 +50,7 @@ function SignedBar(props: BarShapeProps) {
 }
 
 function DailyChart({ days }: { days: DailyStats }) {
+  const money = useMoney();
   const data = days.map((day) => ({ ...day, label: dayLabel(day.date).slice(0, 5) }));
   return (
     <div
@@ -86,7 +83,7 @@ function DailyChart({ days }: { days: DailyStats }) {
               const first = payload[0]?.payload as { date: string } | undefined;
               return first ? dayLabel(first.date) : '';
             }}
-            formatter={(value) => [formatBRL(Number(value)), d.net]}
+            formatter={(value) => [money.format(Number(value)), d.net]}
           />
           <Bar
             dataKey="netProfit"
@@ -103,6 +100,7 @@ function DailyChart({ days }: { days: DailyStats }) {
 
 /** The daily stats of §3: a bar per day, then the days newest first. */
 export function DailyStatsPanel({ days }: { days: DailyStats }) {
+  const money = useMoney();
   const newestFirst = [...days].reverse();
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="statistics-daily">
@@ -143,10 +141,10 @@ export function DailyStatsPanel({ days }: { days: DailyStats }) {
                   {formatPercent(day.winRate, 1)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums whitespace-nowrap">
-                  {formatBRL(day.grossProfit)}
+                  {money.format(day.grossProfit)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums whitespace-nowrap">
-                  {formatBRL(day.grossLoss)}
+                  {money.format(day.grossLoss)}
                 </TableCell>
                 <TableCell
                   className={cn(
@@ -154,7 +152,7 @@ export function DailyStatsPanel({ days }: { days: DailyStats }) {
                     toneOf(day.netProfit),
                   )}
                 >
-                  {formatBRL(day.netProfit)}
+                  {money.format(day.netProfit)}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {profitFactorText(day.profitFactor)}

@@ -1,5 +1,4 @@
 import {
-  formatBRL,
   formatDecimal,
   formatPercent,
   formatProfitFactor,
@@ -11,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { statisticsTexts as t } from '../messages';
 import { dayLabel } from '../utils/period';
 import { HeadlineCard, MetricList, toneOf } from './metric';
+import { useMoney } from '../../../lib/money';
 
 /** null travels for "profit and no loss": '∞' (§9). */
 export const profitFactorText = (value: number | null) =>
@@ -24,6 +24,7 @@ export function HeadlineCards({
 }: {
   stats: StatisticsRecord & { balance_basis: BalanceBasis };
 }) {
+  const money = useMoney();
   const h = t.headline;
   const basis = stats.balance_basis;
   const estimate = basis.source === 'estimate';
@@ -35,13 +36,13 @@ export function HeadlineCards({
       <HeadlineCard
         label={estimate ? h.estimatedBalance : h.balance}
         icon={<Wallet />}
-        value={formatBRL(stats.balance)}
-        hint={(estimate ? h.estimate : h.initial)(formatBRL(basis.initial_balance))}
+        value={money.format(stats.balance)}
+        hint={(estimate ? h.estimate : h.initial)(money.format(basis.initial_balance))}
       />
       <HeadlineCard
         label={h.profit}
         icon={<TrendingUp />}
-        value={formatBRL(stats.profit)}
+        value={money.format(stats.profit)}
         tone={toneOf(stats.profit)}
         hint={h.profitPercent(formatPercent(stats.profit_percentage))}
       />
@@ -55,13 +56,14 @@ export function HeadlineCards({
         label={h.profitFactor}
         icon={<Scale />}
         value={profitFactorText(stats.profit_factor)}
-        hint={h.gross(formatBRL(stats.gross_profit), formatBRL(stats.gross_loss))}
+        hint={h.gross(money.format(stats.gross_profit), money.format(stats.gross_loss))}
       />
     </div>
   );
 }
 
 export function PerformanceList({ stats }: { stats: StatisticsRecord }) {
+  const money = useMoney();
   const p = t.performance;
   return (
     <MetricList
@@ -86,35 +88,39 @@ export function PerformanceList({ stats }: { stats: StatisticsRecord }) {
         },
         {
           label: p.averageWin,
-          value: formatBRL(stats.average_win),
+          value: money.format(stats.average_win),
           tone: toneOf(stats.average_win),
         },
         {
           label: p.averageLoss,
-          value: formatBRL(stats.average_loss),
+          value: money.format(stats.average_loss),
           tone: toneOf(stats.average_loss),
         },
         {
           label: p.largestWin,
-          value: formatBRL(stats.largest_win),
+          value: money.format(stats.largest_win),
           tone: toneOf(stats.largest_win),
         },
         {
           label: p.largestLoss,
-          value: formatBRL(stats.largest_loss),
+          value: money.format(stats.largest_loss),
           tone: toneOf(stats.largest_loss),
         },
-        { label: p.expectancy, value: formatBRL(stats.expectancy), tone: toneOf(stats.expectancy) },
+        {
+          label: p.expectancy,
+          value: money.format(stats.expectancy),
+          tone: toneOf(stats.expectancy),
+        },
         { label: p.avgDuration, value: stats.avg_duration },
         {
           label: p.bestDay,
           value: stats.best_day ? dayLabel(stats.best_day.date) : '—',
-          detail: stats.best_day ? formatBRL(stats.best_day.profit) : undefined,
+          detail: stats.best_day ? money.format(stats.best_day.profit) : undefined,
         },
         {
           label: p.bestHour,
           value: stats.best_hour ? p.hour(stats.best_hour.hour) : '—',
-          detail: stats.best_hour ? formatBRL(stats.best_hour.profit) : undefined,
+          detail: stats.best_hour ? money.format(stats.best_hour.profit) : undefined,
         },
         { label: p.maxWins, value: formatDecimal(stats.max_consecutive_wins, 0) },
         { label: p.maxLosses, value: formatDecimal(stats.max_consecutive_losses, 0) },
@@ -124,6 +130,7 @@ export function PerformanceList({ stats }: { stats: StatisticsRecord }) {
 }
 
 export function RiskList({ stats }: { stats: StatisticsRecord }) {
+  const money = useMoney();
   const r = t.risk;
   return (
     <MetricList
@@ -131,11 +138,11 @@ export function RiskList({ stats }: { stats: StatisticsRecord }) {
       items={[
         {
           label: r.maxDrawdown,
-          value: formatBRL(stats.max_drawdown),
+          value: money.format(stats.max_drawdown),
           detail: formatPercent(stats.max_drawdown_percent),
         },
-        { label: r.volatility, value: formatBRL(stats.volatility) },
-        { label: r.var95, value: formatBRL(stats.var_95) },
+        { label: r.volatility, value: money.format(stats.volatility) },
+        { label: r.var95, value: money.format(stats.var_95) },
         { label: r.sharpe, value: ratio(stats.sharpe_ratio) },
         { label: r.sortino, value: ratio(stats.sortino_ratio) },
         { label: r.calmar, value: ratio(stats.calmar_ratio) },

@@ -1,4 +1,4 @@
-import { formatBRL, formatPercent, type StatisticsRecord } from '@vortex/core';
+import { formatPercent, type StatisticsRecord } from '@vortex/core';
 import { Card } from '../../../components/ui/card';
 import {
   Table,
@@ -11,11 +11,13 @@ import {
 import { cn } from '../../../lib/cn';
 import { statisticsTexts as t } from '../messages';
 import { toneOf } from './metric';
+import { useMoney } from '../../../lib/money';
 
 const s = t.symbols;
 
 /** §3: the top 5 symbols by profit, each with its trades and win rate. */
 export function SymbolsTable({ symbols }: { symbols: StatisticsRecord['symbols'] }) {
+  const money = useMoney();
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="statistics-symbols">
       <div className="space-y-0.5 p-4 pb-3 sm:px-5">
@@ -51,7 +53,7 @@ export function SymbolsTable({ symbols }: { symbols: StatisticsRecord['symbols']
                   toneOf(row.profit),
                 )}
               >
-                {formatBRL(row.profit)}
+                {money.format(row.profit)}
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatPercent(row.win_rate, 1)}

@@ -1,10 +1,11 @@
-import { formatBRL, formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
+import { formatDecimal, formatPercent, formatProfitFactor } from '@vortex/core';
 import { Percent, Scale, Sigma, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { tradesTexts as t } from '../messages';
 import type { TradesSummary as Summary } from '../utils/trades-filters';
+import { useMoney } from '../../../lib/money';
 
 function SummaryCard(props: {
   label: string;
@@ -39,6 +40,7 @@ const toneOf = (value: number) =>
 
 /** Total, win rate, net result and profit factor (∞ above 999, §9) of the filtered rows. */
 export function TradesSummary({ summary }: { summary: Summary }) {
+  const money = useMoney();
   return (
     <div data-testid="trades-summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <SummaryCard
@@ -55,7 +57,7 @@ export function TradesSummary({ summary }: { summary: Summary }) {
       <SummaryCard
         label={t.summary.net}
         icon={<Wallet />}
-        value={formatBRL(summary.net)}
+        value={money.format(summary.net)}
         tone={toneOf(summary.net)}
       />
       <SummaryCard

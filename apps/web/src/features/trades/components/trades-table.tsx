@@ -1,5 +1,4 @@
 import {
-  formatBRL,
   formatDateTimePtBR,
   formatDecimal,
   formatPrice,
@@ -17,11 +16,13 @@ import {
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { tradesTexts as t } from '../messages';
+import { useMoney } from '../../../lib/money';
 
 const c = t.table;
 
 /** One page of closed positions: date, symbol, type, volume, prices, duration, net, magic. */
 export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] }) {
+  const money = useMoney();
   return (
     <Table aria-label={c.caption}>
       <TableHeader>
@@ -84,7 +85,7 @@ export function TradesTable({ rows }: { rows: readonly ClosedPositionRecord[] })
                   row.net_profit < 0 && 'text-destructive',
                 )}
               >
-                {formatBRL(row.net_profit)}
+                {money.format(row.net_profit)}
               </TableCell>
               <TableCell className="max-md:hidden text-right tabular-nums text-muted-foreground">
                 {row.magic}

@@ -1,4 +1,4 @@
-import { formatBRL, formatDatePtBR, formatDecimal, formatTimePtBR } from '@vortex/core';
+import { formatDatePtBR, formatDecimal, formatTimePtBR } from '@vortex/core';
 import { useMemo } from 'react';
 import {
   Bar,
@@ -14,6 +14,7 @@ import {
 import type { Overview } from '../../api/get-overview';
 import { dashboardTexts } from '../../messages';
 import { axisProps, ChartCard, chartColors, tooltipProps } from './chart-card';
+import { useMoney } from '../../../../lib/money';
 
 const t = dashboardTexts.charts;
 const colorOf = (value: number) => (value >= 0 ? chartColors.up : chartColors.down);
@@ -46,6 +47,7 @@ export function tradesOfLatestDay(points: Overview['equity_curve']) {
 }
 
 export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
+  const money = useMoney();
   const { date, trades } = useMemo(() => tradesOfLatestDay(points), [points]);
   return (
     <ChartCard
@@ -65,7 +67,7 @@ export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
             const first = payload[0]?.payload as { timestamp: number } | undefined;
             return `${t.trade(Number(n))}${first ? ` · ${formatTimePtBR(first.timestamp)}` : ''}`;
           }}
-          formatter={(value) => [formatBRL(Number(value)), t.result]}
+          formatter={(value) => [money.format(Number(value)), t.result]}
         />
         <Bar
           dataKey="net"
@@ -112,6 +114,7 @@ export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) 
 }
 
 export function HourlyChart({ hours }: { hours: Overview['hourly'] }) {
+  const money = useMoney();
   const data = hours.filter((h) => h.hour >= 9 && h.hour <= 18);
   return (
     <ChartCard
@@ -130,7 +133,7 @@ export function HourlyChart({ hours }: { hours: Overview['hourly'] }) {
           labelFormatter={(h) => t.hour(Number(h))}
           formatter={(value, _name, item) => {
             const trades = (item.payload as { trades: number } | undefined)?.trades ?? 0;
-            return [`${formatBRL(Number(value))} (${trades})`, t.result];
+            return [`${money.format(Number(value))} (${trades})`, t.result];
           }}
         />
         <Bar

@@ -1,10 +1,11 @@
-import { formatBRL, formatDateTimePtBR, formatDecimal, movingAverages } from '@vortex/core';
+import { formatDateTimePtBR, formatDecimal, movingAverages } from '@vortex/core';
 import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../../../components/ui/button';
 import type { Overview } from '../../api/get-overview';
 import { dashboardTexts } from '../../messages';
 import { axisProps, ChartCard, chartColors, tooltipProps } from './chart-card';
+import { useMoney } from '../../../../lib/money';
 
 const t = dashboardTexts.charts;
 
@@ -50,6 +51,7 @@ export function EquityChart({
   points: Overview['equity_curve'];
   basis: Overview['balance_basis'];
 }) {
+  const money = useMoney();
   const estimate = basis.source === 'estimate';
   const [showMa5, setShowMa5] = useState(false);
   const [showMa20, setShowMa20] = useState(false);
@@ -60,7 +62,7 @@ export function EquityChart({
   return (
     <ChartCard
       title={t.equity}
-      hint={estimate ? t.equityEstimateHint(formatBRL(basis.initial_balance)) : t.equityHint}
+      hint={estimate ? t.equityEstimateHint(money.format(basis.initial_balance)) : t.equityHint}
       empty={data.length === 0}
       emptyText={t.noPoints}
       actions={
@@ -106,7 +108,7 @@ export function EquityChart({
             const point = data[Number(i)];
             return point ? formatDateTimePtBR(point.timestamp) : '';
           }}
-          formatter={(value) => formatBRL(Number(value))}
+          formatter={(value) => money.format(Number(value))}
         />
         <Line
           type="monotone"

@@ -1,0 +1,1 @@
+export { CurrentAccountMoney, MoneyProvider, moneyOf, useMoney, type Money } from './money-context';
