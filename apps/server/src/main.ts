@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { closeGracefully } from './lifecycle/graceful-close.js';
 import { acquireInstanceLock } from './lifecycle/instance-lock.js';
-import { startDemoBridge } from './modules/demo/demo-bridge.js';
+import { demoSimEnv, startDemoBridge } from './modules/demo/demo-bridge.js';
 import { resetDemoAccount } from './modules/demo/demo-reset.js';
 import { ensureDemoTrader } from './modules/demo/demo-user.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
       bridgeMain: fileURLToPath(new URL('../../bridge/dist/main.js', import.meta.url)),
       apiUrl: `http://127.0.0.1:${config.port}`,
       stateDir: demoStateDir,
-      env: { SIM_SPEED: config.sim.speed, SIM_HISTORY_DAYS: config.sim.historyDays },
+      env: demoSimEnv(config.sim),
       log: logger,
     });
   }

@@ -65,6 +65,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the demo simulator’s kind of account, refusing what the agent could not use', () => {
+    const env = {
+      SIM_MARGIN_MODE: 'hedging',
+      SIM_CURRENCY: 'USD',
+      SIM_DEAL_FEE: '0.1',
+      SIM_BALANCE_OPS: '20:5000,40:-3000',
+    };
+    expect(loadConfig(env).sim).toEqual({
+      speed: undefined,
+      historyDays: undefined,
+      marginMode: 'hedging',
+      currency: 'USD',
+      dealFee: '0.1',
+      balanceOps: '20:5000,40:-3000',
+    });
+    expect(() => loadConfig({ SIM_MARGIN_MODE: 'exchange' })).toThrow(/SIM_MARGIN_MODE/);
+    expect(() => loadConfig({ SIM_CURRENCY: 'dólar' })).toThrow(/SIM_CURRENCY/);
+    expect(() => loadConfig({ SIM_DEAL_FEE: '-1' })).toThrow(/SIM_DEAL_FEE/);
+    expect(() => loadConfig({ SIM_BALANCE_OPS: '20=5000' })).toThrow(/SIM_BALANCE_OPS/);
+  });
+
   it('has WhatsApp on unless WHATSAPP=0', () => {
     expect(loadConfig({}).whatsapp).toBe(true);
     expect(loadConfig({ WHATSAPP: '0' }).whatsapp).toBe(false);

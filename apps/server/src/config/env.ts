@@ -91,6 +91,24 @@ const EnvSchema = z
       .string()
       .regex(/^[1-9]\d{0,3}$/, { message: 'deve ser um número de dias entre 1 e 9999' })
       .optional(),
+    // The demo's kind of account; the agent checks the days of SIM_BALANCE_OPS against its history.
+    SIM_MARGIN_MODE: z
+      .enum(['netting', 'hedging'], { message: 'deve ser netting ou hedging' })
+      .optional(),
+    SIM_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: 'deve ser um código de moeda de 3 letras, como USD' })
+      .optional(),
+    SIM_DEAL_FEE: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { message: 'deve ser um número não negativo (por contrato)' })
+      .optional(),
+    SIM_BALANCE_OPS: z
+      .string()
+      .regex(/^\d+:-?\d+(\.\d{1,2})?(,\d+:-?\d+(\.\d{1,2})?)*$/, {
+        message: 'deve listar dia:valor separados por vírgula, como 20:5000,40:-3000',
+      })
+      .optional(),
     EMBEDDED_PG_PORT: portNumber.optional(),
     TRADING_CACHE_MB: z
       .string()
@@ -138,7 +156,15 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   demo: boolean;
   demoUser: { email: string; password: string } | undefined;
-  sim: { speed: string | undefined; historyDays: string | undefined };
+  /** The demo simulator's settings, handed to its agent as they were given. */
+  sim: {
+    speed: string | undefined;
+    historyDays: string | undefined;
+    marginMode: string | undefined;
+    currency: string | undefined;
+    dealFee: string | undefined;
+    balanceOps: string | undefined;
+  };
   logLevel: string;
   /** Exact origins allowed by CORS: the web app's own, unless WEB_ORIGINS overrides. */
   webOrigins: string[];
@@ -229,7 +255,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.DEMO_EMAIL && e.DEMO_PASSWORD
         ? { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD }
         : undefined,
-    sim: { speed: e.SIM_SPEED, historyDays: e.SIM_HISTORY_DAYS },
+    sim: {
+      speed: e.SIM_SPEED,
+      historyDays: e.SIM_HISTORY_DAYS,
+      marginMode: e.SIM_MARGIN_MODE,
+      currency: e.SIM_CURRENCY,
+      dealFee: e.SIM_DEAL_FEE,
+      balanceOps: e.SIM_BALANCE_OPS,
+    },
     logLevel: e.LOG_LEVEL,
     webOrigins,
     publicApiUrl,

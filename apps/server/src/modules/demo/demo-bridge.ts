@@ -13,8 +13,45 @@ export interface DemoBridgeOptions {
   bridgeMain: string;
   apiUrl: string;
   stateDir: string;
-  env: { SIM_SPEED?: string | undefined; SIM_HISTORY_DAYS?: string | undefined };
+  env: DemoSimEnv;
   log: FastifyBaseLogger;
+}
+
+/** The SIM_* variables the demo's agent reads (see the bridge's main.ts). */
+export type DemoSimEnv = Partial<Record<(typeof SIM_VARIABLES)[number], string | undefined>>;
+const SIM_VARIABLES = [
+  'SIM_SPEED',
+  'SIM_HISTORY_DAYS',
+  'SIM_MARGIN_MODE',
+  'SIM_CURRENCY',
+  'SIM_DEAL_FEE',
+  'SIM_BALANCE_OPS',
+] as const;
+
+/** The demo simulator's settings from the configuration, as the agent's environment. */
+export function demoSimEnv(sim: {
+  speed?: string | undefined;
+  historyDays?: string | undefined;
+  marginMode?: string | undefined;
+  currency?: string | undefined;
+  dealFee?: string | undefined;
+  balanceOps?: string | undefined;
+}): DemoSimEnv {
+  const values = [
+    sim.speed,
+    sim.historyDays,
+    sim.marginMode,
+    sim.currency,
+    sim.dealFee,
+    sim.balanceOps,
+  ];
+  // Only what was set: the agent's own defaults stand for the rest.
+  const env: DemoSimEnv = {};
+  SIM_VARIABLES.forEach((name, i) => {
+    const value = values[i];
+    if (value !== undefined) env[name] = value;
+  });
+  return env;
 }
 
 /**
