@@ -1,0 +1,194 @@
+// Issue 26, one account is one account: the statement of the account the agent feeds, imported
+// back, is the same account; every total (tax, statistics, dashboard) counts each deal once.
+import {
+  AccountsResponseSchema,
+  ReportImportResponseSchema,
+  importSummaryMessages,
+} from '@vortex/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
+import { backfill } from '../../../../bridge/src/sim/backfill.js';
+import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
+import { oneRow } from '../../db/rows.js';
+import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+
+let api: Requests;
+let db: TestDatabase;
+let app: FastifyInstance;
+
+it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi }) => {
+  [db, app, api] = [givenDb, givenApp, givenApi];
+});
+
+const DEMO = { accountNumber: 1_000_001, server: 'Vortex-Demo' };
+
+/**
+ * A trader whose agent filled the account: the demo's history and its figures, as the agent.
+ * `wholeSeconds`: deals timed to the second, as a statement writes them, so a deal the statement
+ * brings back is the agent's to the millisecond.
+ */
+async function connectedTrader(
+  wholeSeconds = false,
+): Promise<{ user: TestUser; accountId: number }> {
+  const user = await makeUser(db.pool, { role: 'trader' });
+  const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
+  if (wholeSeconds) {
+    for (const d of history.deals) d.time_msc = Math.floor(d.time_msc / 1000) * 1000;
+  }
+  const accountId = await upsertAccount(db.pool, {
+    userId: user.id,
+    ...DEMO,
+    company: 'Vórtex Simulador',
+    currency: 'BRL',
+    marginMode: 'netting',
+    tradeMode: 'demo',
+  });
+  await insertDeals(db.pool, accountId, history.deals);
+  const a = history.account;
+  await db.pool.query(
+    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
+       margin_level = $6, profit = $7, account_at = now() WHERE id = $1`,
+    [accountId, a.balance, a.equity, a.margin, a.margin_free, a.margin_level, a.profit],
+  );
+  return { user, accountId };
+}
+
+async function get(user: TestUser, url: string): Promise<unknown> {
+  const res = await api.as(user).get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+/** Every total the trader reads: the tax year and each of its months, statistics, dashboard. */
+async function totals(user: TestUser) {
+  const year = new Date().getUTCFullYear();
+  const taxes = z
+    .looseObject({ months: z.array(z.object({ month: z.string() })) })
+    .parse(await get(user, `/api/taxes?year=${year}`));
+  const months = await Promise.all(
+    taxes.months.map((m) => get(user, `/api/taxes/months/${m.month}`)),
+  );
+  const [stats, overview, equity, trades] = await Promise.all([
+    get(user, '/dashboard/stats?days=90'),
+    get(user, '/dashboard/overview?days=90'),
+    get(user, '/trading/equity-curve?days=90'),
+    get(user, '/bridge/trades?days=90'),
+  ]);
+  return { taxes, months, stats, overview, equity, trades };
+}
+
+async function statementOf(user: TestUser): Promise<Buffer> {
+  const res = await api
+    .as(user)
+    .post('/api/reports/mt5/html', { date_range: '90d', report_type: 'full' });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+async function importInto(user: TestUser, file: Buffer, name: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/reports/import?file_name=${encodeURIComponent(name)}`,
+    headers: { ...bearer(user.token), 'content-type': 'application/octet-stream' },
+    payload: file,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ReportImportResponseSchema.parse(res.json()).data;
+}
+
+async function accountsOf(user: TestUser) {
+  return AccountsResponseSchema.parse(await get(user, '/api/accounts')).data;
+}
+
+const dealsOf = async (accountId: number) =>
+  (
+    await oneRow(
+      db.pool,
+      z.object({ n: z.number() }),
+      'SELECT count(*)::int AS n FROM deals WHERE account_id = $1',
+      [accountId],
+    )
+  ).n;
+
+describe('a connected account’s own statement, imported', () => {
+  it('is the same account: no total changes anywhere, and it says every deal already existed', async () => {
+    const { user, accountId } = await connectedTrader();
+    const statement = await statementOf(user);
+    const before = await totals(user);
+    expect(before.taxes.months.length).toBeGreaterThan(0);
+    const stored = await dealsOf(accountId);
+
+    const first = await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(first.account).toMatchObject({ id: accountId, kind: 'live' });
+    expect(first.merged).toBe(true);
+    expect(first.deals.new).toBe(0);
+    expect(first.deals.already_stored).toBe(first.deals.read);
+    expect(first.summary).toBe(importSummaryMessages.deals(first.deals.read, 0));
+    expect(await dealsOf(accountId)).toBe(stored);
+
+    // One account, live, that says where its data came from.
+    const listed = await accountsOf(user);
+    expect(listed.accounts).toHaveLength(1);
+    expect(listed.current_id).toBe(accountId);
+    const account = listed.accounts[0];
+    expect(account?.last_hello_at).not.toBeNull();
+    expect(account?.last_import).toMatchObject({ file_name: 'ReportHistory-1000001.html' });
+    expect(account?.last_import?.from).toBeLessThanOrEqual(account?.last_import?.to ?? 0);
+
+    // The agent's figures (balance, equity) stand: the report is no newer than them.
+    expect(await totals(user)).toEqual(before);
+
+    const again = await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(again.deals.new).toBe(0);
+    expect(await totals(user)).toEqual(before);
+  });
+
+  it('adds only the deals the account lacks, and says how many ("312 deals já existiam; 4 novos")', async () => {
+    const { user, accountId } = await connectedTrader(true);
+    const statement = await statementOf(user);
+    const before = await totals(user);
+    // The agent's last four deals never arrived (its outbox lost them): the statement has them.
+    const { rowCount } = await db.pool.query(
+      `DELETE FROM deals WHERE account_id = $1 AND ticket IN
+         (SELECT ticket FROM deals WHERE account_id = $1 ORDER BY ticket DESC LIMIT 4)`,
+      [accountId],
+    );
+    expect(rowCount).toBe(4);
+    expect(await totals(user)).not.toEqual(before);
+
+    const res = await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(res.deals.new).toBe(4);
+    expect(res.summary).toBe(importSummaryMessages.deals(res.deals.read - 4, 4));
+    expect(res.summary).toMatch(/^\d+ deals já existiam; 4 novos$/);
+    expect(await totals(user)).toEqual(before);
+  });
+
+  it('the agent’s hello adopts an account so far only imported; a second import adds nothing', async () => {
+    const source = await connectedTrader();
+    const statement = await statementOf(source.user);
+    const user = await makeUser(db.pool, { role: 'trader' });
+    const first = await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(first.merged).toBe(false);
+    expect(first.summary).toBe(importSummaryMessages.deals(0, first.deals.read));
+    expect(first.account.kind).toBe('imported');
+    expect(first.account.last_hello_at).toBeNull();
+    const again = await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(again.deals).toMatchObject({ new: 0, already_stored: first.deals.read });
+    expect(again.account.id).toBe(first.account.id);
+    const before = await totals(user);
+
+    const adopted = await upsertAccount(db.pool, {
+      userId: user.id,
+      ...DEMO,
+      company: 'Vórtex Simulador',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'demo',
+    });
+    expect(adopted).toBe(first.account.id);
+    const listed = await accountsOf(user);
+    expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([[adopted, 'live']]);
+    expect(await totals(user)).toEqual(before);
+  });
+});
