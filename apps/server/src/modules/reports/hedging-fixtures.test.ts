@@ -1,5 +1,5 @@
-// Issue 26: real reports of hedging accounts found after issue 16's (SOURCES.md says where each came
-// from), held figure by figure to the Results block the terminal printed: by the statement's
+// Issue 26: real reports of hedging accounts found after issue 16's, and the issue's own tester
+// report (SOURCES.md says where each came from), held figure by figure to the Results block the terminal printed: by the statement's
 // formulas (mt5Results, per deal) and by the positions the product stores (importedDeals, then
 // dealsToPositions as positions-builder groups them). None has a withdrawal: no public report of a
 // hedging account with deposits and withdrawals was found (see SOURCES.md).
@@ -213,6 +213,61 @@ const CASES: Case[] = [
       sharpe_ratio: PER_TRADE_SHARPE_GAP,
       average_consecutive_wins: UNROUNDED_STREAK_GAP,
       average_consecutive_losses: UNROUNDED_STREAK_GAP,
+    },
+  },
+  {
+    // issue 26's own example; its deposit of 3,000 is the report's first row
+    file: 'ReportTester-Exness-EXP-GBPUSD-H1.html',
+    counts: { positions: 0, orders: 358, deals: 359, open: 0, balanceRows: 1 },
+    finalBalance: 4301.4,
+    digits: 2,
+    printed: {
+      total_net_profit: 1301.4,
+      gross_profit: 3698.6,
+      gross_loss: -2397.2,
+      profit_factor: 1.54,
+      total_trades: 179,
+      largest_profit_trade: 588.3,
+      largest_loss_trade: -88.6,
+      balance_drawdown_maximal: 369.6,
+      balance_drawdown_maximal_pct: 8.83,
+      balance_drawdown_relative_pct: 8.83,
+      equity_drawdown_maximal: 468.6,
+      equity_drawdown_relative_pct: 11.82,
+      initial_deposit: 3000,
+      total_deals: 358,
+    },
+    statementGaps: {
+      recovery_factor: "the tester's recovery factor is on the equity drawdown",
+      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+    },
+    closesOnce: true,
+    // 167 round trips where the terminal closed 179; gross profit 3,635.30, largest 779.70
+    positionGaps: {
+      average_consecutive_losses: UNROUNDED_STREAK_GAP,
+      average_consecutive_wins: UNROUNDED_STREAK_GAP,
+      average_loss_trade: TESTER_NETTING_GAP,
+      average_profit_trade: TESTER_NETTING_GAP,
+      balance_drawdown_maximal: TESTER_NETTING_GAP,
+      balance_drawdown_maximal_pct: TESTER_NETTING_GAP,
+      balance_drawdown_relative: TESTER_NETTING_GAP,
+      balance_drawdown_relative_pct: TESTER_NETTING_GAP,
+      expected_payoff: TESTER_NETTING_GAP,
+      gross_loss: TESTER_NETTING_GAP,
+      gross_profit: TESTER_NETTING_GAP,
+      largest_profit_trade: TESTER_NETTING_GAP,
+      long_trades: TESTER_NETTING_GAP,
+      long_trades_won_pct: TESTER_NETTING_GAP,
+      loss_trades: TESTER_NETTING_GAP,
+      loss_trades_pct: TESTER_NETTING_GAP,
+      maximal_consecutive_profit: TESTER_NETTING_GAP,
+      maximal_consecutive_profit_count: TESTER_NETTING_GAP,
+      profit_factor: TESTER_NETTING_GAP,
+      profit_trades: TESTER_NETTING_GAP,
+      profit_trades_pct: TESTER_NETTING_GAP,
+      recovery_factor: "the tester's recovery factor is on the equity drawdown",
+      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      total_trades: TESTER_NETTING_GAP,
     },
   },
   {
