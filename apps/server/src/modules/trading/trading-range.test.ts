@@ -72,7 +72,10 @@ describe('resolvePeriod: any period, the whole history included', () => {
   const now = Date.UTC(2026, 2, 15, 15);
 
   it('reads a named range as its last N São Paulo days', () => {
-    expect(resolvePeriod({ range: '7d' }, now)).toEqual({ from: localMidnight(2026, 3, 9), to: now });
+    expect(resolvePeriod({ range: '7d' }, now)).toEqual({
+      from: localMidnight(2026, 3, 9),
+      to: now,
+    });
     expect(resolvePeriod({ range: '1y' }, now).from).toBe(localMidnight(2025, 3, 16));
   });
 

@@ -1,5 +1,5 @@
 import { CalendarRange } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -41,7 +41,7 @@ export function CustomPeriodForm({ id, initial, onApply, className }: CustomPeri
   const [fromText, setFromText] = useState(initial ? brDate(initial.from) : '');
   const [toText, setToText] = useState(initial ? brDate(initial.to) : '');
   const [errors, setErrors] = useState<Errors>({});
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const result = check(fromText, toText);
     setErrors(result.errors);

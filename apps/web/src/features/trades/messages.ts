@@ -19,6 +19,9 @@ export const tradesTexts = {
   source: (account: number, deals: number) =>
     `Conta ${account} · ${deals.toLocaleString('pt-BR')} deals processados`,
   updatedAt: (time: string) => `Atualizado às ${time}`,
+  // Issue 26: the screen holds at most TRADES_LIMIT positions; the rest need a shorter period.
+  truncated: (shown: number, total: number) =>
+    `Mostrando as ${shown.toLocaleString('pt-BR')} posições mais recentes de ${total.toLocaleString('pt-BR')} do período: escolha um período menor para ver as anteriores.`,
 
   filters: {
     label: 'Filtros de trades',
@@ -31,6 +34,7 @@ export const tradesTexts = {
     oldest: 'Mais antigos primeiro',
     clear: 'Limpar filtros',
     defaultWindow: 'Sem data inicial: últimos 365 dias.',
+    wholeHistory: 'Sem data inicial: todo o histórico da conta.',
   },
   exportCsv: 'Exportar CSV',
   exported: (count: number) =>

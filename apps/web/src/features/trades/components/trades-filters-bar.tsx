@@ -1,4 +1,5 @@
-import { X } from 'lucide-react';
+import { History, X } from 'lucide-react';
+import { periodTexts } from '../../../components/period/period-texts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -13,12 +14,20 @@ interface TradesFiltersBarProps {
   onChange: (change: Partial<TradesFilters>) => void;
   /** Why the dates cannot be asked for (an end before the start), else null. */
   datesError: string | null;
+  /** Without a start date the window is the whole history (asked, or an old account's). */
+  wholeHistory: boolean;
 }
 
 const f = t.filters;
 
 /** Magic, dates and sort; each applies at once and is kept in local storage. */
-export function TradesFiltersBar({ filters, magics, onChange, datesError }: TradesFiltersBarProps) {
+export function TradesFiltersBar({
+  filters,
+  magics,
+  onChange,
+  datesError,
+  wholeHistory,
+}: TradesFiltersBarProps) {
   // A stored magic that fell out of the top two stays selectable, so the filter never hides.
   const options =
     filters.magic === null || magics.includes(filters.magic) ? magics : [...magics, filters.magic];
@@ -55,7 +64,7 @@ export function TradesFiltersBar({ filters, magics, onChange, datesError }: Trad
           value={filters.startDate}
           max={filters.endDate || undefined}
           onChange={(event) => {
-            onChange({ startDate: event.target.value });
+            onChange({ startDate: event.target.value, all: undefined });
           }}
         />
       </div>
@@ -106,11 +115,27 @@ export function TradesFiltersBar({ filters, magics, onChange, datesError }: Trad
           {datesError}
         </p>
       )}
-      {!filters.startDate && (
-        <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-5">
-          {f.defaultWindow}
-        </p>
-      )}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:col-span-2 lg:col-span-5">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-pressed={wholeHistory}
+          title={periodTexts.allTitle}
+          className="aria-pressed:border-primary aria-pressed:bg-primary/10 aria-pressed:text-foreground"
+          onClick={() => {
+            onChange({ all: true, startDate: '', endDate: '' });
+          }}
+        >
+          <History aria-hidden />
+          {periodTexts.all}
+        </Button>
+        {!filters.startDate && (
+          <p className="text-xs text-muted-foreground">
+            {wholeHistory ? f.wholeHistory : f.defaultWindow}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -2,10 +2,13 @@ import { formatTimePtBR } from '@vortex/core';
 import { Download, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { HistorySpanNote } from '../../../components/period/history-span-note';
+import { dataOlderThan } from '../../../components/period/period';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { useHistorySpan } from '../../../lib/history-span';
 import { TradesError, useTrades } from '../api/get-trades';
 import { useTradesFilters } from '../hooks/use-trades-filters';
 import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
@@ -17,10 +20,12 @@ import {
   applyFilters,
   clampPage,
   datesInverted,
+  DEFAULT_WINDOW_DAYS,
   pageOf,
   summarize,
   timeWindowOf,
   topMagics,
+  wholeHistory,
 } from '../utils/trades-filters';
 import { TradesEmpty, TradesErrorState, TradesLoading } from './trades-states';
 import { TradesFiltersBar } from './trades-filters-bar';
@@ -33,10 +38,14 @@ export function TradesScreen() {
   const { filters, update } = useTradesFilters();
   // The default window starts 365 days before the day the screen opened (one stable cache key).
   const [openedAt] = useState(Date.now);
-  const range = useMemo(() => timeWindowOf(filters, openedAt), [filters, openedAt]);
+  // An account whose last deal is older than the default window opens on its whole history;
+  // nothing is asked before its span is known (or failed).
+  const { span, settled } = useHistorySpan();
+  const old = dataOlderThan(span, DEFAULT_WINDOW_DAYS, openedAt);
+  const range = useMemo(() => timeWindowOf(filters, openedAt, old), [filters, openedAt, old]);
   // An end before the start is caught here, in the server's words, and never asked.
   const inverted = datesInverted(filters);
-  const query = useTrades(range, !inverted);
+  const query = useTrades(range, !inverted && settled);
   useTradesLiveRefresh();
 
   const trades = query.data?.trades;
@@ -63,6 +72,7 @@ export function TradesScreen() {
             {paths.trades.title}
           </h1>
           <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+          <HistorySpanNote span={span} />
           {query.data && query.data.account !== null && (
             <p data-testid="trades-source" className="text-xs text-muted-foreground tabular-nums">
               {t.source(query.data.account, query.data.processing_info.deals_processed)} ·{' '}
@@ -93,7 +103,16 @@ export function TradesScreen() {
           magics={magics}
           onChange={update}
           datesError={inverted ? t.startAfterEnd : null}
+          wholeHistory={wholeHistory(filters, old)}
         />
+        {!inverted && query.data && query.data.total > query.data.trades.length && (
+          <p
+            role="status"
+            className="border-b border-border bg-muted/40 px-4 py-2 text-sm text-muted-foreground sm:px-5"
+          >
+            {t.truncated(query.data.trades.length, query.data.total)}
+          </p>
+        )}
         {!inverted && query.isError && (
           <TradesErrorState
             message={query.error.message}

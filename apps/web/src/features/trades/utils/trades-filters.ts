@@ -22,6 +22,8 @@ export const TradesFiltersSchema = z.object({
   endDate: dateText.catch(''),
   sort: z.enum(['desc', 'asc']).catch('desc'),
   page: z.number().int().min(1).catch(1),
+  /** 'Todo o histórico' (issue 26): no start date, from the account's first deal. */
+  all: z.literal(true).optional().catch(undefined),
 });
 export type TradesFilters = z.infer<typeof TradesFiltersSchema>;
 
@@ -50,12 +52,20 @@ export interface TimeWindow {
   to: number | null;
 }
 
+/** Whether the window reaches back to the history's start: asked for, or an old account's default. */
+export function wholeHistory(filters: TradesFilters, oldAccount = false): boolean {
+  return filters.startDate === '' && (filters.all === true || oldAccount);
+}
+
 /**
- * Start of the chosen day, else of the last 365 calendar days as every screen counts them
- * (stable all day: one cache entry).
+ * Start of the chosen day, else of the whole history ('Todo o histórico', or by default for an
+ * account whose last deal is older than the default window), else of the last 365 calendar
+ * days as every screen counts them (stable all day: one cache entry).
  */
-export function timeWindowOf(filters: TradesFilters, now: number): TimeWindow {
-  const from = dayStartMs(filters.startDate) ?? lastDaysWindow(DEFAULT_WINDOW_DAYS, now).from;
+export function timeWindowOf(filters: TradesFilters, now: number, oldAccount = false): TimeWindow {
+  const from =
+    dayStartMs(filters.startDate) ??
+    (wholeHistory(filters, oldAccount) ? 0 : lastDaysWindow(DEFAULT_WINDOW_DAYS, now).from);
   return { from, to: dayEndExclusiveMs(filters.endDate) };
 }
 
