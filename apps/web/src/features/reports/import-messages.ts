@@ -2,7 +2,7 @@
 export const importTexts = {
   title: 'Importar relatório do MT5',
   description:
-    'Envie o relatório de histórico de negociação (HTML ou XLSX) ou do Testador de Estratégia que o seu terminal MetaTrader 5 exporta. As operações entram em uma conta marcada como importada; reenviar um período que se sobrepõe acrescenta só o que é novo.',
+    'Envie o relatório de histórico de negociação (HTML ou XLSX) ou do Testador de Estratégia que o seu terminal MetaTrader 5 exporta. As operações entram na conta do relatório, a mesma que o agente alimenta se ela estiver conectada: cada deal é guardado uma vez, então reenviar um período acrescenta só o que falta.',
   file: 'Arquivo do relatório',
   hint: 'Arquivos .htm, .html ou .xlsx de até 50 MB.',
   submit: 'Importar',
@@ -14,8 +14,7 @@ export const importTexts = {
   connection: 'Erro ao conectar com o servidor.',
   done: 'Relatório importado',
   account: (number: string, server: string) => `Conta ${number} · ${server}`,
-  deals: (added: number, known: number) =>
-    `${added} ${added === 1 ? 'negócio novo' : 'negócios novos'}, ${known} já ${known === 1 ? 'estava gravado' : 'estavam gravados'}.`,
+  intoConnected: 'A conta já estava conectada pelo agente: entraram só os deals que faltavam.',
   positions: (n: number) => `${n} ${n === 1 ? 'posição fechada' : 'posições fechadas'} na conta.`,
   openDashboard: 'Abrir o dashboard desta conta',
   tooLarge: 'O arquivo passa de 50 MB, o limite de um relatório.',

@@ -1,6 +1,7 @@
 import {
   endpoints,
   endpointUrl,
+  ImportFileNameSchema,
   REPORT_IMPORT_MAX_BYTES,
   ReportImportResponseSchema,
   type ImportProgressResponse,
@@ -11,10 +12,10 @@ import { apiUrl } from '../../../config/runtime-config';
 import { readLocal, storageKeys } from '../../../lib/storage';
 import { importTexts as t } from '../import-messages';
 
+/** The upload's own fraction, then the server's 0–100 (reading the file, then storing it). */
 export type ImportStage =
   | { phase: 'uploading'; fraction: number }
-  | { phase: 'reading'; fraction: number | null }
-  | { phase: 'storing' };
+  | { phase: 'reading' | 'storing'; percent: number | null };
 
 export type ImportResult = ReportImportResponse['data'];
 
@@ -36,9 +37,8 @@ function pollProgress(importId: string, onStage: (s: ImportStage) => void): () =
         signal: run.signal,
       });
       if (stopped()) return;
-      const { phase, bytes, total } = p.data;
-      if (phase === 'reading') onStage({ phase, fraction: total > 0 ? bytes / total : null });
-      else if (phase === 'storing') onStage({ phase });
+      const { phase, percent } = p.data;
+      if (phase === 'reading' || phase === 'storing') onStage({ phase, percent });
     } catch {
       // A missed poll is shown as the last stage; the upload's answer decides.
     }
@@ -48,6 +48,11 @@ function pollProgress(importId: string, onStage: (s: ImportStage) => void): () =
   return () => {
     run.abort();
   };
+}
+
+/** The name the server keeps to say where the account's data came from; none if it refuses it. */
+function fileNameOf(file: File): string | undefined {
+  return ImportFileNameSchema.safeParse(file.name).success ? file.name.trim() : undefined;
 }
 
 /**
@@ -63,7 +68,7 @@ export function importReport(file: File, onStage: (s: ImportStage) => void): Pro
     const upload = endpoints.reports.import;
     xhr.open(
       upload.method,
-      `${apiUrl()}${endpointUrl(upload, { query: { import_id: importId } })}`,
+      `${apiUrl()}${endpointUrl(upload, { query: { import_id: importId, file_name: fileNameOf(file) } })}`,
     );
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
@@ -73,7 +78,7 @@ export function importReport(file: File, onStage: (s: ImportStage) => void): Pro
       if (e.lengthComputable) onStage({ phase: 'uploading', fraction: e.loaded / e.total });
     };
     xhr.upload.onload = () => {
-      onStage({ phase: 'reading', fraction: null });
+      onStage({ phase: 'reading', percent: null });
       stopPolling = pollProgress(importId, onStage);
     };
     xhr.onerror = () => {

@@ -24,13 +24,13 @@ const STAGE_TEXT: Record<ImportStage['phase'], string> = {
   storing: t.storing,
 };
 
-/** Upload first (half the bar), then the server's reading of the file; storing ends it. */
+/**
+ * Upload first (half the bar), then the server's own 0–100 (reading, then storing): each part
+ * only grows, so the bar never goes back and never passes 100 %.
+ */
 function barValue(stage: ImportStage): number | undefined {
-  if (stage.phase === 'uploading') return Math.round(stage.fraction * 50);
-  if (stage.phase === 'reading') {
-    return stage.fraction === null ? undefined : 50 + Math.round(stage.fraction * 45);
-  }
-  return 97;
+  if (stage.phase === 'uploading') return Math.round(Math.min(Math.max(stage.fraction, 0), 1) * 50);
+  return stage.percent === null ? undefined : 50 + Math.round(stage.percent / 2);
 }
 
 function ProgressBar({ stage }: { stage: ImportStage }) {
@@ -67,7 +67,7 @@ function ProgressBar({ stage }: { stage: ImportStage }) {
 function Result({ result }: { result: ImportResult }) {
   const choose = useChooseAccount();
   const navigate = useNavigate();
-  const { account, deals } = result;
+  const { account } = result;
   const open = () =>
     choose.mutate(account.id, { onSuccess: () => void navigate(paths.dashboard.path) });
   return (
@@ -76,7 +76,8 @@ function Result({ result }: { result: ImportResult }) {
       <div className="min-w-56 flex-1 space-y-0.5">
         <p className="font-medium">{t.done}</p>
         <p>{t.account(String(account.account_number), account.server)}</p>
-        <p>{t.deals(deals.new, deals.already_stored)}</p>
+        {result.merged && account.kind === 'live' && <p>{t.intoConnected}</p>}
+        <p>{result.summary}</p>
         <p>{t.positions(result.positions)}</p>
       </div>
       <Button onClick={open} disabled={choose.isPending}>
