@@ -102,7 +102,20 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     });
     ea.send({ type: 'account', account });
     ea.send({ type: 'orders', orders: [] });
-    ea.send({ type: 'deals', deals: [deal(1), deal(2), { ...deal(3), symbol: '' }] });
+    // A trade with no symbol is refused; a deposit has none, as MT5 writes balance operations.
+    const deposit = {
+      ...deal(4),
+      order: 0,
+      position_id: 0,
+      symbol: '',
+      type: 2,
+      volume: 0,
+      price: 0,
+      profit: 5_000,
+      commission: 0,
+      comment: 'Deposit',
+    };
+    ea.send({ type: 'deals', deals: [deal(1), deal(2), { ...deal(3), symbol: '' }, deposit] });
     const bar = {
       time: 1_763_571_600,
       open: 1,
@@ -117,8 +130,9 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
 
     expect(adapter.alive()).toBe(true);
     expect(adapter.account()).toEqual(account);
-    expect(adapter.poll(0).map((d) => d.ticket)).toEqual([1, 2]);
-    expect(adapter.poll(1).map((d) => d.ticket)).toEqual([2]);
+    expect(adapter.poll(0).map((d) => d.ticket)).toEqual([1, 2, 4]);
+    expect(adapter.poll(1).map((d) => d.ticket)).toEqual([2, 4]);
+    expect(adapter.poll(2)).toEqual([deposit]);
     expect(adapter.bars('WINZ25', 'M1', bar.time, 10)).toEqual([]);
     expect(logs.some((l) => l.startsWith('Deal inválido do Expert Advisor ignorado: symbol'))).toBe(
       true,

@@ -62,6 +62,40 @@ describe('the simulated terminal speaks as VortexBridge.mq5', () => {
     expect(dealsOf(tick())).toEqual(market.deals.filter((d) => d.ticket > 250));
   });
 
+  it('sends the deposits and withdrawals of a hedging USD account, as the EA now does', async () => {
+    const clock = { now: NOW };
+    const market = openSimMarket({
+      seed: 'ea-terminal',
+      historyDays: 5,
+      speed: 1,
+      now: () => clock.now,
+      account: {
+        marginMode: 'hedging',
+        currency: 'USD',
+        operations: [
+          { day: 1, amount: 2_000 },
+          { day: 3, amount: -500 },
+        ],
+      },
+    });
+    const terminal = new EaTerminal(market, { beatMs: 5_000, now: () => clock.now });
+    expect(EaHelloSchema.parse(terminal.connected())).toMatchObject({
+      margin_mode: 'hedging',
+      currency: 'USD',
+    });
+    await terminal.receive({ type: 'sync', after_ticket: 0 });
+    market.advance();
+    const deals = dealsOf(terminal.tick().map((m) => EaMessageSchema.parse(m)));
+    expect(deals).toEqual(market.deals);
+    expect(
+      deals.filter((d) => d.type === 2).map((d) => [d.symbol, d.position_id, d.profit]),
+    ).toEqual([
+      ['', 0, 10_000],
+      ['', 0, 2_000],
+      ['', 0, -500],
+    ]);
+  });
+
   it("sends the history orders done since the sync's cursor, each once", async () => {
     const { market, terminal, tick } = setup(30);
     const all = market.source.historyOrders?.(0) ?? [];

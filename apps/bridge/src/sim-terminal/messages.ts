@@ -19,6 +19,10 @@ O mercado simulado continua negociando enquanto o agente está fora, como um ter
   --active                um robô de referência que opera a cada poucos minutos (testes de carga
                           e de falhas), em vez de poucas vezes por dia
   --help                  mostra esta ajuda
+
+Variáveis que fazem outra conta (como no adaptador sim do agente): SIM_MARGIN_MODE (netting ou
+hedging), SIM_CURRENCY (ex.: USD), SIM_DEAL_FEE (taxa por contrato) e SIM_BALANCE_OPS
+(depósitos e saques depois do depósito inicial, dia:valor,..., ex.: 20:5000,40:-3000).
 `;
 
 export const terminalMessages = {

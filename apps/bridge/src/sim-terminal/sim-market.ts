@@ -1,6 +1,7 @@
 import { currentWinSymbol, type Mt5Deal } from '@vortex/core';
 import type { Mt5Source } from '../agent/mt5-source.js';
 import { createSimSource } from '../agent/sim-source.js';
+import type { SimAccountProfile } from '../sim/index.js';
 import type { ReferenceTraderOptions } from '../sim/reference-trader.js';
 
 export interface SimMarketOptions {
@@ -12,6 +13,8 @@ export interface SimMarketOptions {
   start?: number | undefined;
   /** A reference trader that trades every few minutes instead of a few times a day. */
   active?: boolean | undefined;
+  /** Another kind of account than the BRL netting one (hedging, USD, fees, deposits). */
+  account?: SimAccountProfile | undefined;
 }
 
 /**
@@ -50,6 +53,7 @@ export function openSimMarket(opts: SimMarketOptions): SimMarket {
     historyDays: opts.historyDays,
     speed: opts.speed,
     ...(opts.active ? { trader: ACTIVE_TRADER } : {}),
+    ...(opts.account ? { account: opts.account } : {}),
     now: () => {
       const t = clock();
       startedAt ??= t;

@@ -60,4 +60,16 @@ describe('sim terminal options', () => {
   it('asks for nothing else when help is asked for', () => {
     expect(parseTerminalArgs(['--help'], {})).toEqual({ help: true });
   });
+
+  it("reads the account's SIM_* variables, and lists a bad one among the other problems", () => {
+    const env = { SIM_MARGIN_MODE: 'hedging', SIM_CURRENCY: 'USD', SIM_BALANCE_OPS: '2:500' };
+    expect(parseTerminalArgs(['--ea-port', '5555', '--history-days', '5'], env)).toMatchObject({
+      config: {
+        account: { marginMode: 'hedging', currency: 'USD', operations: [{ day: 2, amount: 500 }] },
+      },
+    });
+    expect(() =>
+      parseTerminalArgs(['--ea-port', '5555', '--history-days', '5'], { SIM_BALANCE_OPS: '9:1' }),
+    ).toThrow(/Opções inválidas:\n {2}- SIM_BALANCE_OPS/);
+  });
 });

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseSimAccount } from '../cli/sim-account.js';
+import type { SimAccountProfile } from '../sim/index.js';
 import { terminalMessages } from './messages.js';
 
 const numeric = (name: string) =>
@@ -43,12 +45,16 @@ const ConfigSchema = z.object({
   active: z.boolean(),
 });
 
-export type TerminalConfig = z.infer<typeof ConfigSchema>;
+export type TerminalConfig = z.infer<typeof ConfigSchema> & {
+  /** SIM_MARGIN_MODE, SIM_CURRENCY, SIM_DEAL_FEE and SIM_BALANCE_OPS, when any is set. */
+  account?: SimAccountProfile | undefined;
+};
 export type ParsedArgs = { help: true } | { help: false; config: TerminalConfig };
 
 /**
- * Reads the command line, with SIM_SEED, SIM_SPEED and SIM_HISTORY_DAYS as defaults (like the
- * agent's `sim` adapter). Throws one pt-BR error that lists every bad option.
+ * Reads the command line, with SIM_SEED, SIM_SPEED and SIM_HISTORY_DAYS as defaults and the
+ * account's SIM_* variables (like the agent's `sim` adapter). Throws one pt-BR error that lists
+ * every bad option.
  */
 export function parseTerminalArgs(
   argv: readonly string[],
@@ -90,5 +96,13 @@ export function parseTerminalArgs(
   if (!parsed.success) {
     throw new Error(terminalMessages.badOptions(parsed.error.issues.map((i) => i.message)));
   }
-  return { help: false, config: parsed.data };
+  let account: SimAccountProfile | undefined;
+  try {
+    account = parseSimAccount(env, parsed.data.historyDays);
+  } catch (err) {
+    throw new Error(
+      terminalMessages.badOptions((err instanceof Error ? err.message : String(err)).split('\n')),
+    );
+  }
+  return { help: false, config: { ...parsed.data, account } };
 }
