@@ -121,10 +121,6 @@ interface Case {
 // the first halves land on older positions and the last ones on the wrong twin (helper A's work).
 const PARTIAL_CLOSES_GAP =
   'hedging partial closes assigned to the wrong position (imported-deals.ts, helper A)';
-// A tester report names no margin mode; the import assumes netting, so a buy opened while a sell
-// is open closes it instead of opening its own position (helper A's work).
-const TESTER_NETTING_GAP =
-  'tester report read as netting: overlapping buys and sells merged (imported-deals.ts, helper A)';
 // mt5Results rounds the average streak as the terminal writes it (whole); results.ts does not
 const UNROUNDED_STREAK_GAP = 'computeTradeResults leaves the average streak unrounded';
 const PER_TRADE_SHARPE_GAP = "the terminal's Sharpe is not the per-trade one";
@@ -242,32 +238,13 @@ const CASES: Case[] = [
       sharpe_ratio: PER_TRADE_SHARPE_GAP,
     },
     closesOnce: true,
-    // 167 round trips where the terminal closed 179; gross profit 3,635.30, largest 779.70
+    // read as netting it gave 167 round trips where the terminal closed 179 (gross profit
+    // 3,635.30, largest 779.70): its deals' profits prove hedging (import/margin-mode.ts)
     positionGaps: {
       average_consecutive_losses: UNROUNDED_STREAK_GAP,
       average_consecutive_wins: UNROUNDED_STREAK_GAP,
-      average_loss_trade: TESTER_NETTING_GAP,
-      average_profit_trade: TESTER_NETTING_GAP,
-      balance_drawdown_maximal: TESTER_NETTING_GAP,
-      balance_drawdown_maximal_pct: TESTER_NETTING_GAP,
-      balance_drawdown_relative: TESTER_NETTING_GAP,
-      balance_drawdown_relative_pct: TESTER_NETTING_GAP,
-      expected_payoff: TESTER_NETTING_GAP,
-      gross_loss: TESTER_NETTING_GAP,
-      gross_profit: TESTER_NETTING_GAP,
-      largest_profit_trade: TESTER_NETTING_GAP,
-      long_trades: TESTER_NETTING_GAP,
-      long_trades_won_pct: TESTER_NETTING_GAP,
-      loss_trades: TESTER_NETTING_GAP,
-      loss_trades_pct: TESTER_NETTING_GAP,
-      maximal_consecutive_profit: TESTER_NETTING_GAP,
-      maximal_consecutive_profit_count: TESTER_NETTING_GAP,
-      profit_factor: TESTER_NETTING_GAP,
-      profit_trades: TESTER_NETTING_GAP,
-      profit_trades_pct: TESTER_NETTING_GAP,
       recovery_factor: "the tester's recovery factor is on the equity drawdown",
       sharpe_ratio: PER_TRADE_SHARPE_GAP,
-      total_trades: TESTER_NETTING_GAP,
     },
   },
   {
@@ -297,27 +274,8 @@ const CASES: Case[] = [
       sharpe_ratio: PER_TRADE_SHARPE_GAP,
     },
     closesOnce: true,
-    // 131 round trips where the terminal closed 145 positions; gross profit 551.29, largest 6.75
+    // read as netting it gave 131 round trips where the terminal closed 145 positions
     positionGaps: {
-      gross_profit: TESTER_NETTING_GAP,
-      gross_loss: TESTER_NETTING_GAP,
-      expected_payoff: TESTER_NETTING_GAP,
-      total_trades: TESTER_NETTING_GAP,
-      short_trades: TESTER_NETTING_GAP,
-      short_trades_won_pct: TESTER_NETTING_GAP,
-      long_trades: TESTER_NETTING_GAP,
-      long_trades_won_pct: TESTER_NETTING_GAP,
-      profit_trades: TESTER_NETTING_GAP,
-      profit_trades_pct: TESTER_NETTING_GAP,
-      loss_trades: TESTER_NETTING_GAP,
-      loss_trades_pct: TESTER_NETTING_GAP,
-      largest_profit_trade: TESTER_NETTING_GAP,
-      average_profit_trade: TESTER_NETTING_GAP,
-      average_loss_trade: TESTER_NETTING_GAP,
-      max_consecutive_wins: TESTER_NETTING_GAP,
-      max_consecutive_wins_money: TESTER_NETTING_GAP,
-      maximal_consecutive_profit: TESTER_NETTING_GAP,
-      maximal_consecutive_profit_count: TESTER_NETTING_GAP,
       recovery_factor: "the tester's recovery factor is on the equity drawdown",
       sharpe_ratio: PER_TRADE_SHARPE_GAP,
       average_consecutive_wins: UNROUNDED_STREAK_GAP,

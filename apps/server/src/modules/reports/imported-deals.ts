@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, zoneClock, type ImportedReport, type Mt5Deal } from '@vortex/core';
+import { closedLot, ProfitScale } from './import/margin-mode.js';
 import { ImportRefusal } from './import/messages.js';
 import { importRouteMessages } from './report-import.messages.js';
 
@@ -55,6 +56,8 @@ interface OpenPosition {
   id: number;
   side: 0 | 1;
   volume: number;
+  /** The opening price (netting: the average of what was added), to match a close's profit. */
+  price: number;
 }
 
 const EPS = 1e-9;
@@ -72,32 +75,40 @@ function assignPositions(report: ImportedReport): Map<string, number> {
   const hedging = report.account.margin_mode === 'hedging';
   const open = new Map<string, OpenPosition[]>();
   const ids = new Map<string, number>();
+  const scale = new ProfitScale();
   for (const d of report.deals) {
     const side = DEAL_TYPES[d.type];
     if ((side !== 0 && side !== 1) || d.symbol === null || d.direction === null) continue;
     const book = open.get(d.symbol) ?? [];
     open.set(d.symbol, book);
     const volume = d.volume ?? 0;
+    const price = d.price ?? 0;
     const own = safeTicket(d.order ?? d.ticket);
     if (d.direction === 'in') {
       const adding = book.find((p) => p.side === side);
       if (adding && !hedging && !(d.order !== null && known.has(d.order))) {
+        adding.price = (adding.price * adding.volume + price * volume) / (adding.volume + volume);
         adding.volume += volume;
         ids.set(d.ticket, adding.id);
       } else {
-        book.push({ id: own, side, volume });
+        book.push({ id: own, side, volume, price });
         ids.set(d.ticket, own);
       }
       continue;
     }
     const against = book.filter((p) => p.side !== side);
-    const closing = closedBy(d, against, known);
+    const first = against[0];
+    // every open position at one price: the close's profit shows the symbol's money per lot
+    if (first && against.every((p) => Math.abs(p.price - first.price) < EPS)) {
+      scale.learn(d, first.price);
+    }
+    const closing = closedBy(d, against, known, scale);
     if (!closing) {
       const before = report.positions.find(
         (p) => p.symbol === d.symbol && p.close_time_text === d.time_text,
       );
       ids.set(d.ticket, before ? safeTicket(before.id) : own);
-      if (d.direction === 'inout') book.push({ id: own, side, volume });
+      if (d.direction === 'inout') book.push({ id: own, side, volume, price });
       continue;
     }
     ids.set(d.ticket, closing.id);
@@ -107,7 +118,7 @@ function assignPositions(report: ImportedReport): Map<string, number> {
       book.splice(book.indexOf(closing), 1);
       // Turned around: the rest opens the other way under the same id.
       if (d.direction === 'inout' && -left > EPS)
-        book.push({ id: closing.id, side, volume: -left });
+        book.push({ id: closing.id, side, volume: -left, price });
     }
   }
   return ids;
@@ -117,12 +128,14 @@ function assignPositions(report: ImportedReport): Map<string, number> {
  * The open position a closing deal closes, on hedging: of those the Positions section says
  * closed at the deal's time, the one it closes whole at its profit (several positions closed in
  * the same second, as a stop-out or a close-all does, differ by volume and profit), else whole,
- * else any of them; else the oldest.
+ * else any of them; else the one whose opening price its profit shows, else the oldest whole
+ * (margin-mode.ts's closedLot). On netting there is one.
  */
 function closedBy(
   d: ImportedReport['deals'][number],
   against: OpenPosition[],
   known: Map<string, ImportedReport['positions'][number]>,
+  scale: ProfitScale,
 ): OpenPosition | undefined {
   const volume = d.volume ?? 0;
   const then = against.filter((p) => known.get(String(p.id))?.close_time_text === d.time_text);
@@ -131,7 +144,7 @@ function closedBy(
     whole.find((p) => Math.abs((known.get(String(p.id))?.profit ?? NaN) - d.profit) < 0.005) ??
     whole[0] ??
     then[0] ??
-    against[0]
+    closedLot(d, against, scale)
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@vortex/core';
 import { historyAccount, type Labeled } from './account-header.js';
 import { applyResult, HISTORY_RESULT_ORDER, resultEntry } from './labels.js';
+import { detectMarginMode } from './margin-mode.js';
 import {
   cellProblems,
   ImportRefusal,
@@ -261,13 +262,19 @@ export class ReportAssembler {
     checkDealsTotals(this.deals, this.dealsTotals);
     if (kind === 'tester') checkTesterDeals(this.deals, results);
     else checkHistoryResults(this.resultPairs.length);
+    const named = kind === 'tester' ? this.testerAccount() : historyAccount(this.header);
     const generated = this.header[3]?.text ?? null;
     const generatedAt = generated !== null && isTimeText(generated) ? this.headerDate() : null;
     const report = {
       kind,
       source: this.source,
       title: this.title,
-      account: kind === 'tester' ? this.testerAccount() : historyAccount(this.header),
+      // the header's margin mode, else what the deals prove (margin-mode.ts)
+      account: {
+        ...named,
+        margin_mode:
+          named.margin_mode ?? detectMarginMode({ deals: this.deals, positions: this.positions }),
+      },
       generated_at_text: generated !== null && isTimeText(generated) ? generated : null,
       generated_at: generatedAt,
       deals: this.deals,

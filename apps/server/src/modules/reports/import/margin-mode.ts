@@ -1,0 +1,162 @@
+import type { ImportedDeal, ImportedPosition, ImportedReport } from '@vortex/core';
+
+// Hedging or netting, from what a report's rows prove when its header names no margin mode (a
+// Strategy Tester report never does). Proofs, strongest first:
+// - an 'in/out' deal exists only on netting; an 'out by' only on hedging;
+// - an 'in' against the symbol's open side: netting would have written it 'out' (or 'in/out');
+// - two positions of one symbol open at once in the Positions section;
+// - a closing deal's profit: on hedging it is its own position's (opened at that position's
+//   price), on netting the average price of everything open on the symbol. The money a price
+//   move makes per lot is learned per symbol from the closes where both readings agree.
+
+export type MarginMode = NonNullable<ImportedReport['account']['margin_mode']>;
+
+const EPS = 1e-9;
+
+/** buy 0, sell 1; other deal types move no position. */
+export function sideOf(d: ImportedDeal): 0 | 1 | null {
+  return d.type === 'buy' ? 0 : d.type === 'sell' ? 1 : null;
+}
+
+/**
+ * Money per unit of price per lot, per symbol, learned from unambiguous closes (the median of
+ * what they show, as a cross-currency symbol's value drifts with its conversion rate).
+ */
+export class ProfitScale {
+  private readonly samples = new Map<string, number[]>();
+
+  /** How price and volume turn into the profit a close of `d` would make from `open`. */
+  private move(d: ImportedDeal, open: number): number {
+    // a sell closes a long: it makes money when its price is above the opening's
+    const dir = sideOf(d) === 1 ? 1 : -1;
+    return ((d.price ?? 0) - open) * dir * (d.volume ?? 0);
+  }
+
+  learn(d: ImportedDeal, open: number): void {
+    const move = this.move(d, open);
+    if (d.symbol === null || Math.abs(move) < EPS || d.profit === 0) return;
+    const list = this.samples.get(d.symbol) ?? [];
+    list.push(d.profit / move);
+    this.samples.set(d.symbol, list);
+  }
+
+  private scale(symbol: string): number | null {
+    const list = this.samples.get(symbol);
+    if (list === undefined || list.length === 0) return null;
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? null;
+  }
+
+  /** How far `d`'s profit is from a close of a lot opened at `open`; null before any learning. */
+  error(d: ImportedDeal, open: number): number | null {
+    const k = d.symbol === null ? null : this.scale(d.symbol);
+    return k === null ? null : Math.abs(k * this.move(d, open) - d.profit);
+  }
+}
+
+interface Lot {
+  side: 0 | 1;
+  volume: number;
+  price: number;
+}
+
+/** The lot of `lots` a close of `d` took, by its profit when it can tell, else the oldest whole. */
+export function closedLot<T extends Lot>(
+  d: ImportedDeal,
+  lots: readonly T[],
+  scale: ProfitScale,
+): T | undefined {
+  const volume = d.volume ?? 0;
+  const against = lots.filter((l) => l.side !== sideOf(d));
+  const whole = against.filter((l) => l.volume >= volume - EPS);
+  let best: T | undefined;
+  let bestError = Infinity;
+  for (const l of whole) {
+    const e = scale.error(d, l.price);
+    if (e !== null && e < bestError - EPS) [best, bestError] = [l, e];
+  }
+  return best ?? whole.find((l) => Math.abs(l.volume - volume) < EPS) ?? whole[0] ?? against[0];
+}
+
+function overlapping(positions: readonly ImportedPosition[]): boolean {
+  const bySymbol = new Map<string, ImportedPosition[]>();
+  for (const p of positions) bySymbol.set(p.symbol, [...(bySymbol.get(p.symbol) ?? []), p]);
+  for (const list of bySymbol.values()) {
+    const sorted = [...list].sort((a, b) => a.open_time - b.open_time);
+    for (let i = 1; i < sorted.length; i++) {
+      const [a, b] = [sorted[i - 1], sorted[i]];
+      if (a && b && b.open_time < a.close_time && b.open_time > a.open_time) return true;
+    }
+  }
+  return false;
+}
+
+/** Hedging or netting as the rows prove it; null when nothing tells them apart. */
+export function detectMarginMode(
+  report: Pick<ImportedReport, 'deals' | 'positions'>,
+): MarginMode | null {
+  if (overlapping(report.positions)) return 'hedging';
+  const scale = new ProfitScale();
+  const hedged = new Map<string, Lot[]>();
+  const net = new Map<string, { volume: number; price: number }>(); // signed: buy > 0
+  const votes = { hedging: 0, netting: 0 };
+  for (const d of report.deals) {
+    const side = sideOf(d);
+    if (side === null || d.symbol === null || d.direction === null) continue;
+    if (d.direction === 'inout') return 'netting';
+    if (d.direction === 'out_by') return 'hedging';
+    const volume = d.volume ?? 0;
+    const price = d.price ?? 0;
+    const lots = hedged.get(d.symbol) ?? [];
+    hedged.set(d.symbol, lots);
+    const book = net.get(d.symbol) ?? { volume: 0, price: 0 };
+    net.set(d.symbol, book);
+    const signed = side === 0 ? volume : -volume;
+    if (d.direction === 'in') {
+      if (Math.abs(book.volume) > EPS && Math.sign(book.volume) !== Math.sign(signed)) {
+        return 'hedging';
+      }
+      const total = book.volume + signed;
+      if (Math.abs(total) > EPS) {
+        book.price = (book.price * Math.abs(book.volume) + price * volume) / Math.abs(total);
+      }
+      book.volume = total;
+      lots.push({ side, volume, price });
+      continue;
+    }
+    const against = lots.filter((l) => l.side !== side);
+    const ambiguous = against.some((l) => Math.abs(l.price - book.price) > EPS);
+    if (!ambiguous && against.length > 0) scale.learn(d, book.price);
+    else if (ambiguous) vote(d, against, book.price, scale, votes);
+    const lot = closedLot(d, lots, scale);
+    if (lot !== undefined) {
+      lot.volume -= volume;
+      if (lot.volume <= EPS) lots.splice(lots.indexOf(lot), 1);
+    }
+    book.volume += signed;
+    if (Math.abs(book.volume) <= EPS) book.volume = 0;
+  }
+  if (votes.hedging > votes.netting) return 'hedging';
+  if (votes.netting > votes.hedging) return 'netting';
+  return null;
+}
+
+/** One close whose profit only one reading explains: a cent's rounding, or 1 % of a drift. */
+function vote(
+  d: ImportedDeal,
+  against: readonly Lot[],
+  average: number,
+  scale: ProfitScale,
+  votes: { hedging: number; netting: number },
+): void {
+  const netting = scale.error(d, average);
+  const own = against
+    .filter((l) => l.volume >= (d.volume ?? 0) - EPS)
+    .map((l) => scale.error(d, l.price))
+    .filter((e): e is number => e !== null);
+  if (netting === null || own.length === 0) return;
+  const hedging = Math.min(...own);
+  const fits = (e: number) => e <= Math.max(0.015, Math.abs(d.profit) * 0.01);
+  if (fits(hedging) && hedging < netting / 2) votes.hedging++;
+  else if (fits(netting) && netting < hedging / 2) votes.netting++;
+}
