@@ -92,6 +92,15 @@ describe('POST /api/reports/import with a cut report', () => {
     const data = ReportImportResponseSchema.parse(res.json()).data;
     expect(data.deals).toEqual({ read: 359, new: 359, already_stored: 0 });
     expect(await countsOf(trader.id)).toMatchObject({ deals: 359, accounts: 1 });
+    // the report names no margin mode: its deals prove hedging, and the account says so
+    const { margin_mode } = await oneRow(
+      db.pool,
+      z.object({ margin_mode: z.string() }),
+      'SELECT margin_mode FROM mt5_accounts WHERE id = $1',
+      [data.account.id],
+    );
+    expect(margin_mode).toBe('hedging');
+    expect(data.positions).toBe(179);
   });
 
   it('refuses an XLSX whose sheet lost its last rows, storing nothing', async () => {
