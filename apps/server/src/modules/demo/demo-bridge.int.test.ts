@@ -9,7 +9,7 @@ import { makeUser } from '../../../test/identities.js';
 import { waitUntil } from '../../../test/wait.js';
 import { maybeRow } from '../../db/rows.js';
 import { hashToken } from '../../lib/tokens.js';
-import { startDemoBridge } from './demo-bridge.js';
+import { demoSimEnv, startDemoBridge } from './demo-bridge.js';
 
 const BRIDGE_MAIN = fileURLToPath(new URL('../../../../bridge/dist/main.js', import.meta.url));
 
@@ -81,6 +81,59 @@ describe('the demo bridge', () => {
       expect(await status()).toBe('paired');
     } finally {
       await stop();
+    }
+  });
+
+  it('runs the hedging USD account with fees, deposits and a withdrawal that SIM_* ask for', async () => {
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const ownState = await mkdtemp(path.join(tmpdir(), 'vortex-demo-hedging-'));
+    const stop = await startDemoBridge({
+      pool: db.pool,
+      userId: trader.id,
+      bridgeMain: BRIDGE_MAIN,
+      apiUrl: base,
+      stateDir: ownState,
+      env: demoSimEnv({
+        historyDays: '3',
+        marginMode: 'hedging',
+        currency: 'USD',
+        dealFee: '0.1',
+        balanceOps: '1:5000,2:-3000',
+      }),
+      log: pino({ level: 'silent' }),
+    });
+    try {
+      const account = () =>
+        maybeRow(
+          db.pool,
+          z.object({
+            currency: z.string(),
+            margin_mode: z.string(),
+            operations: z.array(z.number()),
+            fees: z.number(),
+          }),
+          `SELECT a.currency, a.margin_mode,
+             coalesce(array_agg(d.profit ORDER BY d.ticket) FILTER (WHERE d.type = 2), '{}') AS operations,
+             count(*) FILTER (WHERE d.type IN (0, 1) AND d.fee < 0)::int AS fees
+           FROM mt5_accounts a LEFT JOIN deals d ON d.account_id = a.id
+           WHERE a.user_id = $1 GROUP BY a.id`,
+          [trader.id],
+        );
+      await waitUntil(
+        async () => (await account())?.operations.length === 3,
+        'the demo account never got its balance operations',
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      const row = await account();
+      expect(row).toMatchObject({
+        currency: 'USD',
+        margin_mode: 'hedging',
+        operations: [10_000, 5_000, -3_000],
+      });
+      expect(row?.fees).toBeGreaterThan(0);
+    } finally {
+      await stop();
+      await rm(ownState, { recursive: true, force: true });
     }
   });
 });
