@@ -68,8 +68,10 @@ export const ClosedPositionRecordSchema = z.object({
   duration: z.string(),
   profit: money,
   commission: money,
+  /** MT5's DEAL_FEE over the round trip's deals; absent when none had one. */
+  fee: money.optional(),
   swap: money,
-  /** profit + commission + swap. */
+  /** profit + commission + fee + swap. */
   net_profit: money,
   /** MT5 deal reason of the last closing deal: EXPERT, SL, TP, CLIENT, ... or UNKNOWN. */
   exit_reason: z.string(),

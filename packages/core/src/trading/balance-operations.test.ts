@@ -61,6 +61,9 @@ describe('balance operations in the statistics', () => {
         { time: 1, amount: -300 },
       ]),
     ).toBe(600);
+    // A bonus (6) or a correction (5) moves the balance but is no money the trader put in.
+    const bonus = { time: 2, amount: 50, type: 6 };
+    expect(moneyPutIn(500, [{ time: 0, amount: 100, type: 2 }, bonus])).toBe(600);
   });
 
   it('are no trades: counts, wins, days and hours are the positions’ alone', () => {

@@ -7,10 +7,13 @@ export interface BalanceOperation {
   /** Epoch ms. */
   time: number;
   amount: number;
+  /** MT5's deal type; without one the operation is a deposit or withdrawal (type 2). */
+  type?: number;
 }
 
 const BUY = 0;
 const SELL = 1;
+const BALANCE = 2;
 // Credit moves the credit facility, never the balance (MT5's statement shows it apart).
 const CREDIT = 3;
 
@@ -32,14 +35,17 @@ export function operationsTotal(operations: readonly BalanceOperation[]): number
 }
 
 /**
- * The money put in over a window: the balance it starts from plus its deposits (withdrawals
- * take money out, they do not make a result larger). Profit % is measured on it.
+ * The money put in over a window: the balance it starts from plus its deposits (type 2 > 0).
+ * Withdrawals take money out without making a result larger; a bonus, a correction or interest
+ * is the broker's money, not the trader's. Profit % is measured on it.
  */
 export function moneyPutIn(
   initialBalance: number,
   operations: readonly BalanceOperation[],
 ): number {
   let total = initialBalance;
-  for (const op of operations) if (op.amount > 0) total += op.amount;
+  for (const op of operations) {
+    if (op.amount > 0 && (op.type ?? BALANCE) === BALANCE) total += op.amount;
+  }
   return total;
 }

@@ -21,11 +21,11 @@ import {
 
 const COPY_CLOSED = `COPY closed_positions (account_id, position_id, round_trip, symbol, magic, side,
   volume, entry_price, exit_price, open_time, close_time, profit, commission, swap, exit_reason,
-  is_flat) FROM STDIN (FORMAT binary)`;
+  is_flat, fee) FROM STDIN (FORMAT binary)`;
 
-const COLUMNS = 16;
-// Per row: 4 bigints, an integer, a smallint, 6 float8s and a boolean, besides the text.
-const ROW_FIXED = rowOverhead(COLUMNS) + 4 * 8 + 4 + 2 + 6 * 8 + 1;
+const COLUMNS = 17;
+// Per row: 4 bigints, an integer, a smallint, 7 float8s and a boolean, besides the text.
+const ROW_FIXED = rowOverhead(COLUMNS) + 4 * 8 + 4 + 2 + 7 * 8 + 1;
 
 /** A COPY that failed may leave its connection mid-protocol: it is closed, never reused. */
 export class CopyFailed extends Error {
@@ -76,6 +76,7 @@ export function closedRows(accountId: number, positions: readonly ClosedPosition
     at = float8(v, at, p.swap);
     at = text(out, v, at, p.exit_reason);
     at = bool(v, at, p.status === 'closed');
+    at = float8(v, at, p.fee ?? 0);
   }
   return copyEnd(out, v, at);
 }

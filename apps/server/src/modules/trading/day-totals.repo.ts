@@ -26,7 +26,7 @@ export async function addDayTotals(
     if (type === CREDIT) continue;
     const day = Math.floor(row[12] / MS_PER_DAY);
     const total = days.get(day) ?? { net: 0, operations: 0 };
-    total.net += row[7] + row[8] + row[9];
+    total.net += row[7] + row[8] + row[9] + row[13];
     if (type === BALANCE) total.operations++;
     days.set(day, total);
   }
@@ -52,20 +52,21 @@ const BalanceSumsRow = z.object({ before: z.number(), total: z.number(), operati
 /**
  * reports.repo's balanceBefore from the per-day totals: whole days from the table, the deals of
  * the day holding `before` from the deals themselves. Only as current as the follower's
- * watermark: callers read it after the positions of the same version.
+ * watermark: callers read it after the positions of the same version. Null when it is not
+ * known: no balance reported (an imported account) and no deposit among the deals either.
  */
 export async function storedBalanceBefore(
   db: Queryable,
   accountId: number,
   before: number,
   currentBalance: number | null,
-): Promise<number> {
+): Promise<number | null> {
   const day = Math.floor(before / MS_PER_DAY);
   const r = await oneRow(
     db,
     BalanceSumsRow,
     `SELECT coalesce(sum(net) FILTER (WHERE day < $2::bigint), 0)::float8
-              + (SELECT coalesce(sum(profit + commission + swap), 0)::float8 FROM deals
+              + (SELECT coalesce(sum(profit + commission + fee + swap), 0)::float8 FROM deals
                  WHERE account_id = $1 AND type <> 3 AND time_msc >= $2::bigint * ${MS_PER_DAY}
                    AND time_msc < $3) AS before,
             coalesce(sum(net), 0)::float8 AS total,
@@ -73,6 +74,8 @@ export async function storedBalanceBefore(
      FROM deal_day_totals WHERE account_id = $1`,
     [accountId, day, before],
   );
+  // The deals alone are the balance only when they hold its deposits (a report's, an agent's).
+  if (currentBalance === null && r.operations === 0) return null;
   return balanceAt(
     { netBefore: r.before, netTotal: r.total, balanceOperations: r.operations },
     currentBalance,

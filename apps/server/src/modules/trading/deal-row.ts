@@ -2,7 +2,7 @@ import { DEAL_ENTRIES, dealReasonName, type Deal } from '@vortex/core';
 
 /**
  * A stored deal in the column order of DEAL_COLUMNS: ticket, position_id, symbol, type,
- * entry, volume, price, profit, commission, swap, magic, reason, time_msc.
+ * entry, volume, price, profit, commission, swap, magic, reason, time_msc, fee.
  */
 export type DealRow = [
   ticket: number,
@@ -18,16 +18,18 @@ export type DealRow = [
   magic: number,
   reason: number,
   timeMsc: number,
+  fee: number,
 ];
 
 export const DEAL_COLUMNS =
-  'ticket, position_id, symbol, type, entry, volume, price, profit, commission, swap, magic, reason, time_msc';
+  'ticket, position_id, symbol, type, entry, volume, price, profit, commission, swap, magic, reason, time_msc, fee';
 
 /** What pg sends for DEAL_COLUMNS (bigints as numbers: database.ts), checked by columnRows. */
 export const DEAL_ROW_KINDS = [
   'number',
   'number',
   'string',
+  'number',
   'number',
   'number',
   'number',
@@ -60,7 +62,7 @@ function interned(symbol: string): string {
 /** A stored row as core's Deal; the row was validated on the way in, so no schema parse here. */
 export function toDeal(row: DealRow): Deal {
   const [ticket, positionId, symbol, type, entry, volume, price, profit, commission, swap] = row;
-  const [, , , , , , , , , , magic, reason, timeMsc] = row;
+  const [, , , , , , , , , , magic, reason, timeMsc, fee] = row;
   return {
     ticket: String(ticket),
     // MT5 uses position id 0 for deals outside a position: the positions then group by ticket.
@@ -76,6 +78,8 @@ export function toDeal(row: DealRow): Deal {
     time: timeMsc,
     profit,
     commission,
+    // As DealSchema reads a deal without one: no fee, not a fee of 0.
+    ...(fee === 0 ? {} : { fee }),
     swap,
     reason: REASON_NAMES[reason] ?? dealReasonName(reason),
     status: null,

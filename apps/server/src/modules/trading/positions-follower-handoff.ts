@@ -123,6 +123,8 @@ export function heldRows(batches: readonly HeldBatch[]): DealRow[] {
         d.magic,
         d.reason,
         d.time_msc,
+        // Older agents send no fee: 0, as the column's default.
+        float(d.fee ?? 0),
       ]);
     }
   }

@@ -40,6 +40,8 @@ const RoundTripJson: z.ZodType<RoundTrip> = z.object({
   closes: z.array(Leg),
   profit: z.number(),
   commission: z.number(),
+  // Watermarks written before fees counted have none: the trip's fee so far is then 0.
+  fee: z.number().optional(),
   swap: z.number(),
   exitReason: z.string(),
   inferred: z.boolean().optional(),
@@ -62,6 +64,7 @@ const TradeDealJson = z.object({
   time: z.number(),
   profit: z.number(),
   commission: z.number(),
+  fee: z.number().optional(),
   swap: z.number(),
   reason: z.string().nullable(),
   status: z.string().nullable(),
@@ -166,7 +169,7 @@ export async function finishedCounts(
 }
 
 const COLUMNS = `position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price,
-  open_time, close_time, profit, commission, swap, exit_reason, is_flat`;
+  open_time, close_time, profit, commission, swap, exit_reason, is_flat, fee`;
 
 /**
  * Stores finished round trips in one statement: by binary COPY when every value fits its column
@@ -193,7 +196,7 @@ export async function insertClosedArrays(
     `INSERT INTO closed_positions (account_id, ${COLUMNS})
      SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::bigint[], $6::smallint[],
        $7::float8[], $8::float8[], $9::float8[], $10::bigint[], $11::bigint[], $12::float8[],
-       $13::float8[], $14::float8[], $15::text[], $16::bool[])`,
+       $13::float8[], $14::float8[], $15::text[], $16::bool[], $17::float8[])`,
     [
       accountId,
       texts(col((p) => p.position_id)),
@@ -211,6 +214,7 @@ export async function insertClosedArrays(
       numbers(col((p) => p.swap)),
       texts(col((p) => p.exit_reason)),
       bools(col((p) => p.status === 'closed')),
+      numbers(col((p) => p.fee ?? 0)),
     ],
   );
 }
@@ -232,12 +236,14 @@ const STORED_KINDS = [
   'number',
   'string',
   'boolean',
+  'number',
 ] as const;
 type StoredRow = ColumnsOf<typeof STORED_KINDS>;
 
 function toPosition(r: StoredRow): ClosedPosition {
   const [position_id, round_trip, symbol, magic, side, volume, entry_price, exit_price] = r;
-  const [, , , , , , , , open_time, close_time, profit, commission, swap, exit_reason, flat] = r;
+  const [, , , , , , , , open_time, close_time, profit, commission, swap, exit_reason, flat, fee] =
+    r;
   return {
     position_id,
     round_trip,
@@ -252,6 +258,8 @@ function toPosition(r: StoredRow): ClosedPosition {
     duration: formatDuration(close_time - open_time),
     profit,
     commission,
+    // As core builds it: a round trip without fees has none, not a fee of 0.
+    ...(fee === 0 ? {} : { fee }),
     swap,
     exit_reason,
     status: flat ? 'closed' : 'open',
@@ -267,7 +275,7 @@ const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The columns toPosition reads, in its order; times as float8, which pg parses as numbers. */
 export const READ_COLUMNS = `position_id, round_trip, symbol, magic::float8, side, volume,
   entry_price, exit_price, open_time::float8, close_time::float8, profit, commission, swap,
-  exit_reason, is_flat`;
+  exit_reason, is_flat, fee`;
 
 /**
  * The stored positions with from <= close_time < before, by close time (ties in any order), read

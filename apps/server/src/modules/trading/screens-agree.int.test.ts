@@ -81,7 +81,7 @@ async function terminalCounts(): Promise<{ trades: number; net: number }> {
     db.pool,
     z.object({ trades: z.number(), net: z.number() }),
     `SELECT count(*) FILTER (WHERE d.entry <> 0)::int AS trades,
-            coalesce(sum(d.profit + d.commission + d.swap), 0)::float8 AS net
+            coalesce(sum(d.profit + d.commission + d.fee + d.swap), 0)::float8 AS net
      FROM deals d JOIN mt5_accounts a ON a.id = d.account_id
      WHERE a.user_id = $1 AND d.type IN (0, 1) AND d.time_msc BETWEEN $2 AND $3`,
     [trader.id, from, to],

@@ -15,6 +15,7 @@ import {
   statisticsRecord,
   todayStats,
   type BalanceBasis,
+  type BalanceOperation,
   type ClosedPosition,
   type ClosedPositionRecordSchema,
   type DashboardStatsResponseSchema,
@@ -23,6 +24,7 @@ import {
 } from '@vortex/core';
 import type { z } from 'zod';
 import type pg from 'pg';
+import { balanceOperationsBetween } from './balance-operations.repo.js';
 import { storedBalanceBefore } from './day-totals.repo.js';
 import type { PositionsCache } from './positions-cache.js';
 import { localDateKey, type TimeRange } from './trading-range.js';
@@ -71,40 +73,59 @@ export async function positionsOfUser(
   };
 }
 
-/** Statistics figures, the running balance from `initialBalance` (10000 as an estimate, §9). */
+/**
+ * Statistics figures, the running balance from `initialBalance` (10000 as an estimate, §9) and
+ * moved by the window's balance operations.
+ */
 export function statisticsOf(
   positions: readonly ClosedPosition[],
   initialBalance = INITIAL_BALANCE,
+  operations: readonly BalanceOperation[] = [],
 ): StatisticsRecord {
-  return statisticsRecord(positions, { initialBalance });
+  return statisticsRecord(positions, { initialBalance, operations });
+}
+
+/** What a window's balances need besides its positions. */
+export interface WindowBalance {
+  /** The account's balance when the window ends; null when it is not known. */
+  end: number | null;
+  /** Deposits, withdrawals and the other balance operations inside the window, by time. */
+  operations: BalanceOperation[];
 }
 
 /**
  * The account's balance when the range ends, as the MT5 statement infers it (reports.repo's
- * balanceBefore, from the stored day totals); null while the bridge has sent no balance.
+ * balanceBefore, from the stored day totals), and the range's balance operations. The end is
+ * null while neither the bridge has sent a balance nor the deals hold a deposit.
  */
-export async function accountBalanceAt(
+export async function windowBalanceOf(
   pool: pg.Pool,
   account: TradingAccount | undefined,
   range: TimeRange,
-): Promise<number | null> {
-  if (!account || account.balance === null) return null;
+): Promise<WindowBalance> {
+  if (!account) return { end: null, operations: [] };
   // Read after the account's positions: the follower's day totals are then as current as they.
-  return storedBalanceBefore(pool, account.id, range.to + 1, account.balance);
+  const [end, operations] = await Promise.all([
+    storedBalanceBefore(pool, account.id, range.to + 1, account.balance),
+    balanceOperationsBetween(pool, account.id, range.from, range.to),
+  ]);
+  return { end, operations };
 }
 
 /**
  * Where the window's balances start: so that they end at the account's balance when it is
- * known; else at the spec's fixed base, marked as an estimate.
+ * known (the trades and the operations taken off it); else at the spec's fixed base, marked as
+ * an estimate.
  */
 export function balanceBasisOf(
   endBalance: number | null,
   positions: readonly ClosedPosition[],
   estimateBase: number,
+  operations: readonly BalanceOperation[] = [],
 ): BalanceBasis {
   return endBalance === null
     ? { source: 'estimate', initial_balance: estimateBase }
-    : { source: 'account', initial_balance: baseEndingAt(positions, endBalance) };
+    : { source: 'account', initial_balance: baseEndingAt(positions, endBalance, operations) };
 }
 
 /** GET /dashboard/stats: the statistics object for the range, with its daily stats. */
@@ -115,17 +136,22 @@ export async function dashboardStats(
   magic?: number,
 ): Promise<z.infer<typeof DashboardStatsResponseSchema>['data']> {
   const { account, positions } = await positionsOfUser(deps, userId, range, magic);
-  return statsBody(positions, await accountBalanceAt(deps.pool, account, range));
+  const { end, operations } = await windowBalanceOf(deps.pool, account, range);
+  return statsBody(positions, end, operations);
 }
 
-/** /dashboard/stats' figures of the range's positions, balances ending at `endBalance`. */
+/**
+ * /dashboard/stats' figures of the range's positions and balance operations, balances ending
+ * at `endBalance`.
+ */
 export function statsBody(
   positions: readonly ClosedPosition[],
   endBalance: number | null,
+  operations: readonly BalanceOperation[] = [],
 ): z.infer<typeof DashboardStatsResponseSchema>['data'] {
-  const basis = balanceBasisOf(endBalance, positions, INITIAL_BALANCE);
+  const basis = balanceBasisOf(endBalance, positions, INITIAL_BALANCE, operations);
   return {
-    ...statisticsOf(positions, basis.initial_balance),
+    ...statisticsOf(positions, basis.initial_balance, operations),
     daily_stats: dailyStats(positions).map(dailyStatsRecord),
     balance_basis: basis,
   };
@@ -143,13 +169,13 @@ export async function dashboardOverview(
     positionsOfUser(deps, userId, range, magic),
     positionsOfUser(deps, userId, lastDaysWindow(SUMMARY_DAYS, now), magic),
   ]);
-  const end = await accountBalanceAt(deps.pool, inRange.account, range);
-  return overviewBody(inRange.positions, recent.positions, end, range, now);
+  const { end, operations } = await windowBalanceOf(deps.pool, inRange.account, range);
+  return overviewBody(inRange.positions, recent.positions, end, range, now, operations);
 }
 
 /**
  * /dashboard/overview's cards and charts: `positions` of the range, `recent` of the last
- * SUMMARY_DAYS, balances ending at `end`.
+ * SUMMARY_DAYS, balances ending at `end`, moved by the range's balance `operations`.
  */
 export function overviewBody(
   positions: readonly ClosedPosition[],
@@ -157,10 +183,11 @@ export function overviewBody(
   end: number | null,
   range: TimeRange,
   now: number,
+  operations: readonly BalanceOperation[] = [],
 ): z.infer<typeof OverviewResponseSchema>['data'] {
   // Two estimates differ (§9's two bases); with the account known both are the same anchor.
-  const statsBasis = balanceBasisOf(end, positions, INITIAL_BALANCE);
-  const curveBasis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE);
+  const statsBasis = balanceBasisOf(end, positions, INITIAL_BALANCE, operations);
+  const curveBasis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE, operations);
   const todayKey = localDateKey(now);
   const recentDays = dailyStats(recent);
   const summary = lastDaysSummary(recentDays, todayKey, SUMMARY_DAYS);
@@ -168,7 +195,7 @@ export function overviewBody(
   // §9: at most 7 days, the same calendar days as the summary when the range ends now.
   const hourlyFrom = Math.max(range.from, lastDaysWindow(HOURLY_WINDOW_DAYS, range.to).from);
   return {
-    statistics: statisticsOf(positions, statsBasis.initial_balance),
+    statistics: statisticsOf(positions, statsBasis.initial_balance, operations),
     today: today && dailyStatsRecord(today),
     last_7_days: {
       ...summary,
@@ -176,7 +203,7 @@ export function overviewBody(
       worst_day: summary.worst_day && dailyStatsRecord(summary.worst_day),
       days: summary.days.map(dailyStatsRecord),
     },
-    equity_curve: equityCurve(positions, { base: curveBasis.initial_balance }),
+    equity_curve: equityCurve(positions, { base: curveBasis.initial_balance, operations }),
     balance_basis: curveBasis,
     hourly: hourlyBreakdown(positions.filter((p) => p.close_time >= hourlyFrom)),
     histogram: profitHistogram(positions),
@@ -192,7 +219,7 @@ export async function equityCurveOf(
   magic?: number,
 ) {
   const { account, positions } = await positionsOfUser(deps, userId, range, magic);
-  const end = await accountBalanceAt(deps.pool, account, range);
-  const basis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE);
-  return { curve: equityCurve(positions, { base: basis.initial_balance }), basis };
+  const { end, operations } = await windowBalanceOf(deps.pool, account, range);
+  const basis = balanceBasisOf(end, positions, DASHBOARD_BASE_BALANCE, operations);
+  return { curve: equityCurve(positions, { base: basis.initial_balance, operations }), basis };
 }

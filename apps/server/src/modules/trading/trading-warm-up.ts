@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { findSession } from '../auth/sessions.repo.js';
 import { findUserById } from '../users/users.repo.js';
+import { balanceOperationsBetween } from './balance-operations.repo.js';
 import { storedBalanceBefore } from './day-totals.repo.js';
 import { readClosed, readPositions, readWatermark, yieldLoop } from './positions-store.repo.js';
 import { overviewBody, statsBody } from './statistics.service.js';
@@ -39,7 +40,7 @@ const DAY = 86_400_000;
 const SYNTHETIC_ROWS = `SELECT 'w' || g, 1, 'WINZ25', (g % 3)::float8, (g % 2)::int2, 1::float8,
   100000::float8, (100000 + g % 11 * 5)::float8, ($2::bigint + g * 60000)::float8,
   ($2::bigint + g * 60000 + 30000)::float8, (g % 7 - 3)::float8, (-0.5)::float8, 0::float8,
-  'EXPERT', true
+  'EXPERT', true, 0::float8
   FROM generate_series(1, $1::int) g ORDER BY g`;
 
 /**
@@ -97,6 +98,7 @@ async function warmStatements(
     await readWatermark(client, NOBODY);
     await readClosed(client, NOBODY, now - 30 * DAY, Number.MAX_SAFE_INTEGER);
     await storedBalanceBefore(client, NOBODY, now, null);
+    await balanceOperationsBetween(client, NOBODY, now - 30 * DAY, now);
     if (!go) return true;
     for (let i = 0; i < ROW_ROUNDS; i++) {
       if (!(await go())) return false;
