@@ -61,6 +61,14 @@ export const accountMessages = {
   importedHint: 'Dados lidos de um relatório do MetaTrader 5; não há agente conectado a ela.',
   kindLabel: { live: 'Ao vivo', imported: 'Importada' } as Record<AccountKind, string>,
   notYours: 'Conta não encontrada.',
+  /** A Strategy Tester report's account: its server is '<this>: expert · symbol · period · inputs'. */
+  testerServer: 'Testador de Estratégia',
+  testerShort: 'Testador',
+  /** Where an account's data came from (dates already written as pt-BR reads them). */
+  importedFrom: (fileName: string | null, at: string) =>
+    fileName ? `Importada de ${fileName} em ${at}` : `Importada em ${at}`,
+  dataPeriod: (from: string, to: string) => `dados de ${from} a ${to}`,
+  emptyImported: 'Nenhuma operação fechada desta conta no período escolhido.',
 };
 
 const count = new Intl.NumberFormat('pt-BR');

@@ -33,9 +33,9 @@ async function connectedTrader(
 ): Promise<{ user: TestUser; accountId: number }> {
   const user = await makeUser(db.pool, { role: 'trader' });
   const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
-  if (wholeSeconds) {
-    for (const d of history.deals) d.time_msc = Math.floor(d.time_msc / 1000) * 1000;
-  }
+  const deals = wholeSeconds
+    ? history.deals.map((d) => ({ ...d, time_msc: Math.floor(d.time_msc / 1000) * 1000 }))
+    : history.deals;
   const accountId = await upsertAccount(db.pool, {
     userId: user.id,
     ...DEMO,
@@ -44,7 +44,7 @@ async function connectedTrader(
     marginMode: 'netting',
     tradeMode: 'demo',
   });
-  await insertDeals(db.pool, accountId, history.deals);
+  await insertDeals(db.pool, accountId, deals);
   const a = history.account;
   await db.pool.query(
     `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,

@@ -1,3 +1,5 @@
+import { accountMessages } from '@vortex/core';
+
 // What a trader reads when an upload is refused before or after the report is read (pt-BR); what
 // is wrong inside the file is in import/messages.ts.
 
@@ -23,5 +25,5 @@ export const importRouteMessages = {
   ticketTooLarge: (ticket: string) =>
     `O relatório tem um número de ticket grande demais: ${ticket}.`,
   /** Tester reports name no account: they go into one imported account per expert and symbol. */
-  testerServer: 'Testador de Estratégia',
+  testerServer: accountMessages.testerServer,
 };

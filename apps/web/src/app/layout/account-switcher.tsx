@@ -6,7 +6,14 @@ import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { NativeSelect } from '../../components/ui/native-select';
 import { paths } from '../../config/paths';
-import { accountLabel, useAccounts, useChooseAccount, useCurrentAccount } from '../../lib/accounts';
+import {
+  accountLabel,
+  accountSource,
+  hasAgent,
+  useAccounts,
+  useChooseAccount,
+  useCurrentAccount,
+} from '../../lib/accounts';
 
 const TRADING_SCREENS: readonly string[] = [
   paths.dashboard.path,
@@ -21,23 +28,29 @@ export const switcherTexts = {
   failed: 'Não foi possível trocar de conta.',
 };
 
-/** The account every trading screen reads, when the trader has more than one (issue 16). */
+/**
+ * The account every trading screen reads, when the trader has more than one (issue 16). A whole
+ * row of its own on a phone, so a label is cut only when it is longer than the screen is wide
+ * (issue 26 saw '(Importada' and '(Ir' cut at 60 % of a phone's width).
+ */
 export function AccountSwitcher() {
   const { pathname } = useLocation();
   const accounts = useAccounts();
   const choose = useChooseAccount();
   const id = useId();
   const list = accounts.data?.accounts ?? [];
+  const current = list.find((a) => a.id === accounts.data?.current_id);
   if (!TRADING_SCREENS.includes(pathname) || list.length < 2) return null;
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-muted-foreground">
+    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
+      <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground">
         {switcherTexts.label}
       </label>
       <NativeSelect
         id={id}
         compact
-        className="w-72 max-w-[60vw]"
+        className="min-w-0 flex-1 sm:w-96 sm:flex-none"
+        title={current ? accountLabel(current) : undefined}
         value={String(accounts.data?.current_id ?? '')}
         disabled={choose.isPending}
         onChange={(e) =>
@@ -56,17 +69,22 @@ export function AccountSwitcher() {
   );
 }
 
-/** An imported account has no agent: the header says so instead of a bridge status. */
+/** An account no agent ever fed: the header says so (and, on hover, where its data came from). */
 export function ImportedAccountBadge() {
+  const source = accountSource(useCurrentAccount());
   return (
-    <Badge variant="warning" title={accountMessages.importedHint} className="h-8 px-3 text-sm">
+    <Badge
+      variant="warning"
+      title={source ?? accountMessages.importedHint}
+      className="h-8 px-3 text-sm"
+    >
       <Unplug aria-hidden className="size-3.5" />
       {accountMessages.imported}
     </Badge>
   );
 }
 
-/** Whether the screens read an imported account. */
+/** Whether the screens read an account no agent ever said hello for (nothing live to show). */
 export function useImportedAccount(): boolean {
-  return useCurrentAccount()?.kind === 'imported';
+  return !hasAgent(useCurrentAccount());
 }

@@ -1,2 +1,2 @@
-export { accountLabel } from './account-label';
+export { accountLabel, accountSource, hasAgent } from './account-label';
 export { accountsKey, useAccounts, useChooseAccount, useCurrentAccount } from './use-accounts';

@@ -100,7 +100,7 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Sem dados para exibir' })).toBeNull();
   });
 
-  it('says an imported account is not connected instead of live, with its number', async () => {
+  it('says an imported account is not connected instead of live, with its number and source', async () => {
     dashboardApi({
       'GET /api/accounts': () =>
         json({
@@ -114,6 +114,13 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
                 server: 'FTMO-Server4',
                 company: 'FTMO',
                 currency: 'USD',
+                last_hello_at: null,
+                last_import: {
+                  at: '2026-11-28T17:05:00.000Z',
+                  file_name: 'ReportHistory-541223056.xlsx',
+                  from: Date.parse('2022-01-03T15:00:00Z'),
+                  to: Date.parse('2023-12-30T15:00:00Z'),
+                },
               },
             ],
             current_id: 7,
@@ -130,7 +137,16 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
       return found as HTMLElement;
     });
     expect(within(banner).getByText('Conta 541223056')).toBeTruthy();
+    expect(
+      within(banner).getByText(
+        'Importada de ReportHistory-541223056.xlsx em 28/11/2026 14:05 · dados de 03/01/2022 a 30/12/2023',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('Dados reais ao vivo')).toBeNull();
+    // Nothing live to speak for (issue 26): no bridge status, no bot card, no 'Parar bot'.
+    expect(screen.queryByRole('button', { name: /Parar bot|Iniciar bot/ })).toBeNull();
+    expect(screen.queryByText(/Bridge conectada|MT5 logado|Assim que a bridge/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sem dados para exibir' })).toBeNull();
   });
 
   it("shows '∞' for today's profit factor without losses", async () => {

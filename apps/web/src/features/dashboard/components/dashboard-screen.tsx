@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useCurrentAccount } from '../../../lib/accounts';
+import { accountSource, hasAgent, useCurrentAccount } from '../../../lib/accounts';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
 import { dashboardTexts } from '../messages';
@@ -43,7 +43,8 @@ export function DashboardScreen({
   const live = d.state === 'live' && overview;
   const status = d.mt5.data;
   const current = useCurrentAccount();
-  const imported = current?.kind === 'imported';
+  // No agent ever fed this account (issue 26): no bridge, bot or open book to speak for.
+  const imported = !hasAgent(current);
 
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6">
@@ -59,10 +60,11 @@ export function DashboardScreen({
         state={d.state}
         account={
           imported
-            ? current.account_number
+            ? (current?.account_number ?? null)
             : (d.realtime.data?.connection_status.account ?? status?.account ?? null)
         }
         imported={imported}
+        source={accountSource(current)}
         bridgeOnline={status?.bridge_connected ?? false}
         liveChannelOpen={d.liveOpen}
         loadError={d.overview.isError ? e.load(d.overview.error.message) : null}
@@ -82,13 +84,15 @@ export function DashboardScreen({
         </Alert>
       )}
 
-      {botCard}
+      {!imported && botCard}
 
-      {d.state !== 'loading' && !live && (
+      {d.state !== 'loading' && !live && !imported && (
         <NoDataNotice info={d.bridgeInfo} checking={d.checking} onVerify={d.forceCheck} />
       )}
 
-      {(live || hasOpenRows) && <OpenOrdersTable positions={d.positions} closedAt={closedAt} />}
+      {(live || hasOpenRows) && !imported && (
+        <OpenOrdersTable positions={d.positions} closedAt={closedAt} />
+      )}
 
       {live && (
         <>

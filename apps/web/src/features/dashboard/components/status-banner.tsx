@@ -12,8 +12,10 @@ const t = dashboardTexts.banner;
 interface StatusBannerProps {
   state: DataState;
   account: number | null;
-  /** The screens read an account imported from the terminal's reports: no live state to tell. */
+  /** The screens read an account no agent ever fed: no live state to tell, only its source. */
   imported?: boolean;
+  /** Where that account's data came from ('Importada de … em … · dados de … a …'). */
+  source?: string | null;
   bridgeOnline: boolean;
   liveChannelOpen: boolean;
   /** The load error, shown in the empty banner ('Erro ao carregar dados: ...'). */
@@ -56,15 +58,28 @@ export function StatusBanner(props: StatusBannerProps) {
       </Frame>
     );
   }
-  if (state === 'live' && props.imported) {
+  if (props.imported) {
+    // Nothing to force-check: no bridge feeds it. What it is, where from, and when.
     return (
       <Frame tone="info">
-        <FileUp aria-hidden className="size-4 text-muted-foreground" />
-        <span className="font-medium">{accountMessages.imported}</span>
-        {props.account !== null && props.account !== 0 && (
-          <span className="text-muted-foreground">{t.liveAccount(props.account)}</span>
-        )}
-        <span className="text-muted-foreground">· {accountMessages.importedHint}</span>
+        <FileUp aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <div className="min-w-0 flex-1 space-y-0.5">
+          <p>
+            <span className="font-medium">{accountMessages.imported}</span>
+            {props.account !== null && props.account !== 0 && (
+              <>
+                <span aria-hidden className="text-muted-foreground">
+                  {' · '}
+                </span>
+                <span className="text-muted-foreground">{t.liveAccount(props.account)}</span>
+              </>
+            )}
+          </p>
+          <p className="text-muted-foreground">{props.source ?? accountMessages.importedHint}</p>
+          {state !== 'live' && (
+            <p className="text-muted-foreground">{accountMessages.emptyImported}</p>
+          )}
+        </div>
       </Frame>
     );
   }
