@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { startDemoBridge } from '../src/modules/demo/demo-bridge.js';
+import { startDemoBridge, type DemoSimEnv } from '../src/modules/demo/demo-bridge.js';
 import { makeUser, type TestUser } from './identities.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -20,9 +20,13 @@ export interface DemoTrader {
 
 /**
  * A trader on the demo account as `npm start` runs it: the real agent (built) on the simulated
- * MT5, backfilling `historyDays` of history into an app listening on a free port.
+ * MT5, backfilling `historyDays` of history into an app listening on a free port. `env` adds the
+ * other SIM_* settings (a hedging USD account, fees, deposits).
  */
-export async function startDemoTrader(historyDays: string): Promise<DemoTrader> {
+export async function startDemoTrader(
+  historyDays: string,
+  env: DemoSimEnv = {},
+): Promise<DemoTrader> {
   const db = await createTestDatabase();
   const t = await createTestApp(db);
   const apiUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -34,7 +38,7 @@ export async function startDemoTrader(historyDays: string): Promise<DemoTrader> 
     bridgeMain: BRIDGE_MAIN,
     apiUrl,
     stateDir,
-    env: { SIM_HISTORY_DAYS: historyDays },
+    env: { ...env, SIM_HISTORY_DAYS: historyDays },
     log: pino({ level: 'silent' }),
   });
   return {
