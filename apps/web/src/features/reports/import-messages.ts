@@ -13,7 +13,7 @@ export const importTexts = {
   failed: 'Não foi possível importar o relatório',
   connection: 'Erro ao conectar com o servidor.',
   done: 'Relatório importado',
-  account: (number: string, server: string) => `Conta ${number} · ${server}`,
+  account: (label: string) => `Conta: ${label}`,
   intoConnected: 'A conta já estava conectada pelo agente: entraram só os deals que faltavam.',
   positions: (n: number) => `${n} ${n === 1 ? 'posição fechada' : 'posições fechadas'} na conta.`,
   openDashboard: 'Abrir o dashboard desta conta',

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useChooseAccount } from '../../../lib/accounts';
+import { accountLabel, useChooseAccount } from '../../../lib/accounts';
 import { importReport, type ImportResult, type ImportStage } from '../api/import-report';
 import { importTexts as t } from '../import-messages';
 
@@ -75,7 +75,7 @@ function Result({ result }: { result: ImportResult }) {
       <CircleCheck aria-hidden />
       <div className="min-w-56 flex-1 space-y-0.5">
         <p className="font-medium">{t.done}</p>
-        <p>{t.account(String(account.account_number), account.server)}</p>
+        <p>{t.account(accountLabel(account))}</p>
         {result.merged && account.kind === 'live' && <p>{t.intoConnected}</p>}
         <p>{result.summary}</p>
         <p>{t.positions(result.positions)}</p>
