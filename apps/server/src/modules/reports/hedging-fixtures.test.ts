@@ -116,11 +116,6 @@ interface Case {
   positionsSectionGap?: string;
 }
 
-// Twin positions (same symbol, side and volume) closed in halves: the halves that close both at
-// the same second are swapped between the twins, e.g. USDCAD 465387705 (150.75) got 148.60 and
-// 465387826 (146.80) 148.95; 6 of 2,281 positions in the XLSX, 3 of 255 in the HTML.
-const PARTIAL_CLOSES_GAP =
-  'hedging partial closes assigned to the wrong position (imported-deals.ts, helper A)';
 // mt5Results rounds the average streak as the terminal writes it (whole); results.ts does not
 const UNROUNDED_STREAK_GAP = 'computeTradeResults leaves the average streak unrounded';
 const PER_TRADE_SHARPE_GAP = "the terminal's Sharpe is not the per-trade one";
@@ -144,7 +139,6 @@ const CASES: Case[] = [
       balance_drawdown_relative_pct: 0.55,
     },
     closesOnce: false,
-    positionsSectionGap: PARTIAL_CLOSES_GAP,
   },
   {
     file: 'ReportHistory-1513441721-FTMO.xlsx',
@@ -164,7 +158,6 @@ const CASES: Case[] = [
       balance_drawdown_relative_pct: 4.94,
     },
     closesOnce: false,
-    positionsSectionGap: PARTIAL_CLOSES_GAP,
   },
   {
     file: 'ReportHistory-400078005-OANDA-JP.html',

@@ -67,8 +67,10 @@ const EPS = 1e-9;
  * the ticket of the order that opened it. An 'in' deal opens a new position (hedging, or when
  * its order is one of the Positions section's ids) or adds to the symbol's open one (netting);
  * an 'out' closes the symbol's opposite position, on hedging the one the Positions section says
- * closed then, else the oldest; an 'in/out' turns the netting position around under its id.
- * A closing deal whose opening is before the report's history gets its own order's id.
+ * closed then, else the one its profit shows (closedBy); an 'in/out' turns the netting position
+ * around under its id. A closing deal whose opening is before the report's history gets its own
+ * order's id. Hedging is the report's margin mode: its header's, else what its deals prove
+ * (import/margin-mode.ts).
  */
 function assignPositions(report: ImportedReport): Map<string, number> {
   const known = new Map(report.positions.map((p) => [p.id, p]));
@@ -76,6 +78,7 @@ function assignPositions(report: ImportedReport): Map<string, number> {
   const open = new Map<string, OpenPosition[]>();
   const ids = new Map<string, number>();
   const scale = new ProfitScale();
+  for (const p of report.positions) scale.learnPosition(p);
   for (const d of report.deals) {
     const side = DEAL_TYPES[d.type];
     if ((side !== 0 && side !== 1) || d.symbol === null || d.direction === null) continue;
@@ -128,8 +131,9 @@ function assignPositions(report: ImportedReport): Map<string, number> {
  * The open position a closing deal closes, on hedging: of those the Positions section says
  * closed at the deal's time, the one it closes whole at its profit (several positions closed in
  * the same second, as a stop-out or a close-all does, differ by volume and profit), else whole,
- * else any of them; else the one whose opening price its profit shows, else the oldest whole
- * (margin-mode.ts's closedLot). On netting there is one.
+ * else the one of them its profit shows, else any of them; else, of those still open by the
+ * section, the one whose opening price its profit shows, else the oldest whole (margin-mode.ts's
+ * closedLot). On netting there is one.
  */
 function closedBy(
   d: ImportedReport['deals'][number],
@@ -142,8 +146,14 @@ function closedBy(
   const whole = then.filter((p) => Math.abs(p.volume - volume) < EPS);
   return (
     whole.find((p) => Math.abs((known.get(String(p.id))?.profit ?? NaN) - d.profit) < 0.005) ??
-    whole[0] ??
-    then[0] ??
+    closedLot(d, whole, scale) ??
+    closedLot(d, then, scale) ??
+    // not one the Positions section says closed before this deal
+    closedLot(
+      d,
+      against.filter((p) => (known.get(String(p.id))?.close_time ?? Infinity) >= d.time),
+      scale,
+    ) ??
     closedLot(d, against, scale)
   );
 }

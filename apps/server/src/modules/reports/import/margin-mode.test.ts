@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportedDeal } from '@vortex/core';
 import { fixture } from '../../../../test/fixtures/mt5/fixtures.js';
 import { parseMt5Report } from './detect.js';
-import { detectMarginMode } from './margin-mode.js';
+import { closedLot, detectMarginMode, ProfitScale } from './margin-mode.js';
 
 let ticket = 0;
 function deal(
@@ -67,5 +67,22 @@ describe('hedging or netting, from what the deals prove', () => {
   ] as const)('%s: %s', async (file, expected) => {
     const report = await parseMt5Report(fixture(file));
     expect(report.account.margin_mode).toBe(expected);
+  });
+});
+
+describe('which open position a hedging close took', () => {
+  it('the one whose opening price its profit shows, not the oldest', () => {
+    const scale = new ProfitScale();
+    // 10 of money per unit of price per lot, learned from a close with one position open
+    scale.learn(deal('sell', 'out', 102, 20), 100);
+    const lots = [
+      { side: 0 as const, volume: 1, price: 100.3 },
+      { side: 0 as const, volume: 1, price: 100.1 },
+    ];
+    // half of the second twin closed at 101: 0.9 × 0.5 × 10
+    expect(closedLot(deal('sell', 'out', 101, 4.5, 0.5), lots, scale)).toBe(lots[1]);
+    expect(closedLot(deal('sell', 'out', 101, 3.5, 0.5), lots, scale)).toBe(lots[0]);
+    // nothing learned: the oldest that holds the volume
+    expect(closedLot(deal('sell', 'out', 101, 4.5, 0.5), lots, new ProfitScale())).toBe(lots[0]);
   });
 });

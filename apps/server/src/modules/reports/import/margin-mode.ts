@@ -19,11 +19,13 @@ export function sideOf(d: ImportedDeal): 0 | 1 | null {
 }
 
 /**
- * Money per unit of price per lot, per symbol, learned from unambiguous closes (the median of
- * what they show, as a cross-currency symbol's value drifts with its conversion rate).
+ * Money per unit of price per lot, per symbol, learned from unambiguous closes and listed
+ * positions: the median of the three nearest in time, as a symbol quoted in another currency than
+ * the account's (USDCHF on a USD account) is worth more or less as its conversion rate moves.
  */
 export class ProfitScale {
-  private readonly samples = new Map<string, number[]>();
+  private readonly samples = new Map<string, { time: number; k: number }[]>();
+  private readonly sorted = new Set<string>();
 
   /** How price and volume turn into the profit a close of `d` would make from `open`. */
   private move(d: ImportedDeal, open: number): number {
@@ -33,26 +35,55 @@ export class ProfitScale {
   }
 
   learn(d: ImportedDeal, open: number): void {
-    const move = this.move(d, open);
-    if (d.symbol === null || Math.abs(move) < EPS || d.profit === 0) return;
-    const list = this.samples.get(d.symbol) ?? [];
-    list.push(d.profit / move);
-    this.samples.set(d.symbol, list);
+    if (d.symbol !== null) this.add(d.symbol, d.time, d.profit, this.move(d, open));
   }
 
-  private scale(symbol: string): number | null {
+  /** A position of the Positions section: its profit over its move, open to (average) close. */
+  learnPosition(p: ImportedPosition): void {
+    const dir = p.type === 'buy' ? 1 : p.type === 'sell' ? -1 : 0;
+    this.add(p.symbol, p.close_time, p.profit, (p.close_price - p.open_price) * dir * p.volume);
+  }
+
+  private add(symbol: string, time: number, profit: number, move: number): void {
+    if (Math.abs(move) < EPS || profit === 0) return;
+    const list = this.samples.get(symbol) ?? [];
+    list.push({ time, k: profit / move });
+    this.samples.set(symbol, list);
+    this.sorted.delete(symbol);
+  }
+
+  private scale(symbol: string, time: number): number | null {
     const list = this.samples.get(symbol);
     if (list === undefined || list.length === 0) return null;
-    const sorted = [...list].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? null;
+    if (!this.sorted.has(symbol)) {
+      list.sort((a, b) => a.time - b.time);
+      this.sorted.add(symbol);
+    }
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid]?.time ?? 0) < time) lo = mid + 1;
+      else hi = mid;
+    }
+    const near = list
+      .slice(Math.max(0, lo - NEAREST), lo + NEAREST)
+      .sort((a, b) => Math.abs(a.time - time) - Math.abs(b.time - time))
+      .slice(0, NEAREST)
+      .map((s) => s.k)
+      .sort((a, b) => a - b);
+    return near[Math.floor(near.length / 2)] ?? null;
   }
 
   /** How far `d`'s profit is from a close of a lot opened at `open`; null before any learning. */
   error(d: ImportedDeal, open: number): number | null {
-    const k = d.symbol === null ? null : this.scale(d.symbol);
+    const k = d.symbol === null ? null : this.scale(d.symbol, d.time);
     return k === null ? null : Math.abs(k * this.move(d, open) - d.profit);
   }
 }
+
+/** The samples nearest in time to a close that its scale is the median of. */
+const NEAREST = 3;
 
 interface Lot {
   side: 0 | 1;
