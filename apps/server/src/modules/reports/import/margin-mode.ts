@@ -164,8 +164,11 @@ export function detectMarginMode(
       lot.volume -= volume;
       if (lot.volume <= EPS) lots.splice(lots.indexOf(lot), 1);
     }
-    book.volume += signed;
-    if (Math.abs(book.volume) <= EPS) book.volume = 0;
+    // a close of what was opened before the report's history leaves the book as it was
+    if (Math.sign(book.volume) === -Math.sign(signed)) {
+      const left = book.volume + signed;
+      book.volume = Math.sign(left) === Math.sign(book.volume) && Math.abs(left) > EPS ? left : 0;
+    }
   }
   if (votes.hedging > votes.netting) return 'hedging';
   if (votes.netting > votes.hedging) return 'netting';
