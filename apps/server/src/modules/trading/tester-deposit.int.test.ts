@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from '../../../test/fixture.js';
+import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
+import { bearer, makeUser } from '../../../test/identities.js';
+import { parseMt5Report } from '../reports/import/detect.js';
+
+/**
+ * Issue 26 on real files (SOURCES.md): each report's deposit is kept by the import, and the
+ * dashboard's and statistics' balance, profit % and drawdown % come from it, as the report
+ * prints them, not from the 10 000 estimate. The GBPUSD tester report of the issue read balance
+ * 11 301.40 and drawdown 3.06 % before; the terminal prints 4 301.40 and 8.83 % (369.60).
+ */
+interface Statistics {
+  profit: number;
+  balance: number;
+  profit_percentage: number;
+  max_drawdown: number;
+  max_drawdown_percent: number;
+}
+
+const CASES = [
+  // Tester reports charge nothing at the opening: the walk by position is the walk by deal, so
+  // the drawdowns are the terminal's to the cent.
+  { file: 'ReportTester-Exness-EXP-GBPUSD-H1.html', drawdowns: true },
+  { file: 'ReportTester-ExnessK2.html', drawdowns: true },
+  // A Trade History report with no position left open: every deal is in a closed position. Its
+  // drawdown differs (10 280.53 by position, 10 053.03 printed): the terminal walks deal by
+  // deal, booking each opening's commission when it opens and overlapping positions apart.
+  { file: 'ReportHistory-1513441721-FTMO.xlsx', drawdowns: false },
+];
+
+describe('an imported report with its deposit', () => {
+  it.for(CASES)(
+    '$file: balance, profit % and drawdown % from the deposit',
+    async ({ file, drawdowns }, { app, api, db }) => {
+      const bytes = await readFile(fixture(file));
+      const report = await parseMt5Report(bytes);
+      const deposit = report.deals
+        .filter((d) => d.type === 'balance')
+        .reduce((sum, d) => sum + d.profit, 0);
+      const printed = report.results;
+      const finalBalance = report.deals.at(-1)?.balance ?? Number.NaN;
+      expect(deposit).toBeGreaterThan(0);
+
+      const trader = await makeUser(db.pool, { role: 'trader' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/reports/import',
+        headers: { ...bearer(trader.token), 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+
+      // Ten years back holds each report whole.
+      const stats = (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
+        data: Statistics & { balance_basis: { source: string; initial_balance: number } };
+      }>().data;
+      const overview = (await api.as(trader).get('/dashboard/overview?days=3650')).json<{
+        data: { statistics: Statistics; equity_curve: { balance: number }[] };
+      }>().data;
+      for (const s of [stats, overview.statistics]) {
+        expect(s.profit).toBeCloseTo(printed.total_net_profit ?? Number.NaN, 6);
+        expect(s.balance).toBeCloseTo(finalBalance, 6);
+        expect(s.profit_percentage).toBeCloseTo((s.profit / deposit) * 100, 9);
+        if (drawdowns) {
+          expect(s.max_drawdown).toBeCloseTo(printed.balance_drawdown_maximal ?? Number.NaN, 6);
+          expect(Number(s.max_drawdown_percent.toFixed(2))).toBe(
+            printed.balance_drawdown_relative_pct,
+          );
+        }
+      }
+      // Nothing before the deposit: the balances start at 0, as the report's do.
+      expect(stats.balance_basis.source).toBe('account');
+      expect(stats.balance_basis.initial_balance).toBeCloseTo(0, 6);
+      expect(overview.equity_curve.at(-1)?.balance).toBeCloseTo(finalBalance, 6);
+    },
+  );
+});
