@@ -88,6 +88,10 @@ export class Account {
     return undefined;
   }
 
+  get openPositions(): number {
+    return this.book.size;
+  }
+
   /** The symbol's open positions, oldest first (a copy: closing one does not disturb it). */
   positionsOf(symbol: string): Position[] {
     return [...this.book.values()].filter((p) => p.symbol === symbol);

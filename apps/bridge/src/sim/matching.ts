@@ -42,6 +42,8 @@ export function matchTick(state: MatchingState, tick: Tick, events: OrderEvent[]
       events.push({ order: order.ticket, state: 'filled' });
     }
   }
+  // Most ticks find the account flat: nothing to check, nothing to allocate.
+  if (account.openPositions === 0) return;
   for (const position of account.positionsOf(spec.symbol)) {
     const long = position.type === 0;
     const price = long ? tick.bid : tick.ask;
