@@ -28,12 +28,6 @@ import { buildWebServer } from './web/web-server.js';
 
 process.title = 'vortex-server';
 
-/**
- * The API listens after the trading warm-up or this long, whichever comes first; what is left of
- * the warm-up then stops, so it never competes with the first real reads.
- */
-const WARM_UP_WAIT_MS = 3_000;
-
 function readConfig(): Config {
   try {
     return loadConfig();
@@ -103,16 +97,22 @@ async function main(): Promise<void> {
   if (demo) await resetDemoAccount(db.pool, demo.id, demoStateDir);
 
   // Alongside the app's assembly; a database gone meanwhile costs a warning, not the start.
+  // The API listens after it or config.tradingWarmUpMs (3 s), whichever comes first; what is left
+  // of it then stops, so it never competes with the first real reads. At 0 it never starts: a
+  // server no screen reads (the crash test's, restarted 200 times) listens as soon as it can.
   const warmStart = performance.now();
   const warmStop = new AbortController();
-  const warmUp = warmTradingReads(db.pool, Date.now(), warmStop.signal).then(
-    (complete) =>
-      logger.info(
-        { ms: Math.round(performance.now() - warmStart), complete },
-        'trading reads warmed up',
-      ),
-    (err: unknown) => logger.warn({ err }, 'trading warm-up failed'),
-  );
+  const warmUp =
+    config.tradingWarmUpMs > 0
+      ? warmTradingReads(db.pool, Date.now(), warmStop.signal).then(
+          (complete) =>
+            logger.info(
+              { ms: Math.round(performance.now() - warmStart), complete },
+              'trading reads warmed up',
+            ),
+          (err: unknown) => logger.warn({ err }, 'trading warm-up failed'),
+        )
+      : Promise.resolve();
 
   const api = await buildApp({
     pool: db.pool,
@@ -162,7 +162,12 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
   });
   const stopHousekeeping = scheduleHousekeeping(db.pool, logger);
-  await Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, WARM_UP_WAIT_MS))]);
+  let warmWait: NodeJS.Timeout | undefined;
+  await Promise.race([
+    warmUp,
+    new Promise((resolve) => (warmWait = setTimeout(resolve, config.tradingWarmUpMs))),
+  ]);
+  clearTimeout(warmWait);
   warmStop.abort();
   await api.listen({ port: config.port, host: config.host });
   await web.listen({ port: config.webPort, host: config.host });

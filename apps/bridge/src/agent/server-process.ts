@@ -14,6 +14,11 @@ export interface ServerProcessOptions {
   dataDir: string;
   port: number;
   webPort: number;
+  /**
+   * TRADING_WARM_UP_MS: 0 (the default here) skips the trading reads' warm-up, which only a
+   * trader's screens gain from and which would hold every start of these agent-only servers.
+   */
+  tradingWarmUpMs?: number;
 }
 
 export interface ServerProcess {
@@ -27,8 +32,38 @@ export interface ServerProcess {
   kill: (signal?: NodeJS.Signals) => Promise<NodeJS.Signals | null>;
 }
 
-/** A port free right now on 127.0.0.1, to be reused for every restart. */
+/** Linux's ephemeral range, where every listen(0) and outgoing connection gets its port. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s/)[0],
+    );
+    return low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port free right now on 127.0.0.1, to be reused for every restart: drawn at random from
+ * 10000 up to the kernel's ephemeral range, which no other test's listen(0) or outgoing
+ * connection is given, so nothing takes it in the gaps between a killed server and the next
+ * (as apps/server/test/free-port.ts, which this package's build cannot import).
+ */
 export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  for (let attempt = 0; low - 10_000 >= 1_000 && attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    if (await bindable(port)) return port;
+  }
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const address = probe.address();
@@ -62,6 +97,7 @@ export function serverProcess(o: ServerProcessOptions): ServerProcess {
         HOST: '127.0.0.1',
         DEMO: '0',
         LOG_LEVEL: 'warn',
+        TRADING_WARM_UP_MS: String(o.tradingWarmUpMs ?? 0),
         ADMIN_EMAIL: 'admin@crash.vortex.local',
         ADMIN_PASSWORD: 'Crash@2026-admin',
       },

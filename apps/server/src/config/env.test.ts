@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX/);
   });
 
+  it('waits 3 s for the trading warm-up unless told otherwise, 0 skipping it', () => {
+    expect(loadConfig({}).tradingWarmUpMs).toBe(3_000);
+    expect(loadConfig({ TRADING_WARM_UP_MS: '0' }).tradingWarmUpMs).toBe(0);
+    expect(() => loadConfig({ TRADING_WARM_UP_MS: '-1' })).toThrow(/TRADING_WARM_UP_MS/);
+    expect(() => loadConfig({ TRADING_WARM_UP_MS: '2s' })).toThrow(/TRADING_WARM_UP_MS/);
+  });
+
   it('names PORT when it is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });

@@ -120,6 +120,15 @@ const EnvSchema = z
         return z.NEVER;
       }),
     WHATSAPP: z.enum(['0', '1'], { message: 'deve ser 0 ou 1' }).default('1'),
+    TRADING_WARM_UP_MS: z
+      .string()
+      .default('3000')
+      .transform((v, ctx) => {
+        const ms = Number(v);
+        if (/^\d+$/.test(v) && ms <= 60_000) return ms;
+        ctx.addIssue({ code: 'custom', message: 'deve ser um número de ms entre 0 e 60000' });
+        return z.NEVER;
+      }),
   })
   .refine((e) => e.PORT !== e.WEB_PORT, {
     path: ['WEB_PORT'],
@@ -197,6 +206,11 @@ export interface Config {
   whatsapp: boolean;
   /** Memory the trading screens' cached positions may take, in MiB (TRADING_CACHE_MB). */
   tradingCacheMb: number;
+  /**
+   * How long the API waits for the trading warm-up before it listens (TRADING_WARM_UP_MS); 0
+   * skips the warm-up, for a server no trader's screen reads (the tests' agent-only servers).
+   */
+  tradingWarmUpMs: number;
 }
 
 export class ConfigError extends Error {
@@ -283,5 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     whatsapp: e.WHATSAPP === '1',
     tradingCacheMb: e.TRADING_CACHE_MB,
+    tradingWarmUpMs: e.TRADING_WARM_UP_MS,
   };
 }
