@@ -13,6 +13,10 @@ import { freePort } from './free-port.js';
 
 const SERVER_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
+/** What the API's or web app's listen (Node) and PostgreSQL's bind say when a port is taken. */
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+const PORT_ATTEMPTS = 5;
+
 export const ADMIN = { email: 'admin@queda.vortex.local', password: 'Queda@2026-admin' };
 
 export interface HttpAnswer {
@@ -41,16 +45,30 @@ export class EmbeddedServer {
     this.url = `http://127.0.0.1:${ports.api}`;
   }
 
+  /**
+   * Ports are picked free before the server binds them, so another test's socket can take one
+   * meanwhile: a start that fails on a port in use (the API's, the web app's or PostgreSQL's) is
+   * tried again on fresh ones, the data folder kept. Restarts stay on the ports of the start.
+   */
   static async start(): Promise<EmbeddedServer> {
     if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: npm run build`);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vortex-outage-'));
-    const ports = { api: await freePort(), web: await freePort(), pg: await freePort() };
-    const server = new EmbeddedServer(dataDir, ports);
-    await server.launch();
+    let server: EmbeddedServer;
+    for (let attempt = 1; ; attempt++) {
+      const ports = { api: await freePort(), web: await freePort(), pg: await freePort() };
+      server = new EmbeddedServer(dataDir, ports);
+      try {
+        await server.launch();
+        break;
+      } catch (err) {
+        // Exited: its start-up undid itself (PostgreSQL stopped, the instance lock released).
+        if (attempt >= PORT_ATTEMPTS || server.alive || !PORT_TAKEN.test(server.output)) throw err;
+      }
+    }
     const cred = JSON.parse(
       await readFile(path.join(dataDir, 'postgres', 'pg-credentials.json'), 'utf8'),
     ) as { user: string; password: string };
-    server.dbUrl = `postgres://${cred.user}:${encodeURIComponent(cred.password)}@127.0.0.1:${ports.pg}/vortex`;
+    server.dbUrl = `postgres://${cred.user}:${encodeURIComponent(cred.password)}@127.0.0.1:${server.ports.pg}/vortex`;
     server.pool = createPool(server.dbUrl);
     return server;
   }
