@@ -24,8 +24,8 @@ export function sideOf(d: ImportedDeal): 0 | 1 | null {
  * the account's (USDCHF on a USD account) is worth more or less as its conversion rate moves.
  */
 export class ProfitScale {
+  // per symbol, by time: learned mostly in time order, so an insertion is mostly an append
   private readonly samples = new Map<string, { time: number; k: number }[]>();
-  private readonly sorted = new Set<string>();
 
   /** How price and volume turn into the profit a close of `d` would make from `open`. */
   private move(d: ImportedDeal, open: number): number {
@@ -47,27 +47,16 @@ export class ProfitScale {
   private add(symbol: string, time: number, profit: number, move: number): void {
     if (Math.abs(move) < EPS || profit === 0) return;
     const list = this.samples.get(symbol) ?? [];
-    list.push({ time, k: profit / move });
     this.samples.set(symbol, list);
-    this.sorted.delete(symbol);
+    list.splice(firstAtOrAfter(list, time + 1), 0, { time, k: profit / move });
   }
 
   private scale(symbol: string, time: number): number | null {
     const list = this.samples.get(symbol);
     if (list === undefined || list.length === 0) return null;
-    if (!this.sorted.has(symbol)) {
-      list.sort((a, b) => a.time - b.time);
-      this.sorted.add(symbol);
-    }
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid]?.time ?? 0) < time) lo = mid + 1;
-      else hi = mid;
-    }
+    const at = firstAtOrAfter(list, time);
     const near = list
-      .slice(Math.max(0, lo - NEAREST), lo + NEAREST)
+      .slice(Math.max(0, at - NEAREST), at + NEAREST)
       .sort((a, b) => Math.abs(a.time - time) - Math.abs(b.time - time))
       .slice(0, NEAREST)
       .map((s) => s.k)
@@ -84,6 +73,18 @@ export class ProfitScale {
 
 /** The samples nearest in time to a close that its scale is the median of. */
 const NEAREST = 3;
+
+/** The index of the first sample at or after `time` in a list sorted by time. */
+function firstAtOrAfter(list: readonly { time: number }[], time: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid]?.time ?? 0) < time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 interface Lot {
   side: 0 | 1;
@@ -111,7 +112,11 @@ export function closedLot<T extends Lot>(
 
 function overlapping(positions: readonly ImportedPosition[]): boolean {
   const bySymbol = new Map<string, ImportedPosition[]>();
-  for (const p of positions) bySymbol.set(p.symbol, [...(bySymbol.get(p.symbol) ?? []), p]);
+  for (const p of positions) {
+    const list = bySymbol.get(p.symbol);
+    if (list === undefined) bySymbol.set(p.symbol, [p]);
+    else list.push(p);
+  }
   for (const list of bySymbol.values()) {
     const sorted = [...list].sort((a, b) => a.open_time - b.open_time);
     for (let i = 1; i < sorted.length; i++) {
