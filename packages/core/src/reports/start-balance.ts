@@ -1,6 +1,6 @@
 /** What the stored deals say about an account's balance around an instant. */
 export interface BalanceHistory {
-  /** Net (profit + commission + swap) of every deal before the instant, credit aside. */
+  /** Net (profit + commission + fee + swap) of every deal before the instant, credit aside. */
   netBefore: number;
   /** Net of every deal the account has, credit aside. */
   netTotal: number;
