@@ -34,7 +34,7 @@ export const statisticsTexts = {
     initial: (value: string) => `Inicial ${value}, do saldo da conta`,
     estimate: (value: string) => `Estimativa: sem o saldo da conta, parte de ${value}`,
     profit: 'Lucro líquido',
-    profitPercent: (value: string) => `${value} sobre o saldo inicial`,
+    profitPercent: (value: string) => `${value} sobre o saldo inicial e os depósitos`,
     winRate: 'Taxa de acerto',
     winLoss: (wins: number, losses: number) => `${wins} ganhos · ${losses} perdas`,
     profitFactor: 'Fator de lucro',

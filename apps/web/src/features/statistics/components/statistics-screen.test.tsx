@@ -59,7 +59,7 @@ describe("/statistics 'Estatísticas Reais MT5' (trading.md §2, §3, §8)", () 
     expect(screen.getByText('Inicial R$ 10.000,00, do saldo da conta')).toBeTruthy();
     expect(screen.queryByText('Saldo estimado')).toBeNull();
     expect(valueOf('Lucro líquido')).toBe('R$ 1.234,50');
-    expect(screen.getByText('12,35% sobre o saldo inicial')).toBeTruthy();
+    expect(screen.getByText('12,35% sobre o saldo inicial e os depósitos')).toBeTruthy();
     expect(valueOf('Taxa de acerto')).toBe('62,5%');
     expect(within(screen.getByTestId('statistics-headline')).getByText('1,85')).toBeTruthy();
     expect(valueOf('Drawdown máximo')).toBe('R$ 420,10 3,90%');
