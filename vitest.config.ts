@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One config, four named tiers: unit (next to the code), integration (*.int.test.ts, real
 // PostgreSQL), faults (real processes of the built system killed one by one) and e2e (Chromium
@@ -11,9 +12,36 @@ const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.u
 // The unit tiers are CPU-bound and use them all.
 const cores = availableParallelism();
 
+/**
+ * Files that take far longer than any other of their tier: the crash test's 200 restarts of the
+ * real server take minutes while the rest of the integration tier's files take seconds each.
+ */
+const LONGEST = ['apps/bridge/src/agent/crash.int.test.ts'];
+
+/**
+ * Vitest runs the longest files first when it has their last durations (its cache), and the
+ * largest otherwise, as in CI's fresh clone: there the crash test started after some thirty files
+ * and ran on alone at the end, the tier waiting for it. It starts first here, the other files
+ * sharing the other worker meanwhile.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const longest = (f: TestSpecification) =>
+      LONGEST.some((name) => f.moduleId.endsWith(`/${name}`));
+    // Within each project (they run one after another), in the order the base gave.
+    const projects = [...new Set(sorted.map((f) => f.project.name))];
+    return projects.flatMap((name) => {
+      const own = sorted.filter((f) => f.project.name === name);
+      return [...own.filter(longest), ...own.filter((f) => !longest(f))];
+    });
+  }
+}
+
 export default defineConfig({
   resolve: { alias: { '@vortex/core': core } },
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -15,6 +15,8 @@ const TIERS = {
   faults: ['--project', 'faults'],
   e2e: ['--project', 'e2e'],
 };
+/** How many of each tier's slowest files the summary names. */
+const SLOWEST = 10;
 const asked = process.argv.slice(2);
 const tiers = asked.length ? asked : Object.keys(TIERS);
 for (const t of tiers) {
@@ -58,6 +60,7 @@ for (const tier of tiers) {
   process.stdout.write(`\n=== ${tier} ===\n`);
   // A report left by an earlier run must not stand in for one this run failed to write.
   rmSync(report, { force: true });
+  const tierStart = Date.now();
   const res = spawnSync(
     'npx',
     [
@@ -96,6 +99,7 @@ for (const tier of tiers) {
   process.stdout.write(
     `${tier}: ${r.numPassedTests} passed, ${r.numFailedTests + (suiteOnly ? 1 : 0)} failed${suites}\n`,
   );
+  process.stdout.write(slowest(tier, r, (Date.now() - tierStart) / 1000));
 }
 
 if (process.env.TEST_SUMMARY_FILE) {
@@ -121,6 +125,27 @@ function failedTests(tier, report) {
     }
   }
   return out;
+}
+
+/**
+ * The tier's wall time and its slowest files, each with its time and when it started: CI's time
+ * budget is spent mostly by a few files, and a long one started late stretches the tier's end.
+ */
+function slowest(tier, report, wallSeconds, count = SLOWEST) {
+  const files = (report.testResults ?? [])
+    .filter((f) => f.startTime && f.endTime)
+    .map((f) => ({
+      name: path.relative(root, f.name),
+      seconds: (f.endTime - f.startTime) / 1000,
+      at: (f.startTime - report.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+  if (!files.length) return '';
+  const lines = files.map(
+    (f) => `  ${f.seconds.toFixed(1).padStart(7)} s  (início ${f.at.toFixed(0)} s)  ${f.name}`,
+  );
+  return `${tier}: ${wallSeconds.toFixed(0)} s; arquivos mais lentos:\n${lines.join('\n')}\n`;
 }
 
 /** The head and tail of a failure's message, indented under its name, so CI's tail shows the cause. */
