@@ -201,8 +201,8 @@ describe('import of an MT5 report', () => {
       uploadThroughput: -1,
     });
     const text = await section.region().textContent();
-    expect(text).toContain('Conta 541223056 · FTMO-Server4');
-    expect(text).toMatch(/\d+ negócios novos, 0 já estavam gravados/);
+    expect(text).toContain('Conta: 541223056 · FTMO-Server4 · Importada');
+    expect(text).toMatch(/\d+ deals novos/);
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'reports-imported-light.png'), fullPage: true });
 
@@ -211,11 +211,11 @@ describe('import of an MT5 report', () => {
     await section.submit();
     await section
       .region()
-      .getByText(/0 negócios novos, \d+ já estavam gravados/)
+      .getByText(/\d+ deals já existiam; nenhum novo/)
       .waitFor();
     await section.choose(await recentReport());
     await section.submit();
-    await section.region().getByText('Conta 88123456 · XPMT5-DEMO').waitFor({ timeout: 60_000 });
+    await section.region().getByText('Conta: 88123456 · XPMT5-DEMO · Importada').waitFor({ timeout: 60_000 });
     await page.getByText('Total de trades').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reports-recent-light.png'), fullPage: true });
     await section.openDashboard();

@@ -1,11 +1,11 @@
 import { accountMessages } from '@vortex/core';
-import { Unplug } from 'lucide-react';
+import { ChevronDown, Unplug } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
-import { NativeSelect } from '../../components/ui/native-select';
 import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
 import {
   accountLabel,
   accountSource,
@@ -29,9 +29,10 @@ export const switcherTexts = {
 };
 
 /**
- * The account every trading screen reads, when the trader has more than one (issue 16). A whole
- * row of its own on a phone, so a label is cut only when it is longer than the screen is wide
- * (issue 26 saw '(Importada' and '(Ir' cut at 60 % of a phone's width).
+ * The account every trading screen reads, when the trader has more than one (issue 16). A native
+ * select cuts its closed label at its width (issue 26 saw '(Importada' and '(Ir' on a phone), so
+ * the chosen label is drawn beside it, wrapping, and the select lies invisible over it: the
+ * platform's picker, keyboard and screen readers still work as a select's do.
  */
 export function AccountSwitcher() {
   const { pathname } = useLocation();
@@ -46,25 +47,38 @@ export function AccountSwitcher() {
       <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground">
         {switcherTexts.label}
       </label>
-      <NativeSelect
-        id={id}
-        compact
-        className="min-w-0 flex-1 sm:w-96 sm:flex-none"
-        title={current ? accountLabel(current) : undefined}
-        value={String(accounts.data?.current_id ?? '')}
-        disabled={choose.isPending}
-        onChange={(e) =>
-          choose.mutate(Number(e.target.value), {
-            onError: (err) => toast.error(switcherTexts.failed, { description: err.message }),
-          })
-        }
+      <div
+        className={cn(
+          'relative min-w-0 flex-1 rounded-lg border border-input bg-background shadow-xs sm:w-96 sm:flex-none',
+          'has-[select:focus-visible]:border-ring has-[select:focus-visible]:ring-2 has-[select:focus-visible]:ring-ring/30',
+          choose.isPending && 'opacity-50',
+        )}
       >
-        {list.map((a) => (
-          <option key={a.id} value={a.id}>
-            {accountLabel(a)}
-          </option>
-        ))}
-      </NativeSelect>
+        <p aria-hidden className="min-h-8 py-1.5 pr-8 pl-2.5 text-xs leading-snug break-words">
+          {current ? accountLabel(current) : ''}
+        </p>
+        <ChevronDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-2.5 size-3.5 -translate-y-1/2 text-muted-foreground"
+        />
+        <select
+          id={id}
+          className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+          value={String(accounts.data?.current_id ?? '')}
+          disabled={choose.isPending}
+          onChange={(e) =>
+            choose.mutate(Number(e.target.value), {
+              onError: (err) => toast.error(switcherTexts.failed, { description: err.message }),
+            })
+          }
+        >
+          {list.map((a) => (
+            <option key={a.id} value={a.id}>
+              {accountLabel(a)}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
