@@ -15,5 +15,5 @@ export const periodTexts = {
   inverted: 'A data inicial deve ser anterior à data final.',
   showingCustom: (from: string, to: string) => `De ${from} a ${to}`,
   span: (from: string, to: string) => `Dados de ${from} a ${to}`,
-  noDeals: 'Nenhum deal registrado nesta conta.',
+  noDeals: 'Ainda não há deals registrados.',
 } as const;

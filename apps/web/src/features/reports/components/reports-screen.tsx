@@ -149,7 +149,7 @@ export function ReportsScreen() {
           <CustomPeriodForm
             key={period?.range === 'custom' ? `${period.from}..${period.to}` : 'span'}
             id="reports-custom"
-            className="w-full justify-end"
+            className="w-full justify-end sm:text-right"
             initial={period?.range === 'custom' ? period : spanDates(span)}
             onApply={(dates) => {
               setEditing(false);

@@ -111,20 +111,6 @@ export function StatisticsControls(props: StatisticsControlsProps) {
           }}
         />
       </div>
-      <CustomPeriodForm
-        // Fresh fields whenever the period changes elsewhere (a preset, the account's own).
-        key={
-          period.kind === 'custom'
-            ? `${period.from}..${period.to}`
-            : `x-${JSON.stringify(props.customInitial)}`
-        }
-        id="statistics-custom"
-        initial={props.customInitial}
-        onApply={(dates) => {
-          setDraft('');
-          props.onPeriod({ kind: 'custom', ...dates });
-        }}
-      />
       <div className="w-40 space-y-1.5">
         <Label htmlFor="statistics-magic">{c.magic}</Label>
         <NativeSelect
@@ -147,6 +133,21 @@ export function StatisticsControls(props: StatisticsControlsProps) {
         <RefreshCw className={cn(props.busy && 'animate-spin')} />
         {t.refresh}
       </Button>
+      <CustomPeriodForm
+        // Fresh fields whenever the period changes elsewhere (a preset, the account's own).
+        key={
+          period.kind === 'custom'
+            ? `${period.from}..${period.to}`
+            : `x-${JSON.stringify(props.customInitial)}`
+        }
+        id="statistics-custom"
+        className="basis-full"
+        initial={props.customInitial}
+        onApply={(dates) => {
+          setDraft('');
+          props.onPeriod({ kind: 'custom', ...dates });
+        }}
+      />
     </div>
   );
 }
