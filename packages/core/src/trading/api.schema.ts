@@ -47,6 +47,8 @@ export const DealRecordSchema = z.object({
   time: z.number(),
   profit: money,
   commission: money,
+  /** MT5's DEAL_FEE (0 from agents too old to send it). */
+  fee: money.optional(),
   swap: money,
   reason: z.number(),
   comment: z.string(),

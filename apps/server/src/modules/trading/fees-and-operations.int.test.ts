@@ -172,6 +172,12 @@ describe('fees and balance operations, screen by screen', () => {
     }
     expect(overview.last_closed).toHaveLength(4);
 
+    // The deals list is of trades only, each with its fee.
+    const dealsRes = await api.as(trader).get('/dashboard/deals?days=30&limit=100');
+    const listed = dealsRes.json<{ data: { deals: { fee: number }[]; total: number } }>().data;
+    expect(listed.total).toBe(8);
+    expect(listed.deals.map((d) => d.fee)).toEqual(Array.from({ length: 8 }, () => -1.5));
+
     // Four closes and three operations (the credit is none): each a step of the curve.
     expect(overview.equity_curve).toHaveLength(7);
     expect(overview.equity_curve.at(-1)?.balance).toBeCloseTo(BALANCE, 9);

@@ -70,6 +70,7 @@ const StoredDealRow = z.object({
   time_msc: z.number(),
   profit: z.number(),
   commission: z.number(),
+  fee: z.number(),
   swap: z.number(),
   reason: z.number(),
   comment: z.string(),
@@ -91,7 +92,7 @@ export async function latestDeals(
       db,
       StoredDealRow,
       `SELECT ticket, order_ticket AS "order", position_id, symbol, magic, type, entry, volume, price,
-              time_msc, profit, commission, swap, reason, comment
+              time_msc, profit, commission, fee, swap, reason, comment
        FROM deals WHERE ${where} ORDER BY time_msc DESC, ticket DESC LIMIT $5`,
       [...values, range.limit],
     ),
