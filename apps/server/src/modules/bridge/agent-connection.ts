@@ -32,7 +32,7 @@ import {
   lastDealTicket,
   replaceOpenPositions,
   replacePendingOrders,
-  upsertAccount,
+  helloAccount,
 } from './trading-ingest.repo.js';
 
 /** What we use of a WebSocket; @fastify/websocket hands us a `ws` socket. */
@@ -154,7 +154,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
   const stream: { [T in StreamMessage['type']]?: Handler<T> } = {
     hello: async (m) => {
       if (!identity) return;
-      accountId = await upsertAccount(deps.pool, {
+      const account = await helloAccount(deps.pool, {
         userId: identity.userId,
         accountNumber: m.account_number,
         server: m.server,
@@ -163,6 +163,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         marginMode: m.margin_mode,
         tradeMode: m.trade_mode,
       });
+      accountId = account.id;
       await setSessionAccount(deps.pool, identity.sessionId, {
         accountNumber: m.account_number,
         server: m.server,
@@ -187,7 +188,9 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         agent.server = m.server;
         agent.symbols = m.symbols;
       }
-      const storedUpTo = await lastDealTicket(deps.pool, accountId);
+      // An account only imported so far: its agent sends its whole history once (what the
+      // imports already hold is skipped by ticket), as a statement may not have covered it all.
+      const storedUpTo = account.adopted ? 0 : await lastDealTicket(deps.pool, accountId);
       deals = new DealIngest(
         deps,
         {

@@ -6,34 +6,44 @@ import { oneRow } from '../../db/rows.js';
 import { inTransaction, type Queryable } from '../../lib/db-types.js';
 import { copyDeals, copyRows, type CopyBody } from './deal-copy.js';
 
+export interface AgentAccountKey {
+  userId: number;
+  accountNumber: number;
+  server: string;
+  company: string;
+  currency: string;
+  marginMode: string;
+  tradeMode: string;
+}
+
 /**
  * The agent's account, by login and server (migration 0030): an account so far only imported is
- * adopted, its deals kept, and is live from now on.
+ * adopted, its deals kept, and is live from now on. `adopted` says this hello is the first for
+ * an account that already held imported deals.
  */
-export async function upsertAccount(
+export async function helloAccount(
   db: Queryable,
-  a: {
-    userId: number;
-    accountNumber: number;
-    server: string;
-    company: string;
-    currency: string;
-    marginMode: string;
-    tradeMode: string;
-  },
-): Promise<number> {
-  const { id } = await oneRow(
+  a: AgentAccountKey,
+): Promise<{ id: number; adopted: boolean }> {
+  return oneRow(
     db,
-    z.object({ id: z.number().int() }),
-    `INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
+    z.object({ id: z.number().int(), adopted: z.boolean() }),
+    `WITH before AS (
+       SELECT last_hello_at FROM mt5_accounts
+       WHERE user_id = $1 AND account_number = $2 AND server = $3)
+     INSERT INTO mt5_accounts (user_id, account_number, server, company, currency, margin_mode, trade_mode, last_hello_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (user_id, account_number, server) DO UPDATE SET
        company = EXCLUDED.company, currency = EXCLUDED.currency, margin_mode = EXCLUDED.margin_mode,
        trade_mode = EXCLUDED.trade_mode, kind = 'live', last_hello_at = now()
-     RETURNING id`,
+     RETURNING id, EXISTS (SELECT 1 FROM before WHERE last_hello_at IS NULL) AS adopted`,
     [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
   );
-  return id;
+}
+
+/** The agent's account id (see helloAccount). */
+export async function upsertAccount(db: Queryable, a: AgentAccountKey): Promise<number> {
+  return (await helloAccount(db, a)).id;
 }
 
 export async function lastDealTicket(db: Queryable, accountId: number): Promise<number> {

@@ -9,19 +9,31 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { backfill } from '../../../../bridge/src/sim/backfill.js';
+import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { oneRow } from '../../db/rows.js';
-import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { helloAccount, insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
 
 let api: Requests;
 let db: TestDatabase;
 let app: FastifyInstance;
 
-it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi }) => {
-  [db, app, api] = [givenDb, givenApp, givenApi];
+let base: string;
+
+it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi, base: givenBase }) => {
+  [db, app, api, base] = [givenDb, givenApp, givenApi, givenBase];
 });
 
 const DEMO = { accountNumber: 1_000_001, server: 'Vortex-Demo' };
+
+/** The history `connectedTrader` stores, as its agent sends it. */
+function demoDeals(wholeSeconds: boolean) {
+  const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
+  const deals = wholeSeconds
+    ? history.deals.map((d) => ({ ...d, time_msc: Math.floor(d.time_msc / 1000) * 1000 }))
+    : history.deals;
+  return { history, deals };
+}
 
 /**
  * A trader whose agent filled the account: the demo's history and its figures, as the agent.
@@ -32,10 +44,7 @@ async function connectedTrader(
   wholeSeconds = false,
 ): Promise<{ user: TestUser; accountId: number }> {
   const user = await makeUser(db.pool, { role: 'trader' });
-  const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
-  const deals = wholeSeconds
-    ? history.deals.map((d) => ({ ...d, time_msc: Math.floor(d.time_msc / 1000) * 1000 }))
-    : history.deals;
+  const { history, deals } = demoDeals(wholeSeconds);
   const accountId = await upsertAccount(db.pool, {
     userId: user.id,
     ...DEMO,
@@ -178,17 +187,65 @@ describe('a connected account’s own statement, imported', () => {
     expect(again.account.id).toBe(first.account.id);
     const before = await totals(user);
 
-    const adopted = await upsertAccount(db.pool, {
+    const hello = {
       userId: user.id,
       ...DEMO,
       company: 'Vórtex Simulador',
       currency: 'BRL',
       marginMode: 'netting',
       tradeMode: 'demo',
-    });
+    };
+    // The first hello adopts it (the agent is then asked for its whole history); later ones not.
+    const { id: adopted, adopted: firstHello } = await helloAccount(db.pool, hello);
     expect(adopted).toBe(first.account.id);
+    expect(firstHello).toBe(true);
+    expect(await helloAccount(db.pool, hello)).toEqual({ id: adopted, adopted: false });
     const listed = await accountsOf(user);
     expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([[adopted, 'live']]);
+    expect(await totals(user)).toEqual(before);
+  });
+
+  it('an agent saying hello for an account so far only imported resends its history, each deal stored once', async () => {
+    const source = await connectedTrader(true);
+    const statement = await statementOf(source.user);
+    const user = await makeUser(db.pool, { role: 'trader' });
+    const imported = await importInto(user, statement, 'ReportHistory-1000001.html');
+    const before = await totals(user);
+
+    const token = await api.as(user).post('/bridge/token/create', { label: 'manual' });
+    expect(token.statusCode).toBe(201);
+    const agent = await TestAgent.connect(base);
+    agent.send({
+      type: 'auth',
+      protocol: 1,
+      client_version: '0.1.0',
+      pairing_token: token.json<{ token: string }>().token,
+    });
+    expect((await agent.next()).type).toBe('auth_ok');
+    agent.send({
+      type: 'hello',
+      account_number: DEMO.accountNumber,
+      server: DEMO.server,
+      company: 'Vórtex Simulador',
+      currency: 'BRL',
+      margin_mode: 'netting',
+      trade_mode: 'demo',
+      client_version: '0.1.0',
+    });
+    // From the start: a statement need not hold all of the account's history.
+    expect(await agent.next()).toEqual({
+      type: 'resume',
+      account_number: DEMO.accountNumber,
+      last_deal_ticket: 0,
+    });
+    const { deals } = demoDeals(true);
+    agent.send({ type: 'deals', batch_id: 'all', deals });
+    expect(await agent.next()).toMatchObject({ type: 'deals_ack', batch_id: 'all', stored: 0 });
+    agent.close();
+
+    const listed = await accountsOf(user);
+    expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([[imported.account.id, 'live']]);
+    expect(await dealsOf(imported.account.id)).toBe(imported.deals.read);
     expect(await totals(user)).toEqual(before);
   });
 });
