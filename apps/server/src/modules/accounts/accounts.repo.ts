@@ -2,7 +2,7 @@ import { AccountSummarySchema, type AccountSummary } from '@vortex/core';
 import { z } from 'zod';
 import { maybeRow, oneRow, rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
-import type { upsertAccount } from '../bridge/trading-ingest.repo.js';
+import type { AgentAccountKey } from '../bridge/trading-ingest.repo.js';
 
 // The summary's columns, and where the account's data came from (migration 0030).
 const SUMMARY = `id, kind, account_number, server, company, currency, last_hello_at,
@@ -78,7 +78,7 @@ export async function chooseAccount(
 }
 
 /** The same fields as the agent's account: an import is keyed as the agent's hello is. */
-export type ImportedAccountKey = Parameters<typeof upsertAccount>[1];
+export type ImportedAccountKey = AgentAccountKey;
 
 /** Where an import came from: the file's name (when the page sent it) and its deals' period. */
 export interface ImportSource {
