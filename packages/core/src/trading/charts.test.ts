@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DASHBOARD_BASE_BALANCE } from './constants.js';
 import { baseEndingAt, equityCurve } from './equity-curve.js';
 import { profitHistogram } from './histogram.js';
-import { hourlyBreakdown } from './hourly.js';
+import { hourlyBreakdown, hoursShown } from './hourly.js';
 import { movingAverage, movingAverages } from './moving-average.js';
 import type { PositionLike } from './position.js';
 
@@ -110,6 +110,22 @@ describe('hourlyBreakdown', () => {
     expect(points[0]).toEqual({ hour: 9, net: 5, pnl: 5, trades: 2 });
     expect(points[9]).toEqual({ hour: 18, net: 5, pnl: 5, trades: 2 });
     expect(points.slice(1, 9).every((p) => p.trades === 0 && p.net === 0)).toBe(true);
+  });
+
+  it('shows all 24 hours for an account outside B3 (a forex account in dollars)', () => {
+    const trades = [
+      closedAt(5, '2024-05-10T03:00:00Z'), // 00:00 in São Paulo
+      closedAt(7, '2024-05-10T12:00:00Z'), // 09:00
+      closedAt(-2, '2024-05-11T02:59:00Z'), // 23:59
+    ];
+    const points = hourlyBreakdown(trades, { hours: hoursShown('USD') });
+    expect(points.map((p) => p.hour)).toEqual(Array.from({ length: 24 }, (_, h) => h));
+    expect(points.reduce((n, p) => n + p.trades, 0)).toBe(3);
+    expect(points[0]).toEqual({ hour: 0, net: 5, pnl: 5, trades: 1 });
+    expect(points[23]).toEqual({ hour: 23, net: -2, pnl: -2, trades: 1 });
+    expect(hourlyBreakdown(trades, { hours: hoursShown('BRL') }).map((p) => p.hour)).toEqual([
+      9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+    ]);
   });
 
   it('reads another zone when asked', () => {

@@ -52,7 +52,7 @@ interface Screens {
   overview: {
     data: {
       last_7_days: { total_profit: number; win_rate: number; days: { trades: number }[] };
-      hourly: { net: number; trades: number }[];
+      hourly: { hour: number; net: number; trades: number }[];
       equity_curve: { balance: number }[];
     };
   };
@@ -130,6 +130,10 @@ describe('the hedging USD demo with fees, deposits and a withdrawal, over the la
     expect(s.total_trades).toBeGreaterThan(5);
     expect(summary.days.reduce((n, d) => n + d.trades, 0)).toBe(s.total_trades);
     expect(r.total_trades).toBe(s.total_trades);
+    // A USD account is not B3's: its hourly chart keeps all 24 hours (issue 26).
+    expect(overview.data.hourly.map((h) => h.hour)).toEqual(
+      Array.from({ length: 24 }, (_, h) => h),
+    );
     expect(overview.data.hourly.reduce((n, h) => n + h.trades, 0)).toBe(s.total_trades);
     expect(figureIn(statement, 'Total de Negociações')).toBe(String(terminal.trades));
     expect(terminal.trades).toBeGreaterThanOrEqual(s.total_trades);

@@ -7,6 +7,7 @@ import {
   dailyStatsRecord,
   equityCurve,
   hourlyBreakdown,
+  hoursShown,
   lastClosedPositions,
   lastDaysSummary,
   lastDaysWindow,
@@ -170,7 +171,9 @@ export async function dashboardOverview(
     positionsOfUser(deps, userId, lastDaysWindow(SUMMARY_DAYS, now), magic),
   ]);
   const { end, operations } = await windowBalanceOf(deps.pool, inRange.account, range);
-  return overviewBody(inRange.positions, recent.positions, end, range, now, operations);
+  return overviewBody(inRange.positions, recent.positions, end, range, now, operations, {
+    currency: inRange.account?.currency,
+  });
 }
 
 /**
@@ -184,6 +187,8 @@ export function overviewBody(
   range: TimeRange,
   now: number,
   operations: readonly BalanceOperation[] = [],
+  /** The account's currency picks the hourly chart's hours (B3's 9–18 in reais, else 24). */
+  account: { currency?: string | undefined } = {},
 ): z.infer<typeof OverviewResponseSchema>['data'] {
   // Two estimates differ (§9's two bases); with the account known both are the same anchor.
   const statsBasis = balanceBasisOf(end, positions, INITIAL_BALANCE, operations);
@@ -205,7 +210,10 @@ export function overviewBody(
     },
     equity_curve: equityCurve(positions, { base: curveBasis.initial_balance, operations }),
     balance_basis: curveBasis,
-    hourly: hourlyBreakdown(positions.filter((p) => p.close_time >= hourlyFrom)),
+    hourly: hourlyBreakdown(
+      positions.filter((p) => p.close_time >= hourlyFrom),
+      { hours: hoursShown(account.currency ?? 'BRL') },
+    ),
     histogram: profitHistogram(positions),
     last_closed: lastClosedPositions(positions).map(positionRecord),
   };

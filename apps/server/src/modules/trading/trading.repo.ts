@@ -16,6 +16,8 @@ const TradingAccountRow = z.object({
   server: z.string(),
   /** 'imported': read from the terminal's reports, no agent behind it (no live state). */
   kind: z.enum(['live', 'imported']),
+  /** The deposit currency ('BRL', 'USD'…): amounts are in it, and it says B3 or around the clock. */
+  currency: z.string(),
   ...AccountMoneyColumns,
   account_at: z.date().nullable(),
   /** The deals version (migration 0008): tells a cached copy of the history whether it is current. */
@@ -23,7 +25,7 @@ const TradingAccountRow = z.object({
 });
 export type TradingAccount = z.infer<typeof TradingAccountRow>;
 
-const ACCOUNT_COLUMNS = `id, account_number, server, kind, balance, equity, margin, free_margin,
+const ACCOUNT_COLUMNS = `id, account_number, server, kind, currency, balance, equity, margin, free_margin,
   margin_level, profit, account_at, deals_version(id) AS deals`;
 
 export async function currentAccountOf(

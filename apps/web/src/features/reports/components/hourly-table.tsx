@@ -17,7 +17,7 @@ import { useMoney } from '../../../lib/money';
 const pnlClass = (pnl: number) =>
   pnl > 0 ? 'text-success' : pnl < 0 ? 'text-destructive' : 'text-muted-foreground';
 
-/** trading.md §2: performance by hour, hours 9 to 18 only. */
+/** trading.md §2: performance by hour, hours 9 to 18 only (all 24 outside B3: tradingHours). */
 export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }) {
   const money = useMoney();
   return (
@@ -37,7 +37,7 @@ export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }
           </TableRow>
         </TableHeader>
         <TableBody>
-          {tradingHours(rows).map((row) => (
+          {tradingHours(rows, money.currency).map((row) => (
             <TableRow key={row.hour} className="hover:bg-muted/40">
               <TableCell className="py-2.5 font-medium tabular-nums">
                 {t.hourly.hourLabel(row.hour)}

@@ -43,6 +43,18 @@ describe('tradingHours', () => {
     expect(rows[3]).toEqual({ hour: 12, count: 2, pnl: -3, win_rate: 50 });
     expect(rows[0]).toEqual({ hour: 9, count: 0, pnl: 0, win_rate: 0 });
   });
+
+  it('keeps all 24 hours for an account outside B3, whose forex trades close at night', () => {
+    const rows = tradingHours(
+      [
+        { hour: 23, count: 1, pnl: 5, win_rate: 100 },
+        { hour: 0, count: 4, pnl: 9, win_rate: 75 },
+      ],
+      'USD',
+    );
+    expect(rows.map((r) => r.hour)).toEqual(Array.from({ length: 24 }, (_, h) => h));
+    expect(rows.reduce((n, r) => n + r.count, 0)).toBe(5);
+  });
 });
 
 describe('exitReasonRows', () => {
