@@ -147,6 +147,9 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: /Parar bot|Iniciar bot/ })).toBeNull();
     expect(screen.queryByText(/Bridge conectada|MT5 logado|Assim que a bridge/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Sem dados para exibir' })).toBeNull();
+    // Its figures are there; the price chart, drawn from the agent's bars, is not.
+    await screen.findByText('Curva de capital');
+    expect(screen.queryByText(/Gráfico de preço/)).toBeNull();
   });
 
   it("shows '∞' for today's profit factor without losses", async () => {

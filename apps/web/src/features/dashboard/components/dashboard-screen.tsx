@@ -102,7 +102,7 @@ export function DashboardScreen({
             openPositions={openPositions}
             pendingOrders={snapshot?.orders.length ?? 0}
           />
-          {priceChart}
+          {!imported && priceChart}
           <Suspense
             fallback={
               <div className="grid h-40 place-items-center">
