@@ -235,13 +235,13 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
     expect(downloads.names).toEqual(['trades_filtrados_2026-03-15_12-00-00.csv']);
     const lines = (await downloads.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,fee,net_profit,magic,currency',
     );
     const body = lines.slice(1, -1).map((line) => line.split(','));
     // Every filtered row, all pages: 15 of magic 135000, oldest first like the table.
     const expected = trades.filter((t) => t.magic === 135000).reverse();
     expect(body.map((cells) => cells[0])).toEqual(expected.map((t) => t.position_id));
-    expect(body.every((cells) => cells[14] === '135000')).toBe(true);
+    expect(body.every((cells) => cells[15] === '135000' && cells[16] === 'BRL')).toBe(true);
     // The first page of the CSV is the table's first page, cell for cell.
     tableRows().forEach((row, i) => {
       const cells = body[i] ?? [];
@@ -249,7 +249,7 @@ describe("/trades 'Trades Reais MT5' (trading.md §2, §7, §9)", () => {
       const [y, m, d] = (closeDate ?? '').split('-');
       expect(row.querySelector('td')?.textContent).toBe(`${d}/${m}/${y} ${closeTime?.slice(0, 5)}`);
       expect(within(row).getByText(cells[4] ?? '?')).toBeTruthy();
-      expect(within(row).getByText(brl(Number(cells[13])))).toBeTruthy();
+      expect(within(row).getByText(brl(Number(cells[14])))).toBeTruthy();
     });
     expect(lines.at(-1)).toBe('');
   });

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useHistorySpan } from '../../../lib/history-span';
+import { useMoney } from '../../../lib/money';
 import { TradesError, useTrades } from '../api/get-trades';
 import { useTradesFilters } from '../hooks/use-trades-filters';
 import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
@@ -35,6 +36,7 @@ import { TradesTable } from './trades-table';
 
 /** /trades ('Trades Reais MT5', trading.md §2): the closed positions, filtered and paged. */
 export function TradesScreen() {
+  const money = useMoney();
   const { filters, update } = useTradesFilters();
   // The default window starts 365 days before the day the screen opened (one stable cache key).
   const [openedAt] = useState(Date.now);
@@ -58,7 +60,7 @@ export function TradesScreen() {
   const page = clampPage(filters.page, rows.length);
 
   const exportCsv = () => {
-    downloadText(tradesCsv(rows), tradesCsvName(Date.now()));
+    downloadText(tradesCsv(rows, money.currency), tradesCsvName(Date.now()));
     toast.success(t.exported(rows.length));
   };
   const refetch = () => void query.refetch();

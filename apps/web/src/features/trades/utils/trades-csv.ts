@@ -29,8 +29,10 @@ export const TRADES_CSV_COLUMNS = [
   'profit',
   'commission',
   'swap',
+  'fee',
   'net_profit',
   'magic',
+  'currency',
 ] as const;
 
 /** 'YYYY-MM-DD HH:mm:ss' wall time in `timeZone`. */
@@ -43,7 +45,7 @@ const price = (value: number) => csvNumber(value, priceDecimals(value));
 // Lots are stepped in hundredths; the rounding hides float noise such as 0.30000000000000004.
 const volume = (value: number) => csvNumber(Math.round(value * 100) / 100);
 
-function cells(t: ClosedPositionRecord): string[] {
+function cells(t: ClosedPositionRecord, currency: string): string[] {
   return [
     csvText(t.position_id),
     csvNumber(t.round_trip),
@@ -58,12 +60,20 @@ function cells(t: ClosedPositionRecord): string[] {
     money(t.profit),
     money(t.commission),
     money(t.swap),
+    money(t.fee ?? 0),
     money(t.net_profit),
     csvNumber(t.magic),
+    csvText(currency),
   ];
 }
 
-/** The header and one line per row, in the order given (the table's order). */
-export function tradesCsv(rows: readonly ClosedPositionRecord[]): string {
-  return csvDocument(TRADES_CSV_COLUMNS, rows.map(cells));
+/**
+ * The header and one line per row, in the order given (the table's order). Amounts are in the
+ * account's deposit currency, named on every line (issue 26); `fee` is MT5's DEAL_FEE, in the net.
+ */
+export function tradesCsv(rows: readonly ClosedPositionRecord[], currency = 'BRL'): string {
+  return csvDocument(
+    TRADES_CSV_COLUMNS,
+    rows.map((row) => cells(row, currency)),
+  );
 }

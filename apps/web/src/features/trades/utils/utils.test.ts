@@ -106,7 +106,7 @@ describe('trades CSV', () => {
   it('neutralises text a spreadsheet would run as a formula; a loss stays a number', () => {
     const line = (over: Partial<ClosedPositionRecord>) =>
       tradesCsv([makeTrade(0, { profit: -12.5, net_profit: -13, ...over })]).split('\r\n')[1];
-    const tail = 'BUY,1,128000.00,128010.00,0h 25m,-12.50,-0.50,0.00,-13.00,135000';
+    const tail = 'BUY,1,128000.00,128010.00,0h 25m,-12.50,-0.50,0.00,0.00,-13.00,135000,BRL';
     const times = '2026-03-15 05:35:00,2026-03-15 06:00:00';
     expect(line({ symbol: '=HYPERLINK("http://x","y")' })).toBe(
       `9000000,1,${times},"'=HYPERLINK(""http://x"",""y"")",${tail}`,
@@ -132,12 +132,16 @@ describe('trades CSV', () => {
       close_time: Date.UTC(2026, 2, 15, 12, 0),
     });
     expect(tradesCsv([row]).split('\r\n')).toEqual([
-      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic',
-      '9000000,1,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,1233.35,135000',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,fee,net_profit,magic,currency',
+      '9000000,1,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,0.00,1233.35,135000,BRL',
       '',
     ]);
+    // A USD account's fee (DEAL_FEE) and currency are on the line (issue 26).
+    expect(tradesCsv([{ ...row, fee: -0.4, net_profit: 1232.95 }], 'USD').split('\r\n')[1]).toBe(
+      '9000000,1,2026-03-15 08:35:00,2026-03-15 09:00:00,"EUR,USD",BUY,0.3,1.0823,1.0830,0h 25m,1234.50,-1.25,0.10,-0.40,1232.95,135000,USD',
+    );
     expect(tradesCsv([])).toBe(
-      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,net_profit,magic\r\n',
+      'position_id,round_trip,open_time,close_time,symbol,type,volume,entry_price,exit_price,duration,profit,commission,swap,fee,net_profit,magic,currency\r\n',
     );
   });
 
