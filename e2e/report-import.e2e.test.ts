@@ -215,7 +215,10 @@ describe('import of an MT5 report', () => {
       .waitFor();
     await section.choose(await recentReport());
     await section.submit();
-    await section.region().getByText('Conta: 88123456 · XPMT5-DEMO · Importada').waitFor({ timeout: 60_000 });
+    await section
+      .region()
+      .getByText('Conta: 88123456 · XPMT5-DEMO · Importada')
+      .waitFor({ timeout: 60_000 });
     await page.getByText('Total de trades').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reports-recent-light.png'), fullPage: true });
     await section.openDashboard();
