@@ -248,4 +248,31 @@ describe('a connected account’s own statement, imported', () => {
     expect(await dealsOf(imported.account.id)).toBe(imported.deals.read);
     expect(await totals(user)).toEqual(before);
   });
+
+  it('keeps the agent’s figures unless the statement is surely newer than them', async () => {
+    const { user, accountId } = await connectedTrader();
+    const statement = await statementOf(user);
+    const figures = async () =>
+      oneRow(
+        db.pool,
+        z.object({ balance: z.number(), equity: z.number() }),
+        'SELECT balance, equity FROM mt5_accounts WHERE id = $1',
+        [accountId],
+      );
+    const written = await figures();
+    // The agent reported after the statement was written: its figures stand.
+    await db.pool.query(
+      'UPDATE mt5_accounts SET balance = 12345, equity = 12340, account_at = now() WHERE id = $1',
+      [accountId],
+    );
+    await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(await figures()).toEqual({ balance: 12345, equity: 12340 });
+    // Figures the agent gave days before the statement: the statement's replace them.
+    await db.pool.query(
+      `UPDATE mt5_accounts SET account_at = now() - interval '3 days' WHERE id = $1`,
+      [accountId],
+    );
+    await importInto(user, statement, 'ReportHistory-1000001.html');
+    expect(await figures()).toEqual(written);
+  });
 });
