@@ -99,6 +99,8 @@ export async function pairTestAgent(
   base: string,
   user: { token: string },
   accountNumber: number,
+  /** What the hello says beside the number: a dollar or a hedging account. */
+  account: { currency?: string; margin_mode?: 'netting' | 'hedging' } = {},
 ): Promise<TestAgent> {
   const created = await app.inject({
     method: 'POST',
@@ -118,8 +120,8 @@ export async function pairTestAgent(
     type: 'hello',
     account_number: accountNumber,
     server: 'Vortex-Demo',
-    currency: 'BRL',
-    margin_mode: 'netting',
+    currency: account.currency ?? 'BRL',
+    margin_mode: account.margin_mode ?? 'netting',
     trade_mode: 'demo',
     client_version: '0.1.0',
   });

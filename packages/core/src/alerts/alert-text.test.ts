@@ -35,6 +35,12 @@ describe('alert texts', () => {
     );
   });
 
+  it('a close counts the fee and speaks the account currency (issue 26)', () => {
+    const alert = tradeCloseAlert({ ...deal, symbol: 'XAUUSD', fee: -0.75 }, 'USD');
+    expect(alert.title).toBe('Trade fechado: XAUUSD -US$\u00a041,00');
+    expect(alert.message).toContain('prejuízo de US$\u00a041,00.');
+  });
+
   it('an open says buy or sell', () => {
     expect(tradeOpenAlert({ ...deal, type: 0, entry: 0 }).title).toBe(
       'Trade aberto: Compra WINZ25',

@@ -1,6 +1,6 @@
 import {
-  formatBRL,
   formatDecimal,
+  formatMoney,
   formatPercent,
   formatPrice,
   formatProfitFactor,
@@ -29,14 +29,17 @@ export function tradeOpenAlert(deal: Mt5Deal): AlertText {
   };
 }
 
-/** A closing deal (entry out): its result is profit + commission + swap. */
-export function tradeCloseAlert(deal: Mt5Deal): AlertText {
-  const result = deal.profit + deal.commission + deal.swap;
+/**
+ * A closing deal (entry out): its result is profit + commission + swap + fee (DEAL_FEE), in the
+ * account's deposit currency ('US$' on a dollar account, issue 26).
+ */
+export function tradeCloseAlert(deal: Mt5Deal, currency = 'BRL'): AlertText {
+  const result = deal.profit + deal.commission + deal.swap + (deal.fee ?? 0);
   const outcome = result > 0 ? 'lucro' : result < 0 ? 'prejuízo' : 'resultado';
   return {
     type: 'trade_close',
-    title: `Trade fechado: ${deal.symbol} ${formatBRL(result)}`,
-    message: `Posição #${deal.position_id} de ${deal.symbol} fechada com ${lots(deal.volume)} a ${formatPrice(deal.price)}: ${outcome} de ${formatBRL(Math.abs(result))}.`,
+    title: `Trade fechado: ${deal.symbol} ${formatMoney(result, currency)}`,
+    message: `Posição #${deal.position_id} de ${deal.symbol} fechada com ${lots(deal.volume)} a ${formatPrice(deal.price)}: ${outcome} de ${formatMoney(Math.abs(result), currency)}.`,
   };
 }
 
@@ -73,15 +76,17 @@ export function statisticsAlert(
   stats: StatisticsRecord,
   frequency: AlertFrequency,
   label: string,
+  currency = 'BRL',
 ): AlertText {
+  const money = (value: number) => formatMoney(value, currency);
   return {
     type: 'statistics',
-    title: `Estatísticas ${periodNames[frequency]}: ${formatBRL(stats.profit)}`,
+    title: `Estatísticas ${periodNames[frequency]}: ${money(stats.profit)}`,
     message:
       `${label}: ${stats.total_trades} ${stats.total_trades === 1 ? 'trade' : 'trades'}, ` +
-      `resultado ${formatBRL(stats.profit)}, taxa de acerto ${formatPercent(stats.win_rate)}, ` +
+      `resultado ${money(stats.profit)}, taxa de acerto ${formatPercent(stats.win_rate)}, ` +
       `fator de lucro ${formatProfitFactor(stats.profit_factor ?? Number.POSITIVE_INFINITY)}, ` +
-      `drawdown máximo ${formatBRL(stats.max_drawdown)}.`,
+      `drawdown máximo ${money(stats.max_drawdown)}.`,
   };
 }
 

@@ -80,6 +80,8 @@ const dealsAdded = z.object({
   ...base,
   type: z.literal('deals_added'),
   account_number: z.number(),
+  /** The account's deposit currency, for the texts that name amounts (alerts). */
+  currency: z.string().optional(),
   /** The newest deals of the batch (at most 50); `count` says how many were stored. */
   deals: z.array(Mt5DealSchema),
   count: z.number(),

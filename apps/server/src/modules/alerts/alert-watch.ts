@@ -24,9 +24,9 @@ const DEAL_ENTRY_IN = 0;
 const isTrade = (d: Mt5Deal) => d.type === 0 || d.type === 1;
 
 /** Which trade alert a deal raises, if any (entry 0 opens; out, in/out and out-by close). */
-export function tradeAlertOf(deal: Mt5Deal, now: number) {
+export function tradeAlertOf(deal: Mt5Deal, now: number, currency = 'BRL') {
   if (!isTrade(deal) || now - deal.time * 1000 > TRADE_ALERT_MAX_AGE_MS) return undefined;
-  return deal.entry === DEAL_ENTRY_IN ? tradeOpenAlert(deal) : tradeCloseAlert(deal);
+  return deal.entry === DEAL_ENTRY_IN ? tradeOpenAlert(deal) : tradeCloseAlert(deal, currency);
 }
 
 /**
@@ -54,7 +54,7 @@ export function watchAlerts(deps: {
   const unsubscribe = deps.bus.subscribe((e) => {
     if (e.type === 'deals_added') {
       for (const deal of e.deals) {
-        const alert = tradeAlertOf(deal, now());
+        const alert = tradeAlertOf(deal, now(), e.currency);
         if (alert) raise(e, alert, `${alert.type}:${e.user_id}:${e.account_number}:${deal.ticket}`);
       }
     } else if (e.type === 'bridge_status') {

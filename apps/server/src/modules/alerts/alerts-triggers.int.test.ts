@@ -50,10 +50,12 @@ async function configure(user: TestUser, edit: (c: AlertsConfig) => void) {
   expect(res.statusCode).toBe(200);
 }
 
-async function trader(): Promise<{ user: TestUser; agent: TestAgent; account: number }> {
+async function trader(
+  currency = 'BRL',
+): Promise<{ user: TestUser; agent: TestAgent; account: number }> {
   const user = await newUser({ role: 'trader' });
   const account = nextAccount++;
-  const agent = await pairTestAgent(t.app, base, user, account);
+  const agent = await pairTestAgent(t.app, base, user, account, { currency });
   agents.push(agent);
   return { user, agent, account };
 }
@@ -111,6 +113,19 @@ describe('trade alerts', () => {
     );
     const { rows } = await db.pool.query('SELECT 1 FROM alert_log WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(2);
+  });
+
+  it('a dollar account is alerted in dollars, its fee counted (issue 26)', async () => {
+    const { user, agent } = await trader('USD');
+    const deals = roundTrip(5, 42).map((d) => (d.entry === 1 ? { ...d, fee: -0.5 } : d));
+    await sendDeals(agent, deals);
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(user.email) && m.subject.includes('Trade fechado'),
+    );
+    // 42 of profit, 0,25 of commission and 0,50 of fee.
+    expect(mail.subject).toMatch(/US\$\s41,25/);
+    expect(mail.text).toMatch(/lucro de US\$\s41,25/);
+    expect(mail.subject).not.toContain('R$');
   });
 
   it("history an agent syncs raises no alert; a type or channel turned off isn't used", async () => {

@@ -96,13 +96,14 @@ export async function sendStatisticsDigests(deps: DigestDeps, now: number): Prom
       if (!config.alertTypes.statistics.enabled) continue;
       const period = digestPeriod(config.statisticsFrequency, now);
       if (!period) continue;
-      const { positions } = await positionsOfUser(deps, userId, period.range);
+      const { account, positions } = await positionsOfUser(deps, userId, period.range);
       // A period without trades is no news.
       if (positions.length === 0) continue;
       const alert = statisticsAlert(
         statisticsOf(positions),
         config.statisticsFrequency,
         period.label,
+        account?.currency,
       );
       const key = `statistics:${userId}:${config.statisticsFrequency}:${period.day}`;
       if ((await deps.dispatcher.raise(userId, alert, key)) !== undefined) sent++;

@@ -198,6 +198,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
           sessionId: identity.sessionId,
           accountId,
           accountNumber: m.account_number,
+          currency: m.currency,
         },
         send,
         storedUpTo,

@@ -17,6 +17,8 @@ export interface IngestTarget {
   sessionId: number;
   accountId: number;
   accountNumber: number;
+  /** The deposit currency the agent's hello named. */
+  currency?: string;
 }
 
 const maxTicket = (tickets: number[]) => tickets.reduce((max, t) => Math.max(max, t), 0);
@@ -86,6 +88,7 @@ export class DealIngest {
         type: 'deals_added',
         user_id: this.target.userId,
         account_number: this.target.accountNumber,
+        ...(this.target.currency !== undefined && { currency: this.target.currency }),
         deals: batch.deals.slice(-DEALS_IN_EVENT),
         count: stored,
       });
