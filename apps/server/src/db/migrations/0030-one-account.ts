@@ -10,13 +10,24 @@
  * account live. Where an account's data came from stays: `last_hello_at` for the agent, the
  * `last_import_*` columns for the latest import. Strategy Tester reports (number 0, a server of
  * their own) never meet an agent's login, so they stay accounts of their own.
+ *
+ * `agent_deal_ticket` is the highest ticket the account's agent has had acknowledged: where its
+ * next session resumes. It is not the highest ticket stored, since an import may hold tickets the
+ * agent never sent (deals it lost, or a statement newer than its last session); resuming from
+ * those would skip the agent's own deals between. An account's agent so far sent every deal it
+ * holds, so it starts at their highest, before any imported copy is merged in.
  */
 export const sql = /* sql */ `
 ALTER TABLE mt5_accounts
   ADD COLUMN last_import_at   timestamptz,
   ADD COLUMN last_import_file text CHECK (length(last_import_file) <= 255),
   ADD COLUMN last_import_from bigint,
-  ADD COLUMN last_import_to   bigint;
+  ADD COLUMN last_import_to   bigint,
+  ADD COLUMN agent_deal_ticket bigint NOT NULL DEFAULT 0;
+
+UPDATE mt5_accounts a
+SET agent_deal_ticket = COALESCE((SELECT max(ticket) FROM deals d WHERE d.account_id = a.id), 0)
+WHERE a.kind = 'live';
 
 CREATE TEMP TABLE merged_accounts ON COMMIT DROP AS
 SELECT i.id AS copy_id, l.id AS live_id

@@ -188,9 +188,12 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         agent.server = m.server;
         agent.symbols = m.symbols;
       }
-      // An account only imported so far: its agent sends its whole history once (what the
-      // imports already hold is skipped by ticket), as a statement may not have covered it all.
-      const storedUpTo = account.adopted ? 0 : await lastDealTicket(deps.pool, accountId);
+      // The agent resumes after the last deal it had acknowledged, not after the highest stored:
+      // an import may hold later tickets than the agent sent (an account only imported so far
+      // resumes from 0), and what the imports already hold is skipped by ticket. Batches above
+      // the highest stored need no conflict check.
+      const resumeFrom = account.agentDealTicket;
+      const storedUpTo = await lastDealTicket(deps.pool, accountId);
       deals = new DealIngest(
         deps,
         {
@@ -203,7 +206,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
         send,
         storedUpTo,
       );
-      send({ type: 'resume', account_number: m.account_number, last_deal_ticket: storedUpTo });
+      send({ type: 'resume', account_number: m.account_number, last_deal_ticket: resumeFrom });
       // After the resume: the connected event sets off commands (the bot's bar subscription),
       // and the agent hears where to resume before any of them.
       publishStatus(true);

@@ -6,7 +6,7 @@ import { handOffStoredDeals } from '../trading/positions-follower-handoff.js';
 import { recordRejections, type RejectionRecord } from './agent-rejections.repo.js';
 import type { DealBatch } from './deal-batch.js';
 import { databaseComplaint, ingestMessages } from './ingest.messages.js';
-import { insertDeals } from './trading-ingest.repo.js';
+import { insertDeals, raiseAgentDealTicket } from './trading-ingest.repo.js';
 
 /** Newest deals carried in a live event; the web app refetches when it needs more. */
 const DEALS_IN_EVENT = 50;
@@ -74,10 +74,14 @@ export class DealIngest {
     }
     const storedLast = maxTicket(batch.deals.map((d) => d.ticket));
     this.storedUpTo = Math.max(this.storedUpTo, storedLast);
+    const lastTicket = Math.max(storedLast, maxTicket(batch.refused.map((r) => r.ticket)));
+    // Where the agent's next session resumes, moved before the answer that lets it forget these.
+    if (lastTicket > 0)
+      await raiseAgentDealTicket(this.deps.pool, this.target.accountId, lastTicket);
     this.send({
       type: 'deals_ack',
       batch_id: batch.batchId,
-      last_ticket: Math.max(storedLast, maxTicket(batch.refused.map((r) => r.ticket))),
+      last_ticket: lastTicket,
       stored,
       ...(batch.refused.length > 0
         ? { rejected: batch.refused.map(({ ticket, reason }) => ({ ticket, reason })) }

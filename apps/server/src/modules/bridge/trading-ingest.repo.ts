@@ -19,15 +19,18 @@ export interface AgentAccountKey {
 /**
  * The agent's account, by login and server (migration 0030): an account so far only imported is
  * adopted, its deals kept, and is live from now on. `adopted` says this hello is the first for
- * an account that already held imported deals.
+ * an account that already held imported deals; `agentDealTicket` is where the agent resumes (the
+ * highest ticket it has had acknowledged, 0 for an account no agent fed yet).
  */
 export async function helloAccount(
   db: Queryable,
   a: AgentAccountKey,
-): Promise<{ id: number; adopted: boolean }> {
+): Promise<{ id: number; adopted: boolean; agentDealTicket: number }> {
   return oneRow(
     db,
-    z.object({ id: z.number().int(), adopted: z.boolean() }),
+    z
+      .object({ id: z.number().int(), adopted: z.boolean(), agent_deal_ticket: z.number().int() })
+      .transform(({ agent_deal_ticket, ...r }) => ({ ...r, agentDealTicket: agent_deal_ticket })),
     `WITH before AS (
        SELECT last_hello_at FROM mt5_accounts
        WHERE user_id = $1 AND account_number = $2 AND server = $3)
@@ -36,7 +39,8 @@ export async function helloAccount(
      ON CONFLICT (user_id, account_number, server) DO UPDATE SET
        company = EXCLUDED.company, currency = EXCLUDED.currency, margin_mode = EXCLUDED.margin_mode,
        trade_mode = EXCLUDED.trade_mode, kind = 'live', last_hello_at = now()
-     RETURNING id, EXISTS (SELECT 1 FROM before WHERE last_hello_at IS NULL) AS adopted`,
+     RETURNING id, EXISTS (SELECT 1 FROM before WHERE last_hello_at IS NULL) AS adopted,
+       agent_deal_ticket`,
     [a.userId, a.accountNumber, a.server, a.company, a.currency, a.marginMode, a.tradeMode],
   );
 }
@@ -44,6 +48,23 @@ export async function helloAccount(
 /** The agent's account id (see helloAccount). */
 export async function upsertAccount(db: Queryable, a: AgentAccountKey): Promise<number> {
   return (await helloAccount(db, a)).id;
+}
+
+/**
+ * Records that the account's agent has had every deal up to `ticket` acknowledged: its next
+ * session resumes there. Written before the acknowledgement, so a crash between leaves a mark at
+ * most one batch behind, and the batch is resent and skipped by ticket.
+ */
+export async function raiseAgentDealTicket(
+  db: Queryable,
+  accountId: number,
+  ticket: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE mt5_accounts SET agent_deal_ticket = $2
+     WHERE id = $1 AND agent_deal_ticket < $2`,
+    [accountId, ticket],
+  );
 }
 
 export async function lastDealTicket(db: Queryable, accountId: number): Promise<number> {

@@ -199,7 +199,11 @@ describe('a connected account’s own statement, imported', () => {
     const { id: adopted, adopted: firstHello } = await helloAccount(db.pool, hello);
     expect(adopted).toBe(first.account.id);
     expect(firstHello).toBe(true);
-    expect(await helloAccount(db.pool, hello)).toEqual({ id: adopted, adopted: false });
+    expect(await helloAccount(db.pool, hello)).toEqual({
+      id: adopted,
+      adopted: false,
+      agentDealTicket: 0,
+    });
     const listed = await accountsOf(user);
     expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([[adopted, 'live']]);
     expect(await totals(user)).toEqual(before);
@@ -247,6 +251,64 @@ describe('a connected account’s own statement, imported', () => {
     expect(listed.accounts.map((a) => [a.id, a.kind])).toEqual([[imported.account.id, 'live']]);
     expect(await dealsOf(imported.account.id)).toBe(imported.deals.read);
     expect(await totals(user)).toEqual(before);
+  });
+
+  it('an agent whose resend was cut resumes after the last deal it had acknowledged, not after the imported ones', async () => {
+    const source = await connectedTrader(true);
+    const statement = await statementOf(source.user);
+    const user = await makeUser(db.pool, { role: 'trader' });
+    const imported = await importInto(user, statement, 'ReportHistory-1000001.html');
+    const { deals } = demoDeals(true);
+    const tickets = deals.map((d) => d.ticket).sort((a, b) => a - b);
+    // A statement of the later half only: the earlier deals are the agent's alone.
+    const half = tickets[Math.floor(tickets.length / 2)] ?? 0;
+    await db.pool.query('DELETE FROM deals WHERE account_id = $1 AND ticket < $2', [
+      imported.account.id,
+      half,
+    ]);
+    const token = (await api.as(user).post('/bridge/token/create', { label: 'manual' })).json<{
+      token: string;
+    }>().token;
+    const session = async (pairing: boolean, sessionToken?: string) => {
+      const agent = await TestAgent.connect(base);
+      agent.send({
+        type: 'auth',
+        protocol: 1,
+        client_version: '0.1.0',
+        ...(pairing ? { pairing_token: token } : { session_token: sessionToken }),
+      });
+      const auth = await agent.next();
+      expect(auth.type).toBe('auth_ok');
+      agent.send({
+        type: 'hello',
+        account_number: DEMO.accountNumber,
+        server: DEMO.server,
+        company: 'Vórtex Simulador',
+        currency: 'BRL',
+        margin_mode: 'netting',
+        trade_mode: 'demo',
+        client_version: '0.1.0',
+      });
+      const resume = await agent.next();
+      return { agent, auth: auth as { session_token?: string }, resume };
+    };
+    const first = await session(true);
+    expect(first.resume).toMatchObject({ type: 'resume', last_deal_ticket: 0 });
+    // The link drops after the first quarter of the resend was acknowledged.
+    const quarter = deals.filter((d) => d.ticket < (tickets[Math.floor(tickets.length / 4)] ?? 0));
+    first.agent.send({ type: 'deals', batch_id: 'q1', deals: quarter });
+    expect(await first.agent.next()).toMatchObject({ type: 'deals_ack', batch_id: 'q1' });
+    first.agent.close();
+
+    const second = await session(false, first.auth.session_token);
+    const acknowledged = Math.max(...quarter.map((d) => d.ticket));
+    // Before, the highest stored (an imported ticket): the deals between were never asked for.
+    expect(second.resume).toMatchObject({ type: 'resume', last_deal_ticket: acknowledged });
+    const rest = deals.filter((d) => d.ticket > acknowledged);
+    second.agent.send({ type: 'deals', batch_id: 'rest', deals: rest });
+    expect(await second.agent.next()).toMatchObject({ type: 'deals_ack', batch_id: 'rest' });
+    second.agent.close();
+    expect(await dealsOf(imported.account.id)).toBe(deals.length);
   });
 
   it('keeps the agent’s figures unless the statement is surely newer than them', async () => {
