@@ -16,32 +16,7 @@ import {
 import { expectBalancesChain, expectCounts, fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { importedDeals } from './imported-deals.js';
 import { parseMt5Report } from './import/detect.js';
-
-type Deal = ImportedReport['deals'][number];
-const flow = (d: Deal) => d.profit + d.commission + (d.fee ?? 0) + d.swap;
-const isTrade = (d: Deal) => d.type === 'buy' || d.type === 'sell';
-
-/** The balance before the report's first row (a history may start after the first deposit). */
-function ledger(report: ImportedReport) {
-  const first = report.deals[0];
-  return {
-    start: first === undefined ? 0 : first.balance - flow(first),
-    operations: report.deals
-      .filter((d) => !isTrade(d))
-      .map((d) => ({ time: d.time, amount: flow(d) })),
-  };
-}
-
-function statementResults(report: ImportedReport): TradeResults {
-  const { start, operations } = ledger(report);
-  const deals = report.deals.filter(isTrade).map((d) => ({
-    time: d.time,
-    side: d.type === 'buy' ? ('BUY' as const) : ('SELL' as const),
-    closes: d.direction !== 'in',
-    net: flow(d),
-  }));
-  return mt5Results(deals, start, operations);
-}
+import { ledger, resultFigures, statementResults } from '../../../test/fixtures/mt5/results.js';
 
 function productPositions(report: ImportedReport): ClosedPosition[] {
   const { deals } = parseDeals(importedDeals(report).map((d) => ({ ...d, time: d.time_msc })));
@@ -56,47 +31,7 @@ function positionResults(report: ImportedReport): TradeResults {
   return computeTradeResults(productPositions(report), ledger(report).start, operations);
 }
 
-function flat(x: TradeResults): Record<string, number> {
-  return {
-    total_net_profit: x.total_net_profit,
-    gross_profit: x.gross_profit,
-    gross_loss: x.gross_loss,
-    profit_factor: x.profit_factor,
-    expected_payoff: x.expected_payoff,
-    recovery_factor: x.recovery_factor,
-    sharpe_ratio: x.sharpe_ratio,
-    balance_drawdown_absolute: x.balance_drawdown_absolute,
-    balance_drawdown_maximal: x.balance_drawdown_maximal.money,
-    balance_drawdown_maximal_pct: x.balance_drawdown_maximal.percent,
-    balance_drawdown_relative: x.balance_drawdown_relative.money,
-    balance_drawdown_relative_pct: x.balance_drawdown_relative.percent,
-    total_trades: x.total_trades,
-    short_trades: x.short_trades.count,
-    short_trades_won_pct: x.short_trades.percent,
-    long_trades: x.long_trades.count,
-    long_trades_won_pct: x.long_trades.percent,
-    profit_trades: x.profit_trades.count,
-    profit_trades_pct: x.profit_trades.percent,
-    loss_trades: x.loss_trades.count,
-    loss_trades_pct: x.loss_trades.percent,
-    largest_profit_trade: x.largest_profit_trade,
-    largest_loss_trade: x.largest_loss_trade,
-    average_profit_trade: x.average_profit_trade,
-    average_loss_trade: x.average_loss_trade,
-    max_consecutive_wins: x.max_consecutive_wins.count,
-    max_consecutive_wins_money: x.max_consecutive_wins.money,
-    max_consecutive_losses: x.max_consecutive_losses.count,
-    max_consecutive_losses_money: x.max_consecutive_losses.money,
-    maximal_consecutive_profit: x.maximal_consecutive_profit.money,
-    maximal_consecutive_profit_count: x.maximal_consecutive_profit.count,
-    maximal_consecutive_loss: x.maximal_consecutive_loss.money,
-    maximal_consecutive_loss_count: x.maximal_consecutive_loss.count,
-    average_consecutive_wins: x.average_consecutive_wins,
-    average_consecutive_losses: x.average_consecutive_losses,
-  };
-}
-
-const FIGURES = Object.keys(flat(mt5Results([], 0)));
+const FIGURES = Object.keys(resultFigures(mt5Results([], 0)));
 
 interface Case {
   file: string;
@@ -298,8 +233,8 @@ describe.each(CASES)('$file', (c) => {
   // computed once per file: 35 figures read the same results
   let statement: Record<string, number> | undefined;
   let positions: Record<string, number> | undefined;
-  const statementFigures = () => (statement ??= flat(statementResults(report)));
-  const positionFigures = () => (positions ??= flat(positionResults(report)));
+  const statementFigures = () => (statement ??= resultFigures(statementResults(report)));
+  const positionFigures = () => (positions ??= resultFigures(positionResults(report)));
   const printed = (key: string) => (report.results as Record<string, number | undefined>)[key];
   const reproduces = (figures: () => Record<string, number>, key: string) => () => {
     const written = printed(key);

@@ -1,76 +1,10 @@
 // mt5Results against the Results blocks the terminal itself wrote, read by our importer.
 import { describe, expect, it } from 'vitest';
-import {
-  computeStatistics,
-  dealsToPositions,
-  mt5Results,
-  parseDeals,
-  type ImportedReport,
-  type TradeResults,
-} from '@vortex/core';
+import { computeStatistics, dealsToPositions, parseDeals, type ImportedReport } from '@vortex/core';
 import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { parseMt5Report } from './import/detect.js';
 import { importedDeals } from './imported-deals.js';
-
-const flow = (d: ImportedReport['deals'][number]) =>
-  d.profit + d.commission + (d.fee ?? 0) + d.swap;
-const isTrade = (d: ImportedReport['deals'][number]) => d.type === 'buy' || d.type === 'sell';
-
-function resultsOf(report: ImportedReport): TradeResults {
-  const first = report.deals[0];
-  // HFM's history starts after its first deposit: the balance before its first row
-  const start = first === undefined ? 0 : first.balance - flow(first);
-  return mt5Results(
-    report.deals.filter(isTrade).map((d) => ({
-      time: d.time,
-      side: d.type === 'buy' ? ('BUY' as const) : ('SELL' as const),
-      closes: d.direction !== 'in',
-      net: flow(d),
-    })),
-    start,
-    report.deals.filter((d) => !isTrade(d)).map((d) => ({ time: d.time, amount: flow(d) })),
-  );
-}
-
-function flat(x: TradeResults): Record<string, number> {
-  return {
-    total_net_profit: x.total_net_profit,
-    gross_profit: x.gross_profit,
-    gross_loss: x.gross_loss,
-    profit_factor: x.profit_factor,
-    expected_payoff: x.expected_payoff,
-    recovery_factor: x.recovery_factor,
-    sharpe_ratio: x.sharpe_ratio,
-    balance_drawdown_absolute: x.balance_drawdown_absolute,
-    balance_drawdown_maximal: x.balance_drawdown_maximal.money,
-    balance_drawdown_maximal_pct: x.balance_drawdown_maximal.percent,
-    balance_drawdown_relative: x.balance_drawdown_relative.money,
-    balance_drawdown_relative_pct: x.balance_drawdown_relative.percent,
-    total_trades: x.total_trades,
-    short_trades: x.short_trades.count,
-    short_trades_won_pct: x.short_trades.percent,
-    long_trades: x.long_trades.count,
-    long_trades_won_pct: x.long_trades.percent,
-    profit_trades: x.profit_trades.count,
-    profit_trades_pct: x.profit_trades.percent,
-    loss_trades: x.loss_trades.count,
-    loss_trades_pct: x.loss_trades.percent,
-    largest_profit_trade: x.largest_profit_trade,
-    largest_loss_trade: x.largest_loss_trade,
-    average_profit_trade: x.average_profit_trade,
-    average_loss_trade: x.average_loss_trade,
-    max_consecutive_wins: x.max_consecutive_wins.count,
-    max_consecutive_wins_money: x.max_consecutive_wins.money,
-    max_consecutive_losses: x.max_consecutive_losses.count,
-    max_consecutive_losses_money: x.max_consecutive_losses.money,
-    maximal_consecutive_profit: x.maximal_consecutive_profit.money,
-    maximal_consecutive_profit_count: x.maximal_consecutive_profit.count,
-    maximal_consecutive_loss: x.maximal_consecutive_loss.money,
-    maximal_consecutive_loss_count: x.maximal_consecutive_loss.count,
-    average_consecutive_wins: x.average_consecutive_wins,
-    average_consecutive_losses: x.average_consecutive_losses,
-  };
-}
+import { resultFigures, statementResults } from '../../../test/fixtures/mt5/results.js';
 
 /** The labels whose figure differs from the file's beyond its rounding (2 decimals in HTML). */
 function disagreements(ours: Record<string, number>, file: Record<string, number | undefined>) {
@@ -98,7 +32,7 @@ describe('mt5Results reproduces the Results block of real terminal reports', () 
     ['ReportHistory-57174315-HFM.xlsx', 9, ['sharpe_ratio']],
   ] as const)('%s: %i trades, figure for figure', async (file, trades, known) => {
     const report = await parseMt5Report(fixture(file));
-    const ours = flat(resultsOf(report));
+    const ours = resultFigures(statementResults(report));
     expect(ours.total_trades).toBe(trades);
     const off = disagreements(ours, report.results).map((line) => line.split(':')[0]);
     expect(off).toEqual([...known]);
@@ -107,7 +41,7 @@ describe('mt5Results reproduces the Results block of real terminal reports', () 
   it('FTMO: 202 trades from 197 positions, the partial closes counted apart', async () => {
     const report = await parseMt5Report(fixture('ReportHistory-541223056-FTMO.html'));
     expect(report.positions).toHaveLength(197);
-    expect(resultsOf(report).total_trades).toBe(202);
+    expect(statementResults(report).total_trades).toBe(202);
   });
 });
 
