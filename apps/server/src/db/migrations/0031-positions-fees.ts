@@ -12,7 +12,11 @@ ALTER TABLE closed_positions ADD COLUMN fee double precision NOT NULL DEFAULT 0;
 CREATE INDEX deals_balance_operations_idx ON deals (account_id, time_msc)
   WHERE type NOT IN (0, 1, 3);
 
-DELETE FROM closed_positions WHERE account_id IN (SELECT account_id FROM deals WHERE fee <> 0);
-DELETE FROM deal_day_totals WHERE account_id IN (SELECT account_id FROM deals WHERE fee <> 0);
-DELETE FROM positions_watermarks WHERE account_id IN (SELECT account_id FROM deals WHERE fee <> 0);
+-- One scan of the deals (no index holds the fee), not one per table.
+CREATE TEMP TABLE fee_accounts ON COMMIT DROP AS
+SELECT DISTINCT account_id FROM deals WHERE fee <> 0;
+
+DELETE FROM closed_positions WHERE account_id IN (SELECT account_id FROM fee_accounts);
+DELETE FROM deal_day_totals WHERE account_id IN (SELECT account_id FROM fee_accounts);
+DELETE FROM positions_watermarks WHERE account_id IN (SELECT account_id FROM fee_accounts);
 `;
