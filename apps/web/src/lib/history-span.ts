@@ -8,9 +8,14 @@ export const historySpanKey = ['history-span'] as const;
 /**
  * When the current account's deals begin and end. `settled` once answered or failed: a screen
  * waits for it before its first request, so an old account never opens on an empty month.
+ * `enabled` false (a screen that needs no span for this account) asks nothing and is settled.
  */
-export function useHistorySpan(): { span: HistorySpan | undefined; settled: boolean } {
+export function useHistorySpan(enabled = true): {
+  span: HistorySpan | undefined;
+  settled: boolean;
+} {
   const query = useQuery({
+    enabled,
     queryKey: historySpanKey,
     queryFn: async ({ signal }) => {
       const answer = await callEndpoint(endpoints.trading.historySpan, { signal });
@@ -19,5 +24,5 @@ export function useHistorySpan(): { span: HistorySpan | undefined; settled: bool
     staleTime: 60_000,
     retry: false,
   });
-  return { span: query.data, settled: !query.isPending };
+  return { span: query.data, settled: !enabled || !query.isPending };
 }

@@ -110,6 +110,9 @@ export const dashboardTexts = {
     live: 'Ao vivo',
     historical: 'Histórico',
     liveHint: 'Últimos 30 dias, atualizados ao vivo',
+    // Issue 26: an imported account's charts, with no live window to switch from.
+    importedWindow: 'Últimos 30 dias da conta',
+    importedAll: 'Todo o histórico da conta',
     mode: 'Modo dos gráficos',
     period: 'Período',
     periods: [

@@ -11,11 +11,13 @@ export const dashboardKeys = {
 
 /**
  * A historical window as the last `days` calendar days (the server's one reading of "last N
- * days", in São Paulo time); null is the live window the server picks.
+ * days", in São Paulo time), or everything from `start` (an imported account's whole history,
+ * issue 26); null is the live window the server picks.
  */
-export interface OverviewRange {
-  days: number;
-}
+export type OverviewRange = { days: number } | { start: string };
+
+/** The server's live window (the overview's default, 'Últimos 30 dias'). */
+export const LIVE_WINDOW_DAYS = 30;
 
 /** trading.md §9. */
 export const POSITIONS_POLL_MS = 3_000;

@@ -8,7 +8,7 @@ export type Overview = z.infer<typeof OverviewResponseSchema>['data'];
 
 export function fetchOverview(range: OverviewRange | null, signal: AbortSignal, noCache = false) {
   const query = {
-    days: range?.days,
+    ...range,
     ...(noCache ? { no_cache: '1', _: String(Date.now()) } : {}),
   };
   return callEndpoint(endpoints.trading.overview, { query, signal }).then((res) => res.data);
@@ -18,8 +18,13 @@ export function fetchOverview(range: OverviewRange | null, signal: AbortSignal, 
  * GET /dashboard/overview: the cards, the four charts and the two summaries. Cached 4 s
  * (trading.md §7); live events refresh it, and a slow poll covers a dropped live channel.
  */
-export function useOverview(range: OverviewRange | null, fallbackPollMs: number | false) {
+export function useOverview(
+  range: OverviewRange | null,
+  fallbackPollMs: number | false,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: dashboardKeys.overview(range),
     queryFn: ({ signal }) => fetchOverview(range, signal),
     staleTime: DASHBOARD_CACHE_MS,

@@ -1,9 +1,11 @@
 import { CircleAlert, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { HistorySpanNote } from '../../../components/period/history-span-note';
+import { dataOlderThan } from '../../../components/period/period';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { accountSource, hasAgent, useCurrentAccount } from '../../../lib/accounts';
+import { accountSource, useCurrentAccount } from '../../../lib/accounts';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { useDashboardLiveSync } from '../hooks/use-dashboard-live-sync';
 import { dashboardTexts } from '../messages';
@@ -43,8 +45,12 @@ export function DashboardScreen({
   const live = d.state === 'live' && overview;
   const status = d.mt5.data;
   const current = useCurrentAccount();
-  // No agent ever fed this account (issue 26): no bridge, bot or open book to speak for.
-  const imported = !hasAgent(current);
+  // No agent ever fed this account (issue 26): no bridge, bot, open book or margin to speak for,
+  // and no 'today' once its data ends before today.
+  const imported = d.imported;
+  const [openedAt] = useState(Date.now);
+  const hasToday = !imported || !dataOlderThan(d.span, 1, openedAt);
+  const hasLastWeek = !imported || !dataOlderThan(d.span, 7, openedAt);
 
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6">
@@ -54,6 +60,7 @@ export function DashboardScreen({
           {paths.dashboard.title}
         </h1>
         <p className="text-sm text-muted-foreground">{dashboardTexts.subtitle}</p>
+        {imported && <HistorySpanNote span={d.span} />}
       </header>
 
       <StatusBanner
@@ -101,6 +108,8 @@ export function DashboardScreen({
             realtime={d.realtime.data}
             openPositions={openPositions}
             pendingOrders={snapshot?.orders.length ?? 0}
+            live={!imported}
+            today={hasToday}
           />
           {!imported && priceChart}
           <Suspense
@@ -110,11 +119,11 @@ export function DashboardScreen({
               </div>
             }
           >
-            <ChartsPanel live={overview} />
+            <ChartsPanel live={overview} imported={imported} wholeHistory={d.wholeHistory} />
           </Suspense>
           <div className="grid gap-4 lg:grid-cols-2">
             <LastClosedCard trades={overview.last_closed} />
-            <Last7DaysCard summary={overview.last_7_days} />
+            {hasLastWeek && <Last7DaysCard summary={overview.last_7_days} />}
           </div>
         </>
       )}

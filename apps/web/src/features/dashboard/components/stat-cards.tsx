@@ -67,17 +67,25 @@ function StatCard({
   );
 }
 
-/** The seven cards of trading.md §2, from the overview and the realtime account. */
+/**
+ * The seven cards of trading.md §2, from the overview and the realtime account. An imported
+ * account (issue 26, `live` false) has no open book and no margin: those two cards are left out,
+ * and so are today's three when its data ends before today (they could only read zero).
+ */
 export function StatCards({
   overview,
   realtime,
   openPositions,
   pendingOrders,
+  live = true,
+  today: showToday = true,
 }: {
   overview: Overview;
   realtime: Realtime | undefined;
   openPositions: number;
   pendingOrders: number;
+  live?: boolean;
+  today?: boolean;
 }) {
   const money = useMoney();
   const stats = overview.statistics;
@@ -91,30 +99,39 @@ export function StatCards({
   const dailyPnl = today?.netProfit ?? realtime?.performance.daily_profit ?? 0;
   const dailyPercent = balance !== 0 ? (dailyPnl / balance) * 100 : 0;
   const tradesToday = today?.trades ?? realtime?.performance.daily_trades ?? 0;
-  return (
-    // Four then three across on wide screens: twelve columns, spans of 3 and 4.
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-12 lg:[&>*]:col-span-3 lg:[&>*:nth-child(n+5)]:col-span-4">
+  const cards = [
+    live && (
       <StatCard
+        key="open"
         label={t.openPositions}
         value={String(openPositions)}
         hint={t.pendingOrders(pendingOrders)}
         Icon={BriefcaseBusiness}
       />
+    ),
+    showToday && (
       <StatCard
+        key="pnl"
         label={t.dailyPnl}
         value={money.format(dailyPnl)}
         hint={t.ofBalance(formatPercent(dailyPercent))}
         Icon={TrendingUp}
         tone={toneOf(dailyPnl)}
       />
+    ),
+    showToday && (
       <StatCard
+        key="win"
         label={t.winRate}
         value={formatPercent(today?.winRate ?? 0, 1)}
         hint={t.tradesToday(tradesToday)}
         note={t.countsRoundTrips}
         Icon={Percent}
       />
+    ),
+    showToday && (
       <StatCard
+        key="pf"
         label={t.profitFactor}
         value={
           today && today.trades > 0
@@ -124,30 +141,49 @@ export function StatCards({
         hint={t.profitFactorHint}
         Icon={Scale}
       />
+    ),
+    <StatCard
+      key="balance"
+      label={account ? t.balance : t.estimatedBalance}
+      value={money.format(balance)}
+      hint={t.equity(money.format(equity))}
+      Icon={Landmark}
+    />,
+    <StatCard
+      key="net"
+      label={t.netProfit}
+      value={money.format(stats.profit)}
+      note={t.countsRoundTrips}
+      hint={t.netProfitHint(
+        stats.winning_trades,
+        stats.losing_trades,
+        money.format(stats.gross_profit),
+      )}
+      Icon={PiggyBank}
+      tone={toneOf(stats.profit)}
+    />,
+    live && (
       <StatCard
-        label={account ? t.balance : t.estimatedBalance}
-        value={money.format(balance)}
-        hint={t.equity(money.format(equity))}
-        Icon={Landmark}
-      />
-      <StatCard
-        label={t.netProfit}
-        value={money.format(stats.profit)}
-        note={t.countsRoundTrips}
-        hint={t.netProfitHint(
-          stats.winning_trades,
-          stats.losing_trades,
-          money.format(stats.gross_profit),
-        )}
-        Icon={PiggyBank}
-        tone={toneOf(stats.profit)}
-      />
-      <StatCard
+        key="margin"
         label={t.margin}
         value={money.format(margin)}
         hint={t.freeMargin(money.format(freeMargin))}
         Icon={Gauge}
       />
+    ),
+  ].filter(Boolean);
+  return (
+    <div
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:gap-4',
+        // Seven: four then three across on wide screens (twelve columns, spans of 3 and 4).
+        cards.length === 7 &&
+          'lg:grid-cols-12 lg:[&>*]:col-span-3 lg:[&>*:nth-child(n+5)]:col-span-4',
+        cards.length === 5 && 'lg:grid-cols-5',
+        cards.length === 2 && 'lg:grid-cols-2',
+      )}
+    >
+      {cards}
     </div>
   );
 }

@@ -1,9 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dataOlderThan, HISTORY_START } from '../../../components/period/period';
+import { hasAgent, useAccounts } from '../../../lib/accounts';
+import { useHistorySpan } from '../../../lib/history-span';
 import { useLiveStatus } from '../../../lib/live';
 import { useMt5Status } from '../../../lib/mt5-status';
 import { sharedKeys } from '../../../lib/query-keys';
-import { dashboardKeys, POSITIONS_POLL_MS } from '../api/dashboard-keys';
+import {
+  dashboardKeys,
+  LIVE_WINDOW_DAYS,
+  POSITIONS_POLL_MS,
+  type OverviewRange,
+} from '../api/dashboard-keys';
 import { useMyBridges } from '../api/get-my-bridges';
 import { fetchOverview, useOverview } from '../api/get-overview';
 import { usePositions } from '../api/get-positions';
@@ -22,7 +30,19 @@ export function useDashboardData() {
   const mt5Connected = mt5.data?.mt5_connected === true;
   // trading.md §7: positions every 3 s while MT5 is connected, unless live events bring them.
   const fastPoll = mt5Connected && !liveOpen ? POSITIONS_POLL_MS : false;
-  const overview = useOverview(null, liveOpen ? false : OVERVIEW_FALLBACK_POLL_MS);
+  // Issue 26: an account no agent feeds has nothing live; when its data is older than the live
+  // window, the screen opens on its whole history: nothing is asked before the account and its
+  // span are known (or failed), so it never opens on an empty month.
+  const accounts = useAccounts();
+  const list = accounts.data;
+  const imported = !hasAgent(list?.accounts.find((a) => a.id === list.current_id));
+  const history = useHistorySpan(imported);
+  const span = history.span;
+  const settled = !accounts.isPending && history.settled;
+  const [openedAt] = useState(Date.now);
+  const wholeHistory = imported && dataOlderThan(span, LIVE_WINDOW_DAYS, openedAt);
+  const range: OverviewRange | null = wholeHistory ? { start: HISTORY_START } : null;
+  const overview = useOverview(range, liveOpen ? false : OVERVIEW_FALLBACK_POLL_MS, settled);
   const realtime = useRealtime(fastPoll);
   const positions = usePositions(fastPoll);
   const noData = overview.data !== undefined && overview.data.statistics.total_trades === 0;
@@ -44,8 +64,8 @@ export function useDashboardData() {
     try {
       await Promise.allSettled([
         client.query({
-          queryKey: dashboardKeys.overview(null),
-          queryFn: ({ signal }) => fetchOverview(null, signal, true),
+          queryKey: dashboardKeys.overview(range),
+          queryFn: ({ signal }) => fetchOverview(range, signal, true),
           staleTime: 0,
         }),
         client.invalidateQueries({ queryKey: sharedKeys.mt5Status }),
@@ -59,6 +79,9 @@ export function useDashboardData() {
   };
 
   return {
+    imported,
+    span,
+    wholeHistory,
     state,
     bridgeInfo,
     liveOpen,

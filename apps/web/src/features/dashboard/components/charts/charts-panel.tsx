@@ -4,7 +4,6 @@ import { Alert } from '../../../../components/ui/alert';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
-import type { OverviewRange } from '../../api/dashboard-keys';
 import { useOverview, type Overview } from '../../api/get-overview';
 import { dashboardTexts } from '../../messages';
 import { DailyChart, HistogramChart, HourlyChart } from './bar-charts';
@@ -14,10 +13,47 @@ const t = dashboardTexts.charts;
 type Mode = 'live' | 'historical';
 const DEFAULT_DAYS = 30;
 
-/** The four charts, on the live overview or on a chosen historical window. */
-export function ChartsPanel({ live }: { live: Overview }) {
+/**
+ * The four charts, on the live overview or on a chosen historical window. An imported account
+ * (issue 26) has nothing live to switch from: its charts show the screen's own window (its whole
+ * history when its data is older than the live one) and say which.
+ */
+export function ChartsPanel({
+  live,
+  imported = false,
+  wholeHistory = false,
+}: {
+  live: Overview;
+  imported?: boolean;
+  wholeHistory?: boolean;
+}) {
+  if (imported) {
+    return (
+      <section aria-label={t.mode} className="space-y-4">
+        <p className="text-xs text-muted-foreground">
+          {wholeHistory ? t.importedAll : t.importedWindow}
+        </p>
+        <Charts data={live} />
+      </section>
+    );
+  }
+  return <SwitchableCharts live={live} />;
+}
+
+function Charts({ data }: { data: Overview }) {
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <EquityChart points={data.equity_curve} basis={data.balance_basis} />
+      <DailyChart points={data.equity_curve} />
+      <HistogramChart buckets={data.histogram} />
+      <HourlyChart hours={data.hourly} />
+    </div>
+  );
+}
+
+function SwitchableCharts({ live }: { live: Overview }) {
   const [mode, setMode] = useState<Mode>('live');
-  const [range, setRange] = useState<OverviewRange>({ days: DEFAULT_DAYS });
+  const [range, setRange] = useState<{ days: number }>({ days: DEFAULT_DAYS });
   const historical = useOverview(mode === 'historical' ? range : null, false);
   const data = mode === 'live' ? live : historical.data;
   return (
@@ -55,14 +91,7 @@ export function ChartsPanel({ live }: { live: Overview }) {
           <span>{dashboardTexts.errors.load(historical.error.message)}</span>
         </Alert>
       )}
-      {data && (
-        <div className="grid gap-4 xl:grid-cols-2">
-          <EquityChart points={data.equity_curve} basis={data.balance_basis} />
-          <DailyChart points={data.equity_curve} />
-          <HistogramChart buckets={data.histogram} />
-          <HourlyChart hours={data.hourly} />
-        </div>
-      )}
+      {data && <Charts data={data} />}
     </section>
   );
 }
