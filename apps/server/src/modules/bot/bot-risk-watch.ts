@@ -10,7 +10,13 @@ import type pg from 'pg';
 import type { PositionsCache } from '../trading/positions-cache.js';
 import { liveAccountOf } from '../trading/trading.repo.js';
 import { botPositionsToday } from './bot-today.service.js';
-import { findBotRun, openPositionsByMagic, raisePeakEquity } from './bot-runs.repo.js';
+import {
+  balanceOperationsAfter,
+  findBotRun,
+  openPositionsByMagic,
+  raisePeakEquity,
+  setPeakEquity,
+} from './bot-runs.repo.js';
 
 export interface RiskWatchDeps {
   pool: pg.Pool;
@@ -27,6 +33,10 @@ const PEAK_WRITE_EVERY_MS = 5_000;
  * (account snapshots), the open result of the bot's positions (position snapshots) and
  * today's closed result of its magics (stored deals). Calls `onBreach` once, on the first
  * reading that reaches a limit.
+ *
+ * A balance operation is no drawdown (issue 26): a withdrawal lowers the equity, and the peak
+ * with it, by its amount (a deposit raises both). The equity that shows a withdrawal may arrive
+ * before its deal's event, so a drawdown breach is confirmed against the stored operations first.
  */
 export class RiskWatch {
   private equity: number | null = null;
@@ -36,6 +46,10 @@ export class RiskWatch {
   private closedIds = new Set<string>();
   private open: OpenPosition[] = [];
   private peakWrittenAt = 0;
+  /** The last balance operation the peak has been moved by (null until load). */
+  private operationTicket: number | null = null;
+  /** A drawdown breach being checked against the stored balance operations. */
+  private confirming = false;
   /** The limit reached, once one is. */
   breach: RiskBreach | null = null;
 
@@ -63,6 +77,9 @@ export class RiskWatch {
     ]);
     this.peak = run?.peak_equity ?? null;
     this.open = open;
+    // Operations before the start are in the equity the peak starts from.
+    const [last] = await balanceOperationsAfter(this.deps.pool, this.accountId, null);
+    this.operationTicket = last?.ticket ?? 0;
     await this.refreshClosed();
     if (account?.equity != null) this.onEquity(account.equity);
   }
@@ -70,6 +87,7 @@ export class RiskWatch {
   /** Today's closed positions of the bot changed (new deals, or a new day). */
   async refreshClosed(now = Date.now()): Promise<void> {
     if (!this.active) return;
+    await this.applyOperations();
     const positions = await botPositionsToday(this.deps, this.userId, this.magics, now);
     this.closedToday = positions.reduce((sum, p) => sum + netProfitOf(p), 0);
     this.closedIds = new Set(
@@ -104,9 +122,27 @@ export class RiskWatch {
     return sum;
   }
 
-  private check(): void {
-    if (this.breach) return;
-    const breach = riskBreach(
+  /** Moves the peak by the balance operations stored since the last one applied. */
+  private async applyOperations(): Promise<void> {
+    if (this.operationTicket === null) return;
+    const operations = await balanceOperationsAfter(
+      this.deps.pool,
+      this.accountId,
+      this.operationTicket,
+    );
+    for (const op of operations) {
+      if (op.ticket <= this.operationTicket) continue;
+      this.operationTicket = op.ticket;
+      if (this.peak !== null) this.peak += op.amount;
+    }
+    if (operations.length > 0 && this.peak !== null) {
+      this.peakWrittenAt = Date.now();
+      setPeakEquity(this.deps.pool, this.userId, this.peak).catch(() => undefined);
+    }
+  }
+
+  private reading(): RiskBreach | null {
+    return riskBreach(
       {
         closedToday: this.closedToday,
         openResult: this.openResult(),
@@ -115,7 +151,28 @@ export class RiskWatch {
       },
       this.limits,
     );
+  }
+
+  private check(): void {
+    if (this.breach || this.confirming) return;
+    const breach = this.reading();
     if (!breach) return;
+    if (breach.kind !== 'max_drawdown') {
+      this.fire(breach);
+      return;
+    }
+    // A withdrawal's equity may come before its deal: the stored operations say first.
+    this.confirming = true;
+    this.applyOperations()
+      .catch(() => undefined)
+      .finally(() => {
+        this.confirming = false;
+        const confirmed = this.breach ? null : this.reading();
+        if (confirmed) this.fire(confirmed);
+      });
+  }
+
+  private fire(breach: RiskBreach): void {
     this.breach = breach;
     this.writePeak();
     this.onBreach(breach);

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { oneRow, rowsOf } from '../../db/rows.js';
-import { pairTestAgent, type TestAgent } from '../../../test/agent-client.js';
+import { pairTestAgent, testDeal, type TestAgent } from '../../../test/agent-client.js';
 import { barsOf, eventually, nextCommand, rally, slide } from '../../../test/bot-scenario.js';
 import {
   describe,
@@ -252,6 +252,58 @@ describe('risk limits', () => {
         limit: 1_000,
         peak: 10_800,
         equity: 9_800,
+      }),
+    });
+  });
+
+  it('take a withdrawal for no drawdown: the peak moves down with it (issue 26)', async ({
+    app,
+    db,
+    base,
+    api,
+    newUser,
+  }) => {
+    const ctx = { app, db, base, api, newUser };
+    const { user, agent } = await trader(ctx, { daily_loss_limit: 0, max_drawdown: 1_000 });
+    agent.send(account(10_000));
+    await start(ctx, user, agent);
+    await sendSnapshot(ctx, user, agent, account(10_100)); // the peak
+    // The trader takes 3,000 out while the bot runs: a balance deal, as MT5 writes it.
+    const time = Math.floor(Date.now() / 1000);
+    agent.send({
+      type: 'deals',
+      batch_id: 'withdrawal',
+      deals: [
+        testDeal(90_001, {
+          symbol: '',
+          type: 2,
+          entry: 0,
+          position_id: 0,
+          order: 0,
+          volume: 0,
+          price: 0,
+          profit: -3_000,
+          commission: 0,
+          comment: 'Withdrawal',
+          time,
+          time_msc: time * 1000,
+        }),
+      ],
+    });
+    let acked = false;
+    while (!acked) acked = (await agent.next()).type === 'deals_ack';
+    await sendSnapshot(ctx, user, agent, account(7_100)); // the withdrawal, not a loss
+    agent.send(account(6_100)); // 1,000 below the peak the withdrawal left
+    await eventually(async () => !(await status(ctx, user)).bot_active);
+    // Had the 7,100 stopped it, the breach would read 3,000 below a peak of 10,100.
+    expect(await status(ctx, user)).toMatchObject({
+      bot_active: false,
+      error: riskBreachMessage({
+        kind: 'max_drawdown',
+        drawdown: 1_000,
+        limit: 1_000,
+        peak: 7_100,
+        equity: 6_100,
       }),
     });
   });

@@ -190,6 +190,41 @@ export async function raisePeakEquity(db: Queryable, userId: number, equity: num
   );
 }
 
+/**
+ * Sets the peak after a balance operation moved it (a withdrawal lowers it): unlike
+ * raisePeakEquity, it may go down.
+ */
+export async function setPeakEquity(db: Queryable, userId: number, equity: number) {
+  await db.query('UPDATE bot_runs SET peak_equity = $2 WHERE user_id = $1 AND active', [
+    userId,
+    equity,
+  ]);
+}
+
+const OperationRow = z.object({ ticket: z.number(), amount: z.number() });
+
+/**
+ * The account's balance operations (deposits, withdrawals, charges, corrections, bonuses:
+ * every deal but a buy, a sell or a credit, as migration 31's index names them) after `ticket`,
+ * in ticket order; with no ticket, only the last one (where a watch starts from).
+ */
+export async function balanceOperationsAfter(
+  db: Queryable,
+  accountId: number,
+  ticket: number | null,
+): Promise<z.infer<typeof OperationRow>[]> {
+  return rowsOf(
+    db,
+    OperationRow,
+    ticket === null
+      ? `SELECT ticket, profit + commission + swap + fee AS amount FROM deals
+         WHERE account_id = $1 AND type NOT IN (0, 1, 3) ORDER BY ticket DESC LIMIT 1`
+      : `SELECT ticket, profit + commission + swap + fee AS amount FROM deals
+         WHERE account_id = $1 AND type NOT IN (0, 1, 3) AND ticket > $2 ORDER BY ticket`,
+    ticket === null ? [accountId] : [accountId, ticket],
+  );
+}
+
 export async function setBotError(db: Queryable, userId: number, error: string | null) {
   await db.query('UPDATE bot_runs SET last_error = $2, updated_at = now() WHERE user_id = $1', [
     userId,
