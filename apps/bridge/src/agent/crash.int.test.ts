@@ -34,7 +34,10 @@ vi.mock('./backoff.js', async (importOriginal) => {
  * end every deal the terminal made. Build first: `npm run build`.
  *
  * Each restart costs a full server start (about a second of CPU here), so the run takes about
- * four minutes on two idle cores, and longer on a busy machine: hence the long timeout.
+ * four minutes on two idle cores, and longer on a busy machine: hence the long timeout. The
+ * server starts without the trading reads' warm-up (server-process.ts): no screen reads it, and
+ * the wait for it made each start about a quarter longer. Most of what is left is Node loading
+ * the server's modules.
  */
 const KILLS = 200;
 const BATCH = 100;
