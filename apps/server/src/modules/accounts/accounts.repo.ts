@@ -125,6 +125,28 @@ export async function upsertAccountForImport(
   );
 }
 
+const MarginModeRow = z.object({ margin_mode: z.string() });
+
+/**
+ * The margin mode the user's account of that login and server already has (the agent's word, or
+ * what an earlier import proved); undefined when there is no such account.
+ */
+export async function storedMarginMode(
+  db: Queryable,
+  userId: number,
+  accountNumber: number,
+  server: string,
+): Promise<string | undefined> {
+  const row = await maybeRow(
+    db,
+    MarginModeRow,
+    `SELECT margin_mode FROM mt5_accounts
+     WHERE user_id = $1 AND account_number = $2 AND server = $3`,
+    [userId, accountNumber, server],
+  );
+  return row?.margin_mode;
+}
+
 /** The account an import of no named file makes or finds: its id. */
 export async function upsertImportedAccount(db: Queryable, a: ImportedAccountKey): Promise<number> {
   const { id } = await upsertAccountForImport(db, a, { fileName: null, from: null, to: null });

@@ -13,6 +13,7 @@ import {
   closedPositionsCount,
   ownAccount,
   setImportedFigures,
+  storedMarginMode,
   upsertAccountForImport,
   type AccountFigures,
 } from '../accounts/accounts.repo.js';
@@ -115,6 +116,27 @@ function periodOf(deals: Mt5Deal[]): { from: number | null; to: number | null } 
   return { from, to };
 }
 
+const MARGIN_MODES = new Set<string>(['hedging', 'netting', 'exchange']);
+
+/**
+ * A report whose header names no margin mode and whose deals prove none is read in the mode
+ * its account already has (the agent's, or what an earlier import proved): a later statement of
+ * a hedging account, too short to prove it, would otherwise be read as netting (its overlapping
+ * positions merged) and turn the account's mode to netting.
+ */
+async function withKnownMarginMode(
+  pool: pg.Pool,
+  userId: number,
+  identity: Identity,
+  report: ImportedReport,
+): Promise<ImportedReport> {
+  if (report.account.margin_mode !== null) return report;
+  const stored = await storedMarginMode(pool, userId, identity.accountNumber, identity.server);
+  if (stored === undefined || !MARGIN_MODES.has(stored)) return report;
+  const margin_mode = stored as NonNullable<ImportedReport['account']['margin_mode']>;
+  return { ...report, account: { ...report.account, margin_mode } };
+}
+
 /**
  * Reads the terminal's report at `path` into the user's account of its number and server, the
  * same account the agent feeds when it is connected (issue 26: one account is one account;
@@ -135,8 +157,9 @@ export async function importReport(
     fileName?: string | undefined;
   } = {},
 ): Promise<ReportImportResponse['data']> {
-  const report = await parseMt5Report(path, { onProgress: options.onProgress });
-  const identity = identityOf(report);
+  const read = await parseMt5Report(path, { onProgress: options.onProgress });
+  const identity = identityOf(read);
+  const report = await withKnownMarginMode(deps.pool, userId, identity, read);
   const deals = importedDeals(report);
   const orders = importedOrders(report, deals);
   options.onParsed?.();
