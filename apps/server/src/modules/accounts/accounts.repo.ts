@@ -16,7 +16,7 @@ const SummaryRow = AccountSummarySchema.omit({ last_hello_at: true, last_import:
 });
 type SummaryRow = z.infer<typeof SummaryRow>;
 const IdRow = z.object({ id: z.number() });
-const UpsertRow = IdRow.extend({ existed: z.boolean() });
+const UpsertRow = IdRow.extend({ existed: z.boolean(), agent_fed: z.boolean() });
 const CountRow = z.object({ n: z.number() });
 
 function summaryOf(r: SummaryRow): AccountSummary {
@@ -90,13 +90,14 @@ export interface ImportSource {
 /**
  * The user's account of that login and server, made by its first import or by the agent
  * (migration 0030): one account whatever fed it. What the agent said in its hello (company,
- * currency, modes) is the terminal's own word and a report does not replace it.
+ * currency, modes) is the terminal's own word and a report does not replace it; `agent_fed`
+ * says an agent has said hello for it.
  */
 export async function upsertAccountForImport(
   db: Queryable,
   a: ImportedAccountKey,
   source: ImportSource,
-): Promise<{ id: number; existed: boolean }> {
+): Promise<{ id: number; existed: boolean; agent_fed: boolean }> {
   const agentSays = (column: string) =>
     `${column} = CASE WHEN mt5_accounts.last_hello_at IS NULL THEN EXCLUDED.${column} ELSE mt5_accounts.${column} END`;
   return oneRow(
@@ -109,7 +110,7 @@ export async function upsertAccountForImport(
        ${['company', 'currency', 'margin_mode', 'trade_mode'].map(agentSays).join(', ')},
        last_import_at = now(), last_import_file = EXCLUDED.last_import_file,
        last_import_from = EXCLUDED.last_import_from, last_import_to = EXCLUDED.last_import_to
-     RETURNING id, (xmax <> 0) AS existed`,
+     RETURNING id, (xmax <> 0) AS existed, (last_hello_at IS NOT NULL) AS agent_fed`,
     [
       a.userId,
       a.accountNumber,

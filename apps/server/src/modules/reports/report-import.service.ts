@@ -177,7 +177,7 @@ export async function importReport(
         );
       }
     }
-    const { id, existed } = await upsertAccountForImport(
+    const { id, existed, agent_fed } = await upsertAccountForImport(
       tx,
       {
         userId,
@@ -194,7 +194,8 @@ export async function importReport(
     const at = report.generated_at === null ? Date.now() : wallClockToEpoch(report.generated_at);
     if (figures) await setImportedFigures(tx, id, figures, new Date(at));
     for (let i = 0; i < orders.length; i += BATCH) {
-      await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH));
+      // the agent's copy of an order it sent stays: the report's is what the page printed
+      await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH), { keepStored: agent_fed });
     }
     const stored = deals.length ? await storeDeals(tx, id, deals, options.onStored) : 0;
     return { accountId: id, added: stored, existed };
