@@ -4,9 +4,17 @@ import { AGENT_LIMITS } from '@vortex/core';
 // typographic minus (&minus;), composites "9 (4 062.95)" / "7.62% (16 518.16)", and XLSX numeric
 // cells with 6 decimals ("-475.210000"). Nothing here is locale-dependent.
 
+/** A number needing no cleaning; a subset of what the general path accepts. */
+const PLAIN = /^-?\d+(?:\.\d*)?$/;
+
 /** The number in `text`, or null when the cell is empty or not a number. */
 export function parseNumber(text: string | undefined): number | null {
   if (text === undefined) return null;
+  // most cells are plain "-1234.56": one test instead of three replaces and a test
+  if (PLAIN.test(text)) {
+    const value = Number(text);
+    return Number.isFinite(value) ? value : null;
+  }
   const cleaned = text
     .replace(/[\s\u00a0\u202f\u2009]/g, '')
     .replace(/\u2212/g, '-')
@@ -71,20 +79,26 @@ export function readWallClock(text: string): WallClock {
   const m = TIME.exec(text);
   if (!m) return { problem: 'format' };
   // the seconds are optional: a missing group is undefined, not ''
-  const part = (i: number) => Number(m[i] ?? 0);
-  const [y, mo, d, h, mi, s] = [part(1), part(2), part(3), part(4), part(5), part(6)];
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const h = Number(m[4]);
+  const mi = Number(m[5]);
+  const s = Number(m[6] ?? 0);
   // before Date.UTC, which reads years 0-99 as 1900-1999
   if (y < YEARS.first || y > YEARS.last) return { problem: 'range' };
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(ms);
-  const exists =
-    back.getUTCFullYear() === y &&
-    back.getUTCMonth() === mo - 1 &&
-    back.getUTCDate() === d &&
-    h < 24 &&
-    mi < 60 &&
-    s < 60;
-  return exists ? { ms } : { problem: 'impossible' };
+  // the day must exist in its month (Date.UTC would carry 02.30 into March): checked by arithmetic,
+  // not by building a Date back from the ms, once per time cell of a large report
+  const exists = mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h < 24 && mi < 60 && s < 60;
+  return exists ? { ms: Date.UTC(y, mo - 1, d, h, mi, s) } : { problem: 'impossible' };
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Days in month `mo` (1-12) of year `y`, Gregorian. */
+function daysIn(y: number, mo: number): number {
+  if (mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) return 29;
+  return DAYS[mo - 1] ?? 0;
 }
 
 /** readWallClock's ms, or null for any time that is not one the agent could report. */
