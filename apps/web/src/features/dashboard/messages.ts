@@ -137,11 +137,13 @@ export const dashboardTexts = {
     trade: (n: number) => `Operação ${n}`,
     result: 'Resultado',
     histogram: 'Distribuição de P&L',
-    histogramHint: 'Operações por faixa de resultado líquido (R$)',
+    histogramHint: (symbol: string) => `Operações por faixa de resultado líquido (${symbol})`,
     operations: 'Operações',
-    hourly: 'Desempenho por hora (9:00–18:00)',
-    hourlyHint:
-      'Últimos 7 dias, por hora de fechamento no horário de Brasília; 18:00 vai até o fim do pregão',
+    // The hours the server sends: B3's 9–18 in reais, all 24 for forex and CFDs (issue 26).
+    hourly: (first: number, last: number) => `Desempenho por hora (${first}:00–${last}:00)`,
+    hourlyHint: (accountDays: boolean, b3: boolean) =>
+      `${accountDays ? 'Últimos 7 dias da conta' : 'Últimos 7 dias'}, por hora de fechamento no horário de Brasília` +
+      (b3 ? '; 18:00 vai até o fim do pregão' : ''),
     hour: (h: number) => `${h}:00`,
     noPoints: 'Sem operações no período.',
   },

@@ -11,10 +11,10 @@ export const dashboardKeys = {
 
 /**
  * A historical window as the last `days` calendar days (the server's one reading of "last N
- * days", in São Paulo time), or everything from `start` (an imported account's whole history,
- * issue 26); null is the live window the server picks.
+ * days", in São Paulo time), or from `start` to `end` (an imported account's whole history up to
+ * its last deal's day, issue 26); null is the live window the server picks.
  */
-export type OverviewRange = { days: number } | { start: string };
+export type OverviewRange = { days: number } | { start: string; end?: string };
 
 /** The server's live window (the overview's default, 'Últimos 30 dias'). */
 export const LIVE_WINDOW_DAYS = 30;

@@ -4,6 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
 import { dashboardApi, openDashboard, overview } from '../dashboard.fixtures';
 
+/** The server's hours for a dollar account: all 24 (hoursShown), one trade at 3:00. */
+const aroundTheClock = Array.from({ length: 24 }, (_, hour) => ({
+  hour,
+  net: hour === 3 ? 12.5 : 0,
+  pnl: hour === 3 ? 12.5 : 0,
+  trades: hour === 3 ? 1 : 0,
+}));
+
 // jsdom has no layout: a ResizeObserver that reports a chart-sized box lets recharts draw.
 beforeEach(() => {
   vi.stubGlobal(
@@ -63,7 +71,11 @@ const card = (label: string) => screen.queryByRole('group', { name: label });
 
 describe('the dashboard of an imported account (issue 26)', { timeout: 15_000 }, () => {
   it('opens on its whole history when its data is years old, and says how old', async () => {
-    const api = dashboardApi(importedAccount(FIRST, LAST));
+    const api = dashboardApi({
+      ...importedAccount(FIRST, LAST),
+      'GET /dashboard/overview': () =>
+        json({ success: true, data: overview({ hourly: aroundTheClock }) }),
+    });
     await openDashboard();
     expect(await screen.findByText('Dados de 03/01/2022 a 30/12/2023')).toBeTruthy();
     await screen.findByRole('group', { name: 'Lucro líquido' });
@@ -72,6 +84,8 @@ describe('the dashboard of an imported account (issue 26)', { timeout: 15_000 },
     expect(urls.length).toBeGreaterThan(0);
     for (const u of urls) {
       expect(u.searchParams.get('start')).toBe('1970-01-01');
+      // Up to its last deal's day, so the hourly chart's 7 days are the account's last ones.
+      expect(u.searchParams.get('end')).toBe('2023-12-30');
       expect(u.searchParams.has('days')).toBe(false);
     }
     // Its amounts in its own currency.
@@ -98,6 +112,16 @@ describe('the dashboard of an imported account (issue 26)', { timeout: 15_000 },
     expect(screen.queryByRole('region', { name: 'Resumo dos últimos 7 dias' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Parar bot|Iniciar bot/ })).toBeNull();
     expect(screen.getByRole('figure', { name: 'Curva de capital' })).toBeTruthy();
+    // Forex hours around the clock, as the server sent them, over the account's last 7 days.
+    const hourly = screen.getByRole('figure', { name: 'Desempenho por hora (0:00–23:00)' });
+    expect(
+      within(hourly).getByText(
+        'Últimos 7 dias da conta, por hora de fechamento no horário de Brasília',
+      ),
+    ).toBeTruthy();
+    // The histogram's buckets are in dollars too, as its hint says.
+    expect(screen.getByText('Operações por faixa de resultado líquido (US$)')).toBeTruthy();
+    expect(screen.queryByText(/R\$/)).toBeNull();
   });
 
   it('keeps the live window and today for recent data, still without live controls', async () => {

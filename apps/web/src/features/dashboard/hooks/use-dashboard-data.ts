@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dataOlderThan, HISTORY_START } from '../../../components/period/period';
+import { dataOlderThan, dayKeyOf, HISTORY_START } from '../../../components/period/period';
 import { hasAgent, useAccounts } from '../../../lib/accounts';
 import { useHistorySpan } from '../../../lib/history-span';
 import { useLiveStatus } from '../../../lib/live';
@@ -41,7 +41,10 @@ export function useDashboardData() {
   const settled = !accounts.isPending && history.settled;
   const [openedAt] = useState(Date.now);
   const wholeHistory = imported && dataOlderThan(span, LIVE_WINDOW_DAYS, openedAt);
-  const range: OverviewRange | null = wholeHistory ? { start: HISTORY_START } : null;
+  const last = span?.last_deal_at ?? null;
+  // Up to its last deal's day: the hourly chart's 7 days are then the account's last ones.
+  const range: OverviewRange | null =
+    wholeHistory && last !== null ? { start: HISTORY_START, end: dayKeyOf(last) } : null;
   const overview = useOverview(range, liveOpen ? false : OVERVIEW_FALLBACK_POLL_MS, settled);
   const realtime = useRealtime(fastPoll);
   const positions = usePositions(fastPoll);

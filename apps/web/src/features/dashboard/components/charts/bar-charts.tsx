@@ -81,11 +81,18 @@ export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
   );
 }
 
+/** 'R$', 'US$': the sign pt-BR writes before an amount of the currency. */
+function currencySign(currency: string): string {
+  const parts = new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? currency;
+}
+
 export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) {
+  const money = useMoney();
   return (
     <ChartCard
       title={t.histogram}
-      hint={t.histogramHint}
+      hint={t.histogramHint(currencySign(money.currency))}
       empty={buckets.every((b) => b.count === 0)}
       emptyText={t.noPoints}
     >
@@ -113,13 +120,25 @@ export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) 
   );
 }
 
-export function HourlyChart({ hours }: { hours: Overview['hourly'] }) {
+/**
+ * The hours the server sent (B3's 9–18 for an account in reais, 24 for forex and CFDs), in the
+ * last 7 days of the window: of the account's data (`accountDays`) when it opens on its history.
+ */
+export function HourlyChart({
+  hours,
+  accountDays = false,
+}: {
+  hours: Overview['hourly'];
+  accountDays?: boolean;
+}) {
   const money = useMoney();
-  const data = hours.filter((h) => h.hour >= 9 && h.hour <= 18);
+  const data = hours;
+  const first = data[0]?.hour ?? 9;
+  const last = data.at(-1)?.hour ?? 18;
   return (
     <ChartCard
-      title={t.hourly}
-      hint={t.hourlyHint}
+      title={t.hourly(first, last)}
+      hint={t.hourlyHint(accountDays, last === 18)}
       empty={data.every((h) => h.trades === 0)}
       emptyText={t.noPoints}
     >

@@ -33,20 +33,20 @@ export function ChartsPanel({
         <p className="text-xs text-muted-foreground">
           {wholeHistory ? t.importedAll : t.importedWindow}
         </p>
-        <Charts data={live} />
+        <Charts data={live} accountDays={wholeHistory} />
       </section>
     );
   }
   return <SwitchableCharts live={live} />;
 }
 
-function Charts({ data }: { data: Overview }) {
+function Charts({ data, accountDays = false }: { data: Overview; accountDays?: boolean }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <EquityChart points={data.equity_curve} basis={data.balance_basis} />
       <DailyChart points={data.equity_curve} />
       <HistogramChart buckets={data.histogram} />
-      <HourlyChart hours={data.hourly} />
+      <HourlyChart hours={data.hourly} accountDays={accountDays} />
     </div>
   );
 }
