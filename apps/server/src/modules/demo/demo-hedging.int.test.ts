@@ -7,7 +7,7 @@ import { describe, expect, it, type Requests, type TestDatabase } from '../../..
 import { backfill, type SimAccountProfile } from '../../../../bridge/src/sim/backfill.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { rowsOf } from '../../db/rows.js';
-import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { storeAgentHistory } from '../../../test/agent-history.js';
 import { parseMt5Report } from '../reports/import/detect.js';
 
 let api: Requests;
@@ -37,23 +37,21 @@ async function hedgingDemo(): Promise<{ user: TestUser; balance: number }> {
     endTime: Date.now(),
     account: HEDGING_USD,
   });
-  const accountId = await upsertAccount(db.pool, {
-    userId: user.id,
-    accountNumber: 1_000_002,
-    server: 'Vortex-Simulador',
-    company: 'Vórtex (simulador)',
-    currency: 'USD',
-    marginMode: 'hedging',
-    tradeMode: 'demo',
-  });
-  await insertDeals(db.pool, accountId, history.deals);
-  const a = history.account;
-  await db.pool.query(
-    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
-       margin_level = $6, profit = $7, account_at = now() WHERE id = $1`,
-    [accountId, a.balance, a.equity, a.margin, a.margin_free, a.margin_level, a.profit],
+  await storeAgentHistory(
+    db.pool,
+    {
+      userId: user.id,
+      accountNumber: 1_000_002,
+      server: 'Vortex-Simulador',
+      company: 'Vórtex (simulador)',
+      currency: 'USD',
+      marginMode: 'hedging',
+      tradeMode: 'demo',
+    },
+    history.deals,
+    history.account,
   );
-  return { user, balance: a.balance };
+  return { user, balance: history.account.balance };
 }
 
 /** Each account of the users: its kind, currency, margin mode and balance operations. */

@@ -12,7 +12,8 @@ import { backfill } from '../../../../bridge/src/sim/backfill.js';
 import { TestAgent } from '../../../test/agent-client.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
 import { oneRow } from '../../db/rows.js';
-import { helloAccount, insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { helloAccount } from '../bridge/trading-ingest.repo.js';
+import { storeAgentHistory } from '../../../test/agent-history.js';
 
 let api: Requests;
 let db: TestDatabase;
@@ -45,20 +46,18 @@ async function connectedTrader(
 ): Promise<{ user: TestUser; accountId: number }> {
   const user = await makeUser(db.pool, { role: 'trader' });
   const { history, deals } = demoDeals(wholeSeconds);
-  const accountId = await upsertAccount(db.pool, {
-    userId: user.id,
-    ...DEMO,
-    company: 'Vórtex Simulador',
-    currency: 'BRL',
-    marginMode: 'netting',
-    tradeMode: 'demo',
-  });
-  await insertDeals(db.pool, accountId, deals);
-  const a = history.account;
-  await db.pool.query(
-    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
-       margin_level = $6, profit = $7, account_at = now() WHERE id = $1`,
-    [accountId, a.balance, a.equity, a.margin, a.margin_free, a.margin_level, a.profit],
+  const accountId = await storeAgentHistory(
+    db.pool,
+    {
+      userId: user.id,
+      ...DEMO,
+      company: 'Vórtex Simulador',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'demo',
+    },
+    deals,
+    history.account,
   );
   return { user, accountId };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { backfill } from '../../../../bridge/src/sim/backfill.js';
 import { bearer, makeUser, type TestUser } from '../../../test/identities.js';
-import { insertDeals, upsertAccount } from '../bridge/trading-ingest.repo.js';
+import { storeAgentHistory } from '../../../test/agent-history.js';
 import { parseMt5Report } from './import/detect.js';
 
 let api: Requests;
@@ -23,21 +23,19 @@ it.beforeAll(({ db: givenDb, app: givenApp, api: givenApi }) => {
 async function demoTrader(): Promise<TestUser> {
   const user = await makeUser(db.pool, { role: 'trader' });
   const history = backfill({ seed: 'vortex', days: 40, endTime: Date.now() });
-  const accountId = await upsertAccount(db.pool, {
-    userId: user.id,
-    accountNumber: 1_000_001,
-    server: 'Vortex-Demo',
-    company: 'Vórtex Simulador',
-    currency: 'BRL',
-    marginMode: 'netting',
-    tradeMode: 'demo',
-  });
-  await insertDeals(db.pool, accountId, history.deals);
-  const a = history.account;
-  await db.pool.query(
-    `UPDATE mt5_accounts SET balance = $2, equity = $3, margin = $4, free_margin = $5,
-       margin_level = $6, profit = $7, account_at = now() WHERE id = $1`,
-    [accountId, a.balance, a.equity, a.margin, a.margin_free, a.margin_level, a.profit],
+  await storeAgentHistory(
+    db.pool,
+    {
+      userId: user.id,
+      accountNumber: 1_000_001,
+      server: 'Vortex-Demo',
+      company: 'Vórtex Simulador',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'demo',
+    },
+    history.deals,
+    history.account,
   );
   return user;
 }
