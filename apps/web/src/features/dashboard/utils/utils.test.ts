@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { order, position } from '../dashboard.fixtures';
 import { bridgeInfoOf, dataStateOf } from './data-state';
 import { openTable } from './open-rows';
+import { tradesOfLatestDay } from '../components/charts/bar-charts';
 
 const NOW = Date.UTC(2025, 2, 10, 15, 0, 0);
 const at = (msAgo: number) => Math.floor((NOW - msAgo) / 1000);
@@ -91,5 +92,42 @@ describe('bridge info and data state (trading.md §4)', () => {
         totalTrades: undefined,
       }),
     ).toBe('empty');
+  });
+});
+
+describe('tradesOfLatestDay (issue 26: balance operations on the curve)', () => {
+  const point = (date: string, hour: number, cumulative: number, balance: number) => ({
+    date,
+    equity: balance,
+    balance,
+    cumulative_profit: cumulative,
+    timestamp: Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`),
+  });
+
+  it('takes the latest day with a trade, not a later withdrawal, and counts no deposit as a trade', () => {
+    const curve = [
+      point('2025-05-01', 12, 0, 1_000), // a deposit opens the account
+      point('2025-05-07', 12, 30, 1_030),
+      point('2025-05-08', 12, 20, 1_020),
+      point('2025-05-08', 13, 20, 1_520), // a deposit the same day: no trade
+      point('2025-05-08', 15, 45, 1_545),
+      point('2025-05-12', 12, 45, 45), // the withdrawal of everything else
+    ];
+    const { date, trades } = tradesOfLatestDay(curve);
+    expect(date).toBe('2025-05-08');
+    expect(trades.map((t) => t.net)).toEqual([-10, 25]);
+    expect(trades.map((t) => t.n)).toEqual([1, 2]);
+  });
+
+  it('keeps a breakeven trade, whose balance moved with its profit (by zero)', () => {
+    const curve = [point('2025-05-07', 12, 30, 1_030), point('2025-05-07', 13, 30, 1_030)];
+    expect(tradesOfLatestDay(curve).trades.map((t) => t.net)).toEqual([30, 0]);
+  });
+
+  it('has no day without trades', () => {
+    expect(tradesOfLatestDay([point('2025-05-01', 12, 0, 1_000)])).toEqual({
+      date: null,
+      trades: [],
+    });
   });
 });

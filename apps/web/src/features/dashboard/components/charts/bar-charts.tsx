@@ -29,20 +29,26 @@ const byNet = signedBar((d: { net: number }) => d.net);
 // A bucket wholly below zero holds losses.
 const byBucket = signedBar((d: { to: number | null }) => (d.to !== null && d.to <= 0 ? -1 : 1));
 
-/** The result of each trade of one day: the equity curve's steps on its latest day. */
+/**
+ * The result of each trade of one day: the equity curve's steps on the latest day that closed a
+ * trade. A deposit or withdrawal (issue 26) is a step of its own that moves the balance but not
+ * the cumulative profit: it is no trade, and a day with only one is not the latest trading day.
+ */
 export function tradesOfLatestDay(points: Overview['equity_curve']) {
-  const last = points.at(-1);
-  if (!last) return { date: null, trades: [] };
-  const trades: { n: number; net: number; timestamp: number }[] = [];
-  points.forEach((p, i) => {
-    if (p.date !== last.date) return;
-    const previous = i > 0 ? (points[i - 1]?.cumulative_profit ?? 0) : 0;
-    trades.push({
-      n: trades.length + 1,
-      net: p.cumulative_profit - previous,
-      timestamp: p.timestamp,
-    });
+  const steps = points.map((p, i) => {
+    const before = i > 0 ? points[i - 1] : undefined;
+    const net = p.cumulative_profit - (before?.cumulative_profit ?? 0);
+    // The first point's balance before it is unknown: a trade unless it left the profit at 0.
+    const trade = before
+      ? Math.abs(p.balance - before.balance - net) < 0.005
+      : p.cumulative_profit !== 0;
+    return { date: p.date, net, timestamp: p.timestamp, trade };
   });
+  const last = steps.findLast((s) => s.trade);
+  if (!last) return { date: null, trades: [] };
+  const trades = steps
+    .filter((s) => s.trade && s.date === last.date)
+    .map((s, i) => ({ n: i + 1, net: s.net, timestamp: s.timestamp }));
   return { date: last.date, trades };
 }
 
