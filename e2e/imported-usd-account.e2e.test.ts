@@ -162,6 +162,8 @@ async function checkScreens(page: Page, name: string): Promise<void> {
   for (const label of ['Posições abertas', 'Margem usada', 'PnL diário']) {
     expect(await page.getByRole('group', { name: label }).count()).toBe(0);
   }
+  // The daily chart's day is the last that closed a trade, not the later withdrawal's.
+  await page.getByText('Resultado de cada operação em 08/05/2025').waitFor();
   // A forex account's 24 hours, over its own last days (not an empty week before today).
   const hourly = page.getByRole('figure', { name: 'Desempenho por hora (0:00–23:00)' });
   await hourly.waitFor();
