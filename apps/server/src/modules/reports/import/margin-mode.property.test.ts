@@ -126,7 +126,23 @@ describe('the margin mode detected from deals is never the other one', () => {
       fc.property(fc.array(step, { maxLength: 60 }), scales, (steps, k) => {
         expect(mode(netting(steps, k))).not.toBe('hedging');
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // seed 1923592620: a scale learned from a 0.13 close (0.8 % off by its rounding) made a
+        // partial close's two readings, 0.001 apart, vote hedging
+        examples: [
+          [
+            [
+              { open: false, buy: false, pick: 0, price: -69, volume: 19, part: false },
+              { open: false, buy: false, pick: 0, price: 0, volume: 1, part: false },
+              { open: false, buy: false, pick: 0, price: 0, volume: 1, part: false },
+              { open: true, buy: false, pick: 0, price: -25, volume: 14, part: false },
+              { open: false, buy: false, pick: 0, price: 365, volume: 1, part: true },
+            ],
+            1,
+          ],
+        ],
+      },
     );
   });
 });

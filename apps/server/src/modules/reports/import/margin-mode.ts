@@ -180,6 +180,9 @@ export function detectMarginMode(
   return null;
 }
 
+/** Profits are written in cents. */
+const CENT = 0.01;
+
 /** One close whose profit only one reading explains: a cent's rounding, or 1 % of a drift. */
 function vote(
   d: ImportedDeal,
@@ -196,6 +199,9 @@ function vote(
   if (netting === null || own.length === 0) return;
   const hedging = Math.min(...own);
   const fits = (e: number) => e <= Math.max(0.015, Math.abs(d.profit) * 0.01);
+  // readings a cent apart are told apart by no profit written in cents (a scale learned from a
+  // small close is itself off by its rounding)
+  if (Math.abs(netting - hedging) <= CENT) return;
   if (fits(hedging) && hedging < netting / 2) votes.hedging++;
   else if (fits(netting) && netting < hedging / 2) votes.netting++;
 }
