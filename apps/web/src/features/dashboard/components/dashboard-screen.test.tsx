@@ -258,6 +258,39 @@ describe('dashboard (trading.md §2 "Dashboard")', { timeout: 15_000 }, () => {
     });
   });
 
+  it('draws the daily bars from zero, even for a day of one loss', async () => {
+    const curve = [
+      {
+        date: '2025-03-07',
+        equity: 50_020,
+        balance: 50_020,
+        cumulative_profit: 20,
+        timestamp: Date.UTC(2025, 2, 7, 15),
+      },
+      {
+        date: '2025-03-10',
+        equity: 50_002.44,
+        balance: 50_002.44,
+        cumulative_profit: 2.44,
+        timestamp: Date.UTC(2025, 2, 10, 15),
+      },
+    ];
+    dashboardApi({
+      'GET /dashboard/overview': () =>
+        json({ success: true, data: overview({ equity_curve: curve }) }),
+    });
+    await openDashboard();
+    const daily = await screen.findByRole(
+      'figure',
+      { name: 'Desempenho diário' },
+      { timeout: 5000 },
+    );
+    // Its axis reaches zero (a one-loss day drew -16 to -20, the bar hanging from the top).
+    await waitFor(() => {
+      expect(within(daily).getByText('0')).toBeTruthy();
+    });
+  });
+
   it('switches the charts to a historical period', async () => {
     const api = dashboardApi();
     await openDashboard();

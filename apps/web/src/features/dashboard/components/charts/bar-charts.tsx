@@ -65,7 +65,13 @@ export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
       <BarChart data={trades} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="n" {...axisProps} />
-        <YAxis {...axisProps} width={64} tickFormatter={(v: number) => formatDecimal(v, 0)} />
+        <YAxis
+          {...axisProps}
+          width={64}
+          // Bars grow from zero: a day of one loss must not draw its axis from -16 to -20.
+          domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
+          tickFormatter={(v: number) => formatDecimal(v, 0)}
+        />
         <ReferenceLine y={0} stroke={chartColors.axis} />
         <Tooltip
           {...tooltipProps}
