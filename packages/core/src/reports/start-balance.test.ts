@@ -10,8 +10,23 @@ describe('balanceAt', () => {
     expect(balanceAt({ ...history, netBefore: -2_133 }, 7_867)).toBe(7_867);
   });
 
-  it('sums the deals alone when the deposits are among them, or the balance is unknown', () => {
-    expect(balanceAt({ netBefore: 10_200, netTotal: 9_900, balanceOperations: 1 }, 5)).toBe(10_200);
+  it('sums the deals alone when they hold the deposits and agree with the balance, or it is unknown', () => {
+    expect(balanceAt({ netBefore: 10_200, netTotal: 9_900, balanceOperations: 1 }, 9_900)).toBe(
+      10_200,
+    );
     expect(balanceAt({ netBefore: -40, netTotal: -90, balanceOperations: 0 }, null)).toBe(-40);
+    expect(balanceAt({ netBefore: 300, netTotal: 1_000, balanceOperations: 2 }, null)).toBe(300);
+  });
+
+  it('anchors on the reported balance when the history begins after the first deposit (issue 26)', () => {
+    // HFM's report: its deals hold a later withdrawal but not the deposit before the history;
+    // they sum to 0,33 while the account ends at 50,94, so 50,61 was there before them.
+    const history = { netBefore: 0.33, netTotal: 0.33, balanceOperations: 1 };
+    expect(balanceAt(history, 50.94)).toBeCloseTo(50.94, 10);
+    expect(balanceAt({ ...history, netBefore: 0 }, 50.94)).toBeCloseTo(50.61, 10);
+    // Float noise where deals and balance agree is no deposit.
+    expect(
+      balanceAt({ netBefore: 0.1 + 0.2, netTotal: 0.1 + 0.2, balanceOperations: 1 }, 0.3),
+    ).toBe(0.1 + 0.2);
   });
 });

@@ -54,6 +54,8 @@ const DEALS = [
   ...trade(50, 51, 2, 0, 200).map((d) => ({ ...d, comment: HOSTILE })),
 ];
 
+const BALANCE = DEALS.reduce((sum, d) => sum + d.profit + d.commission + d.swap, 0);
+
 /** The week's Results counted by hand from the deals, as the terminal counts: closing deals. */
 function expectedResults(): TradeResults {
   const from = lastDaysWindow(7, now).from;
@@ -85,8 +87,10 @@ it.beforeAll(async ({ app, base, newUser }) => {
     type: 'account',
     ts: now,
     account: {
-      balance: 10_280,
-      equity: 10_340,
+      // What the deals add up to (the terminal's balance is its deals' sum): the statement
+      // anchors on the balance the agent reports (issue 26).
+      balance: BALANCE,
+      equity: BALANCE + 60,
       margin: 500,
       free_margin: 9_840,
       margin_level: 2_068,
@@ -157,7 +161,7 @@ describe('POST /api/reports/mt5/html', () => {
     expect(html).toContain(
       `${7_100_000 + trader.id}&nbsp;(BRL,&nbsp;Vortex-Demo,&nbsp;demo,&nbsp;Netting)`,
     );
-    expect(figureIn(html, L.summary.equity)).toBe('10 340.00');
+    expect(figureIn(html, L.summary.equity)).toBe(money(BALANCE + 60));
   });
 
   it("writes the terminal's English labels when asked", async ({ api }) => {

@@ -76,3 +76,42 @@ describe('an imported report with its deposit', () => {
     },
   );
 });
+
+describe('an imported report whose history begins after its first deposit', () => {
+  it('HFM: every screen ends at the balance the report prints, its start being what came before', async ({
+    app,
+    api,
+    db,
+  }) => {
+    // HFM's history opens at 50,61 with no deposit row and holds a later deposit of 50: the deals
+    // alone sum to 0,33, which statistics showed as the balance while the dashboard said 50,94.
+    const bytes = await readFile(fixture('ReportHistory-57174315-HFM.xlsx'));
+    const report = await parseMt5Report(bytes);
+    const finalBalance = report.deals.at(-1)?.balance ?? Number.NaN;
+    const first = report.deals[0];
+    const opening = first
+      ? first.balance - (first.profit + first.commission + (first.fee ?? 0) + first.swap)
+      : Number.NaN;
+    expect(opening).toBeGreaterThan(50);
+    expect(report.deals.filter((d) => d.type === 'balance').map((d) => d.profit)).toEqual([50]);
+
+    const trader = await makeUser(db.pool, { role: 'trader' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/reports/import',
+      headers: { ...bearer(trader.token), 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
+      data: Statistics & { balance_basis: { source: string; initial_balance: number } };
+    }>().data;
+    const overview = (await api.as(trader).get('/dashboard/overview?days=3650')).json<{
+      data: { statistics: Statistics; equity_curve: { balance: number }[] };
+    }>().data;
+    for (const s of [stats, overview.statistics]) expect(s.balance).toBeCloseTo(finalBalance, 6);
+    expect(stats.balance_basis.source).toBe('account');
+    expect(stats.balance_basis.initial_balance).toBeCloseTo(opening, 6);
+    expect(overview.equity_curve.at(-1)?.balance).toBeCloseTo(finalBalance, 6);
+  });
+});
