@@ -49,6 +49,8 @@ export const reportsTexts = {
     title: 'Desempenho por hora',
     description:
       'Das 9h às 18h (horário de Brasília), pela hora de fechamento; 18h vai até o fim do pregão.',
+    /** An account outside B3 (another currency) trades around the clock. */
+    descriptionAllDay: 'As 24 horas do dia (horário de Brasília), pela hora de fechamento.',
     hour: 'Hora',
     trades: 'Trades',
     pnl: 'Resultado',

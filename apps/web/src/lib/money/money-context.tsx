@@ -11,14 +11,44 @@ export interface Money {
   currency: string;
   /** 'R$ 1.234,56', 'US$ 1.234,56' as pt-BR writes the currency. */
   format: (value: number) => string;
+  /** A chart axis's short form: 'R$ 1,2 mil', 'US$ 300'. */
+  compact: (value: number) => string;
 }
 
-const brl: Money = { currency: 'BRL', format: (value) => formatMoney(value, 'BRL') };
+function compactFormat(currency: string): (value: number) => string {
+  try {
+    const format = new Intl.NumberFormat('pt-BR', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    return (value) => format.format(value);
+  } catch {
+    // A code Intl does not know ('USDT'): the number, then the code, as formatMoney writes it.
+    const format = new Intl.NumberFormat('pt-BR', {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return (value) => `${format.format(value)}\u00a0${currency}`;
+  }
+}
+
+function moneyIn(currency: string): Money {
+  return {
+    currency,
+    format: (value) => formatMoney(value, currency),
+    compact: compactFormat(currency),
+  };
+}
+
+const brl: Money = moneyIn('BRL');
 
 const MoneyContext = createContext<Money>(brl);
 
 export function moneyOf(currency: string): Money {
-  return currency === 'BRL' ? brl : { currency, format: (value) => formatMoney(value, currency) };
+  return currency === 'BRL' ? brl : moneyIn(currency);
 }
 
 /** Amounts in `currency` for what is inside (tests, a screen showing another account). */

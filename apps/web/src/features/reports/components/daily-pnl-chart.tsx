@@ -15,13 +15,6 @@ import { fullDay, shortDay } from '../utils/labels';
 import { ReportSection } from './report-section';
 import { useMoney } from '../../../lib/money';
 
-const compactBRL = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
 const tick = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
 /** Green above zero, red below, rounded at the end away from zero. */
@@ -59,7 +52,7 @@ export function DailyPnlChart({ days }: { days: ReportsSummary['daily_pnl'] }) {
             minTickGap={16}
           />
           <YAxis
-            tickFormatter={(value: number) => compactBRL.format(value)}
+            tickFormatter={(value: number) => money.compact(value)}
             tick={tick}
             tickLine={false}
             axisLine={false}

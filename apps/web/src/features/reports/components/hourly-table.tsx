@@ -1,4 +1,4 @@
-import { formatPercent } from '@vortex/core';
+import { formatPercent, hoursShown } from '@vortex/core';
 import {
   Table,
   TableBody,
@@ -25,7 +25,9 @@ export function HourlyTable({ rows }: { rows: ReportsSummary['trades_by_hour'] }
       id="reports-hourly"
       className="h-full"
       title={t.hourly.title}
-      description={t.hourly.description}
+      description={
+        hoursShown(money.currency).first === 0 ? t.hourly.descriptionAllDay : t.hourly.description
+      }
     >
       <Table>
         <TableHeader>
