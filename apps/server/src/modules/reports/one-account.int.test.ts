@@ -119,6 +119,26 @@ const dealsOf = async (accountId: number) =>
     )
   ).n;
 
+/** An agent of the demo's account: authenticated as `auth` says, its hello sent, its resume read. */
+async function demoAgentHello(auth: { pairing_token: string } | { session_token: string }) {
+  const agent = await TestAgent.connect(base);
+  agent.send({ type: 'auth', protocol: 1, client_version: '0.1.0', ...auth });
+  const ok = await agent.next();
+  expect(ok.type).toBe('auth_ok');
+  agent.send({
+    type: 'hello',
+    account_number: DEMO.accountNumber,
+    server: DEMO.server,
+    company: 'Vórtex Simulador',
+    currency: 'BRL',
+    margin_mode: 'netting',
+    trade_mode: 'demo',
+    client_version: '0.1.0',
+  });
+  const resume = await agent.next();
+  return { agent, resume, sessionToken: (ok as { session_token?: string }).session_token ?? '' };
+}
+
 describe('a connected account’s own statement, imported', () => {
   it('is the same account: no total changes anywhere, and it says every deal already existed', async () => {
     const { user, accountId } = await connectedTrader();
@@ -217,26 +237,11 @@ describe('a connected account’s own statement, imported', () => {
 
     const token = await api.as(user).post('/bridge/token/create', { label: 'manual' });
     expect(token.statusCode).toBe(201);
-    const agent = await TestAgent.connect(base);
-    agent.send({
-      type: 'auth',
-      protocol: 1,
-      client_version: '0.1.0',
+    const { agent, resume } = await demoAgentHello({
       pairing_token: token.json<{ token: string }>().token,
     });
-    expect((await agent.next()).type).toBe('auth_ok');
-    agent.send({
-      type: 'hello',
-      account_number: DEMO.accountNumber,
-      server: DEMO.server,
-      company: 'Vórtex Simulador',
-      currency: 'BRL',
-      margin_mode: 'netting',
-      trade_mode: 'demo',
-      client_version: '0.1.0',
-    });
     // From the start: a statement need not hold all of the account's history.
-    expect(await agent.next()).toEqual({
+    expect(resume).toEqual({
       type: 'resume',
       account_number: DEMO.accountNumber,
       last_deal_ticket: 0,
@@ -268,30 +273,7 @@ describe('a connected account’s own statement, imported', () => {
     const token = (await api.as(user).post('/bridge/token/create', { label: 'manual' })).json<{
       token: string;
     }>().token;
-    const session = async (pairing: boolean, sessionToken?: string) => {
-      const agent = await TestAgent.connect(base);
-      agent.send({
-        type: 'auth',
-        protocol: 1,
-        client_version: '0.1.0',
-        ...(pairing ? { pairing_token: token } : { session_token: sessionToken }),
-      });
-      const auth = await agent.next();
-      expect(auth.type).toBe('auth_ok');
-      agent.send({
-        type: 'hello',
-        account_number: DEMO.accountNumber,
-        server: DEMO.server,
-        company: 'Vórtex Simulador',
-        currency: 'BRL',
-        margin_mode: 'netting',
-        trade_mode: 'demo',
-        client_version: '0.1.0',
-      });
-      const resume = await agent.next();
-      return { agent, auth: auth as { session_token?: string }, resume };
-    };
-    const first = await session(true);
+    const first = await demoAgentHello({ pairing_token: token });
     expect(first.resume).toMatchObject({ type: 'resume', last_deal_ticket: 0 });
     // The link drops after the first quarter of the resend was acknowledged.
     const quarter = deals.filter((d) => d.ticket < (tickets[Math.floor(tickets.length / 4)] ?? 0));
@@ -299,7 +281,7 @@ describe('a connected account’s own statement, imported', () => {
     expect(await first.agent.next()).toMatchObject({ type: 'deals_ack', batch_id: 'q1' });
     first.agent.close();
 
-    const second = await session(false, first.auth.session_token);
+    const second = await demoAgentHello({ session_token: first.sessionToken });
     const acknowledged = Math.max(...quarter.map((d) => d.ticket));
     // Before, the highest stored (an imported ticket): the deals between were never asked for.
     expect(second.resume).toMatchObject({ type: 'resume', last_deal_ticket: acknowledged });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from '../../../test/fixture.js';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, type Requests, type TestDatabase } from '../../../test/fixture.js';
 import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { bearer, makeUser } from '../../../test/identities.js';
 import { parseMt5Report } from '../reports/import/detect.js';
@@ -16,6 +17,31 @@ interface Statistics {
   profit_percentage: number;
   max_drawdown: number;
   max_drawdown_percent: number;
+}
+
+interface Ctx {
+  app: FastifyInstance;
+  api: Requests;
+  db: TestDatabase;
+}
+
+/** A new trader imports the report; the dashboard's stats and overview over ten years, its whole. */
+async function importedScreens({ app, api, db }: Ctx, bytes: Buffer) {
+  const trader = await makeUser(db.pool, { role: 'trader' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/reports/import',
+    headers: { ...bearer(trader.token), 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const stats = (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
+    data: Statistics & { balance_basis: { source: string; initial_balance: number } };
+  }>().data;
+  const overview = (await api.as(trader).get('/dashboard/overview?days=3650')).json<{
+    data: { statistics: Statistics; equity_curve: { balance: number }[] };
+  }>().data;
+  return { stats, overview };
 }
 
 const CASES = [
@@ -42,22 +68,7 @@ describe('an imported report with its deposit', () => {
       const finalBalance = report.deals.at(-1)?.balance ?? Number.NaN;
       expect(deposit).toBeGreaterThan(0);
 
-      const trader = await makeUser(db.pool, { role: 'trader' });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/reports/import',
-        headers: { ...bearer(trader.token), 'content-type': 'application/octet-stream' },
-        payload: bytes,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-
-      // Ten years back holds each report whole.
-      const stats = (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
-        data: Statistics & { balance_basis: { source: string; initial_balance: number } };
-      }>().data;
-      const overview = (await api.as(trader).get('/dashboard/overview?days=3650')).json<{
-        data: { statistics: Statistics; equity_curve: { balance: number }[] };
-      }>().data;
+      const { stats, overview } = await importedScreens({ app, api, db }, bytes);
       for (const s of [stats, overview.statistics]) {
         expect(s.profit).toBeCloseTo(printed.total_net_profit ?? Number.NaN, 6);
         expect(s.balance).toBeCloseTo(finalBalance, 6);
@@ -95,20 +106,7 @@ describe('an imported report whose history begins after its first deposit', () =
     expect(opening).toBeGreaterThan(50);
     expect(report.deals.filter((d) => d.type === 'balance').map((d) => d.profit)).toEqual([50]);
 
-    const trader = await makeUser(db.pool, { role: 'trader' });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/reports/import',
-      headers: { ...bearer(trader.token), 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const stats = (await api.as(trader).get('/dashboard/stats?days=3650')).json<{
-      data: Statistics & { balance_basis: { source: string; initial_balance: number } };
-    }>().data;
-    const overview = (await api.as(trader).get('/dashboard/overview?days=3650')).json<{
-      data: { statistics: Statistics; equity_curve: { balance: number }[] };
-    }>().data;
+    const { stats, overview } = await importedScreens({ app, api, db }, bytes);
     for (const s of [stats, overview.statistics]) expect(s.balance).toBeCloseTo(finalBalance, 6);
     expect(stats.balance_basis.source).toBe('account');
     expect(stats.balance_basis.initial_balance).toBeCloseTo(opening, 6);
