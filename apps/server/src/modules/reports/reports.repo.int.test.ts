@@ -43,7 +43,7 @@ describe('balanceBefore', () => {
     expect(await balanceBefore(db.pool, id, 5_000)).toBeCloseTo(19, 6);
   });
 
-  it('uses the reported deposit when the account has one', async () => {
+  it('runs from the reported deposit, anchored on the balance the account reports', async () => {
     const deposit = deal(1, {
       type: 2,
       entry: 0,
@@ -52,7 +52,13 @@ describe('balanceBefore', () => {
       profit: 5_000,
       commission: 0,
     });
-    const id = await accountWith([deposit, deal(2), deal(3), deal(4)], 99_999);
-    expect(await balanceBefore(db.pool, id, 3_000, 99_999)).toBeCloseTo(5_000 + 10 - 0.25, 6);
+    // Deals sum to 5 000 + 9.75 − 0.25 + 9.75 = 5 019.25; before ticket 3, 5 009.75.
+    const deals = [deposit, deal(2), deal(3), deal(4)];
+    const agreeing = await accountWith(deals, 5_019.25);
+    expect(await balanceBefore(db.pool, agreeing, 3_000, 5_019.25)).toBeCloseTo(5_009.75, 6);
+    // The account says 99 999: its history began after an earlier deposit (issue 26, HFM's
+    // report), so the balance before ticket 3 is that less what the later deals moved.
+    const later = await accountWith(deals, 99_999);
+    expect(await balanceBefore(db.pool, later, 3_000, 99_999)).toBeCloseTo(99_999 - 9.5, 6);
   });
 });
