@@ -16,7 +16,11 @@ import type { AgentHandle, AgentRegistry, CommandReply } from './agent-registry.
 import { upsertBars } from './bars.repo.js';
 import { AccountState } from './account-state.js';
 import { setClaimAccount } from './bridge-claims.repo.js';
-import { markSessionDisconnected, setSessionAccount } from './bridge-sessions.repo.js';
+import {
+  markSessionDisconnected,
+  sessionEndReason,
+  setSessionAccount,
+} from './bridge-sessions.repo.js';
 import { setTokenAccount } from './bridge-tokens.repo.js';
 import { authenticateAgent, BRIDGE_SESSION_TTL_MS, type AgentIdentity } from './agent-auth.js';
 import { closeUnlessGreeted } from './agent-auth-timeout.js';
@@ -214,16 +218,21 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
     // Written with every other agent's of the last 50 ms in one statement (heartbeat-batch.ts).
     heartbeat: (m) => {
       if (!identity) return Promise.resolve();
-      const { userId, claimId } = identity;
+      const { userId, claimId, sessionId } = identity;
       deps.heartbeats.ping({
         sessionId: identity.sessionId,
         claimId,
         mt5Alive: m.mt5_alive,
         expiresAt: new Date(Date.now() + BRIDGE_SESSION_TTL_MS),
-        // A revoked or ended session stops the agent at its next heartbeat.
+        // A revoked or ended session stops the agent at its next heartbeat, told why: an
+        // admin's revocation on another instance may reach it this way before its own event.
         onInactive: () => {
-          send({ type: 'revoked', reason: 'session_ended' });
-          socket.close(4403, 'revoked');
+          void sessionEndReason(deps.pool, sessionId)
+            .catch(() => 'session_ended')
+            .then((reason) => {
+              send({ type: 'revoked', reason });
+              socket.close(4403, 'revoked');
+            });
         },
         onActivated: () =>
           deps.bus.publish({

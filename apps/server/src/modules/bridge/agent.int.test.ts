@@ -280,6 +280,24 @@ describe('the agent stream', () => {
     expect(await agent.waitClosed()).toBe(4403);
   });
 
+  it('tells an agent stopped at its heartbeat who ended its session, when an admin did', async ({
+    base,
+    db,
+    api,
+    newUser,
+  }) => {
+    // An admin's revocation on another instance can reach the agent this way first (cluster).
+    const u = await newUser({ role: 'trader' });
+    const { agent } = await pairedAgent({ api, base }, u);
+    await db.pool.query(
+      "UPDATE bridge_sessions SET status = 'revoked', end_reason = 'admin_revoke' WHERE user_id = $1",
+      [u.id],
+    );
+    agent.send({ type: 'heartbeat', seq: 1, mt5_alive: true, ts: Date.now() });
+    expect(await agent.next()).toEqual({ type: 'revoked', reason: 'admin_revoke' });
+    expect(await agent.waitClosed()).toBe(4403);
+  });
+
   it('stores subscribed bars once per opening time; a resent or newer bar overwrites', async ({
     app,
     base,

@@ -73,3 +73,21 @@ export async function countActiveSessions(db: Queryable): Promise<number> {
   );
   return n;
 }
+
+/** The revocation codes an agent is told by name (bridge-admin.service.ts, access-end.ts). */
+const TOLD_REASONS = new Set(['admin_revoke', 'claim_revoked', 'user_terminate']);
+
+/**
+ * Why a session ended, as the agent is told: the admin's or the user's own code when one ended
+ * it, else 'session_ended' (expired, or a reason the agent has no words for).
+ */
+export async function sessionEndReason(db: Queryable, id: number): Promise<string> {
+  const row = await maybeRow(
+    db,
+    z.object({ end_reason: z.string().nullable() }),
+    'SELECT end_reason FROM bridge_sessions WHERE id = $1',
+    [id],
+  );
+  const reason = row?.end_reason;
+  return reason && TOLD_REASONS.has(reason) ? reason : 'session_ended';
+}
