@@ -1,4 +1,4 @@
-import { formatDatePtBR, formatDecimal, formatTimePtBR } from '@vortex/core';
+import { currencySymbol, formatDatePtBR, formatDecimal, formatTimePtBR } from '@vortex/core';
 import { useMemo } from 'react';
 import {
   Bar,
@@ -93,18 +93,12 @@ export function DailyChart({ points }: { points: Overview['equity_curve'] }) {
   );
 }
 
-/** 'R$', 'US$': the sign pt-BR writes before an amount of the currency. */
-function currencySign(currency: string): string {
-  const parts = new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).formatToParts(0);
-  return parts.find((p) => p.type === 'currency')?.value ?? currency;
-}
-
 export function HistogramChart({ buckets }: { buckets: Overview['histogram'] }) {
   const money = useMoney();
   return (
     <ChartCard
       title={t.histogram}
-      hint={t.histogramHint(currencySign(money.currency))}
+      hint={t.histogramHint(currencySymbol(money.currency))}
       empty={buckets.every((b) => b.count === 0)}
       emptyText={t.noPoints}
     >
