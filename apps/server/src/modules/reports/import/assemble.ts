@@ -14,7 +14,7 @@ import {
 } from '@vortex/core';
 import { historyAccount, type Labeled } from './account-header.js';
 import { applyResult, HISTORY_RESULT_ORDER, resultEntry } from './labels.js';
-import { detectMarginMode } from './margin-mode.js';
+import { MarginModeDetector } from './margin-mode.js';
 import {
   cellProblems,
   ImportRefusal,
@@ -36,6 +36,7 @@ import {
   checkDealsTotals,
   checkHistoryResults,
   checkTesterDeals,
+  DealsTally,
   type DealsTotals,
 } from './totals.js';
 
@@ -46,6 +47,19 @@ import {
 // then Results). Words are read only for the Results labels (labels.ts).
 
 export type ReportKind = 'history' | 'tester';
+
+/**
+ * Where the rows go as they are read, when the caller stores them as it reads (the import): the
+ * assembler then keeps none of them, only what its checks need (running totals, the margin
+ * mode's evidence), and the report it finishes has empty deals, orders and positions. A row the
+ * sink was given is still refused with the whole file if a later check fails: the sink's
+ * writes must be undone then (the import's transaction).
+ */
+export interface ReportSink {
+  position(p: ImportedPosition): void;
+  order(o: ImportedOrder): void;
+  deal(d: ImportedDeal): void;
+}
 type Table = 'positions' | 'orders' | 'deals' | 'open_positions' | 'other';
 type Mode =
   | { t: 'start' }
@@ -89,8 +103,13 @@ export class ReportAssembler {
   private readonly openPositions: ImportedOpenPosition[] = [];
   private workingOrders = 0;
   private dealsTotals: DealsTotals | null = null;
+  private readonly tally = new DealsTally();
+  private readonly marginMode = new MarginModeDetector();
 
-  constructor(private readonly source: 'html' | 'xlsx') {}
+  constructor(
+    private readonly source: 'html' | 'xlsx',
+    private readonly sink?: ReportSink,
+  ) {}
 
   /** The kind when the file says it (HTML generator meta); else the title decides. */
   setKind(kind: ReportKind, fromGenerator: boolean): void {
@@ -204,15 +223,35 @@ export class ReportAssembler {
   private record(table: Table, row: Row, columns: Columns): void {
     if (this.firstError !== null) return;
     try {
-      if (table === 'positions') this.positions.push(readPosition(row, columns));
-      else if (table === 'orders') this.orders.push(readOrder(row, columns));
-      else if (table === 'deals') this.deals.push(readDeal(row, columns));
-      else if (table === 'open_positions') this.openPositions.push(readOpenPosition(row, columns));
-      else this.workingOrders++;
+      if (table === 'positions') this.position(readPosition(row, columns));
+      else if (table === 'orders') this.order(readOrder(row, columns));
+      else if (table === 'deals') this.deal(readDeal(row, columns));
+      else if (table === 'open_positions') {
+        const open = readOpenPosition(row, columns);
+        if (this.sink === undefined) this.openPositions.push(open);
+      } else this.workingOrders++;
     } catch (err) {
       if (err instanceof ImportRefusal) this.fail(err);
       else throw err;
     }
+  }
+
+  private position(p: ImportedPosition): void {
+    this.marginMode.position(p);
+    if (this.sink === undefined) this.positions.push(p);
+    else this.sink.position(p);
+  }
+
+  private order(o: ImportedOrder): void {
+    if (this.sink === undefined) this.orders.push(o);
+    else this.sink.order(o);
+  }
+
+  private deal(d: ImportedDeal): void {
+    this.tally.add(d);
+    this.marginMode.deal(d);
+    if (this.sink === undefined) this.deals.push(d);
+    else this.sink.deal(d);
   }
 
   private fail(err: ImportRefusal): void {
@@ -255,12 +294,12 @@ export class ReportAssembler {
     // a file cut inside a row may leave that row unreadable: being cut is what to say, and the
     // tester's Total Deals (written above its Deals) says how much is missing
     if (this.dealsTotals === null) {
-      if (kind === 'tester') checkTesterDeals(this.deals, results);
+      if (kind === 'tester') checkTesterDeals(this.tally, results);
       throw new ImportRefusal(importMessages.noDealsTotals);
     }
     if (this.firstError !== null) throw this.firstError;
-    checkDealsTotals(this.deals, this.dealsTotals);
-    if (kind === 'tester') checkTesterDeals(this.deals, results);
+    checkDealsTotals(this.tally, this.dealsTotals);
+    if (kind === 'tester') checkTesterDeals(this.tally, results);
     else checkHistoryResults(this.resultPairs.length);
     const named = kind === 'tester' ? this.testerAccount() : historyAccount(this.header);
     const generated = this.header[3]?.text ?? null;
@@ -272,8 +311,7 @@ export class ReportAssembler {
       // the header's margin mode, else what the deals prove (margin-mode.ts)
       account: {
         ...named,
-        margin_mode:
-          named.margin_mode ?? detectMarginMode({ deals: this.deals, positions: this.positions }),
+        margin_mode: named.margin_mode ?? this.marginMode.result(),
       },
       generated_at_text: generated !== null && isTimeText(generated) ? generated : null,
       generated_at: generatedAt,

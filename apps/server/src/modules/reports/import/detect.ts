@@ -38,6 +38,20 @@ async function* chunksOf(buffer: Buffer, size = 64 * 1024): AsyncGenerator<Uint8
   for (let i = 0; i < buffer.length; i += size) yield buffer.subarray(i, i + size);
 }
 
+/**
+ * The file's chunks, each asked for once `pace` has settled: the reader is pulled a chunk at a
+ * time, so the rows of the chunk before are with the sink by then.
+ */
+async function* paced(
+  source: AsyncIterable<Uint8Array>,
+  pace: () => Promise<void>,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    yield chunk;
+    await pace();
+  }
+}
+
 /** Reads an MT5 report (Trade History HTML/XLSX or Strategy Tester HTML) from a path or bytes. */
 export async function parseMt5Report(
   input: string | Buffer,
@@ -52,7 +66,7 @@ export async function parseMt5Report(
       typeof input === 'string'
         ? (createReadStream(input, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>)
         : chunksOf(input);
-    return parseHtmlReport(source, options);
+    return parseHtmlReport(options.pace ? paced(source, options.pace) : source, options);
   }
   throw new ImportRefusal(importMessages.notMt5);
 }

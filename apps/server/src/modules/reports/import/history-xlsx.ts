@@ -29,11 +29,15 @@ async function readXml(
   reading: Reading,
   wire: (parser: SaxesParser) => void,
   onBytes?: (bytes: number) => void,
+  pace?: () => Promise<void>,
 ): Promise<void> {
   const parser = new SaxesParser();
   wire(parser);
   const chunks = inflateEntry(zip, entry, reading, onBytes);
-  for await (const text of decodeStream(chunks)) parser.write(text);
+  for await (const text of decodeStream(chunks)) {
+    parser.write(text);
+    if (pace !== undefined) await pace();
+  }
   parser.close();
 }
 
@@ -109,7 +113,7 @@ export async function parseHistoryXlsx(
       [...entries.values()].find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.fileName));
     if (sheet === undefined) throw new ImportRefusal(importMessages.notMt5);
     const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), reading);
-    const assembler = new ReportAssembler('xlsx');
+    const assembler = new ReportAssembler('xlsx', options.sink);
     assembler.setKind('history', false);
 
     let cells: Cell[] = [];
@@ -165,6 +169,7 @@ export async function parseHistoryXlsx(
       // the sheet's own bytes, not the zip's: they run to its uncompressed size
       (bytes) =>
         options.onProgress?.(Math.min(bytes, sheet.uncompressedSize), sheet.uncompressedSize),
+      options.pace,
     );
     return assembler.finish();
   } catch (err) {

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { ImportedReport } from '@vortex/core';
-import { ReportAssembler, type ReportKind } from './assemble.js';
+import { ReportAssembler, type ReportKind, type ReportSink } from './assemble.js';
 import { decodeStream } from './decode.js';
 import { ImportBudget, type ImportLimits } from './limits.js';
 import { ImportRefusal, importMessages } from './messages.js';
@@ -26,6 +26,10 @@ export interface ParseOptions {
   limits?: Partial<ImportLimits> | undefined;
   /** XLSX: called with the bytes inflated so far, across entries (a bench and tests watch it). */
   onInflated?: ((bytes: number) => void) | undefined;
+  /** Rows handed over as they are read instead of kept (assemble.ts's ReportSink). */
+  sink?: ReportSink | undefined;
+  /** Awaited between chunks of the file (XLSX: of the sheet): the sink's backpressure. */
+  pace?: (() => Promise<void>) | undefined;
 }
 
 /** What `clean` would change: whitespace other than a space, two spaces, a space at either end. */
@@ -41,7 +45,7 @@ export async function parseHtmlReport(
   source: AsyncIterable<Uint8Array>,
   options: ParseOptions = {},
 ): Promise<ImportedReport> {
-  const assembler = new ReportAssembler('html');
+  const assembler = new ReportAssembler('html', options.sink);
   const budget = new ImportBudget(options.limits);
   const seen = { html: false, rows: 0, cells: 0, rowCells: 0 }; // an object: set in callbacks
   let cells: Cell[] | null = null;

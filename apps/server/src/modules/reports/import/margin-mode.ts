@@ -24,8 +24,9 @@ export function sideOf(d: ImportedDeal): 0 | 1 | null {
  * the account's (USDCHF on a USD account) is worth more or less as its conversion rate moves.
  */
 export class ProfitScale {
-  // per symbol, by time: learned mostly in time order, so an insertion is mostly an append
-  private readonly samples = new Map<string, { time: number; k: number }[]>();
+  // per symbol, by time, as two lists of plain numbers (8 bytes a sample, not an object): learned
+  // mostly in time order, so an insertion is mostly an append
+  private readonly samples = new Map<string, { times: number[]; ks: number[] }>();
 
   /** How price and volume turn into the profit a close of `d` would make from `open`. */
   private move(d: ImportedDeal, open: number): number {
@@ -46,22 +47,36 @@ export class ProfitScale {
 
   private add(symbol: string, time: number, profit: number, move: number): void {
     if (Math.abs(move) < EPS || profit === 0) return;
-    const list = this.samples.get(symbol) ?? [];
-    this.samples.set(symbol, list);
-    list.splice(firstAtOrAfter(list, time + 1), 0, { time, k: profit / move });
+    let list = this.samples.get(symbol);
+    if (list === undefined) {
+      list = { times: [], ks: [] };
+      this.samples.set(symbol, list);
+    }
+    const at = firstAtOrAfter(list.times, time + 1);
+    if (at === list.times.length) {
+      list.times.push(time);
+      list.ks.push(profit / move);
+    } else {
+      list.times.splice(at, 0, time);
+      list.ks.splice(at, 0, profit / move);
+    }
   }
 
   private scale(symbol: string, time: number): number | null {
     const list = this.samples.get(symbol);
-    if (list === undefined || list.length === 0) return null;
-    const at = firstAtOrAfter(list, time);
-    const near = list
-      .slice(Math.max(0, at - NEAREST), at + NEAREST)
+    if (list === undefined || list.times.length === 0) return null;
+    const { times, ks } = list;
+    const at = firstAtOrAfter(times, time);
+    const near: { time: number; k: number }[] = [];
+    for (let i = Math.max(0, at - NEAREST); i < Math.min(times.length, at + NEAREST); i++) {
+      near.push({ time: times[i] ?? 0, k: ks[i] ?? 0 });
+    }
+    const picked = near
       .sort((a, b) => Math.abs(a.time - time) - Math.abs(b.time - time))
       .slice(0, NEAREST)
       .map((s) => s.k)
       .sort((a, b) => a - b);
-    return near[Math.floor(near.length / 2)] ?? null;
+    return picked[Math.floor(picked.length / 2)] ?? null;
   }
 
   /** How far `d`'s profit is from a close of a lot opened at `open`; null before any learning. */
@@ -74,13 +89,13 @@ export class ProfitScale {
 /** The samples nearest in time to a close that its scale is the median of. */
 const NEAREST = 3;
 
-/** The index of the first sample at or after `time` in a list sorted by time. */
-function firstAtOrAfter(list: readonly { time: number }[], time: number): number {
+/** The index of the first sample at or after `time` in a list of times in order. */
+function firstAtOrAfter(times: readonly number[], time: number): number {
   let lo = 0;
-  let hi = list.length;
+  let hi = times.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((list[mid]?.time ?? 0) < time) lo = mid + 1;
+    if ((times[mid] ?? 0) < time) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -110,47 +125,46 @@ export function closedLot<T extends Lot>(
   return best ?? whole.find((l) => Math.abs(l.volume - volume) < EPS) ?? whole[0] ?? against[0];
 }
 
-function overlapping(positions: readonly ImportedPosition[]): boolean {
-  const bySymbol = new Map<string, ImportedPosition[]>();
-  for (const p of positions) {
-    const list = bySymbol.get(p.symbol);
-    if (list === undefined) bySymbol.set(p.symbol, [p]);
-    else list.push(p);
-  }
-  for (const list of bySymbol.values()) {
-    const sorted = [...list].sort((a, b) => a.open_time - b.open_time);
-    for (let i = 1; i < sorted.length; i++) {
-      const [a, b] = [sorted[i - 1], sorted[i]];
-      if (a && b && b.open_time < a.close_time && b.open_time > a.open_time) return true;
-    }
-  }
-  return false;
-}
+/**
+ * Hedging or netting as the rows prove it, fed row by row as the report is read (positions, then
+ * deals): what it keeps is one open/close pair per listed position and the lots open per symbol,
+ * never the deals.
+ */
+export class MarginModeDetector {
+  /** Per symbol, each listed position's open and close time, in pairs. */
+  private readonly spans = new Map<string, number[]>();
+  private readonly scale = new ProfitScale();
+  private readonly hedged = new Map<string, Lot[]>();
+  private readonly net = new Map<string, { volume: number; price: number }>(); // signed: buy > 0
+  private readonly votes = { hedging: 0, netting: 0 };
+  /** What a deal proved outright; the deals after it are not looked at. */
+  private proved: MarginMode | null = null;
 
-/** Hedging or netting as the rows prove it; null when nothing tells them apart. */
-export function detectMarginMode(
-  report: Pick<ImportedReport, 'deals' | 'positions'>,
-): MarginMode | null {
-  if (overlapping(report.positions)) return 'hedging';
-  const scale = new ProfitScale();
-  const hedged = new Map<string, Lot[]>();
-  const net = new Map<string, { volume: number; price: number }>(); // signed: buy > 0
-  const votes = { hedging: 0, netting: 0 };
-  for (const d of report.deals) {
+  position(p: ImportedPosition): void {
+    const list = this.spans.get(p.symbol);
+    if (list === undefined) this.spans.set(p.symbol, [p.open_time, p.close_time]);
+    else list.push(p.open_time, p.close_time);
+  }
+
+  deal(d: ImportedDeal): void {
+    if (this.proved !== null) return;
     const side = sideOf(d);
-    if (side === null || d.symbol === null || d.direction === null) continue;
-    if (d.direction === 'inout') return 'netting';
-    if (d.direction === 'out_by') return 'hedging';
+    if (side === null || d.symbol === null || d.direction === null) return;
+    if (d.direction === 'inout' || d.direction === 'out_by') {
+      this.proved = d.direction === 'inout' ? 'netting' : 'hedging';
+      return;
+    }
     const volume = d.volume ?? 0;
     const price = d.price ?? 0;
-    const lots = hedged.get(d.symbol) ?? [];
-    hedged.set(d.symbol, lots);
-    const book = net.get(d.symbol) ?? { volume: 0, price: 0 };
-    net.set(d.symbol, book);
+    const lots = this.hedged.get(d.symbol) ?? [];
+    this.hedged.set(d.symbol, lots);
+    const book = this.net.get(d.symbol) ?? { volume: 0, price: 0 };
+    this.net.set(d.symbol, book);
     const signed = side === 0 ? volume : -volume;
     if (d.direction === 'in') {
       if (Math.abs(book.volume) > EPS && Math.sign(book.volume) !== Math.sign(signed)) {
-        return 'hedging';
+        this.proved = 'hedging';
+        return;
       }
       const total = book.volume + signed;
       if (Math.abs(total) > EPS) {
@@ -158,13 +172,13 @@ export function detectMarginMode(
       }
       book.volume = total;
       lots.push({ side, volume, price });
-      continue;
+      return;
     }
     const against = lots.filter((l) => l.side !== side);
     const ambiguous = against.some((l) => Math.abs(l.price - book.price) > EPS);
-    if (!ambiguous && against.length > 0) scale.learn(d, book.price);
-    else if (ambiguous) vote(d, against, book.price, scale, votes);
-    const lot = closedLot(d, lots, scale);
+    if (!ambiguous && against.length > 0) this.scale.learn(d, book.price);
+    else if (ambiguous) vote(d, against, book.price, this.scale, this.votes);
+    const lot = closedLot(d, lots, this.scale);
     if (lot !== undefined) {
       lot.volume -= volume;
       if (lot.volume <= EPS) lots.splice(lots.indexOf(lot), 1);
@@ -175,9 +189,40 @@ export function detectMarginMode(
       book.volume = Math.sign(left) === Math.sign(book.volume) && Math.abs(left) > EPS ? left : 0;
     }
   }
-  if (votes.hedging > votes.netting) return 'hedging';
-  if (votes.netting > votes.hedging) return 'netting';
-  return null;
+
+  /** Two positions of one symbol open at once in the Positions section. */
+  private overlapping(): boolean {
+    for (const pairs of this.spans.values()) {
+      const order = Array.from({ length: pairs.length / 2 }, (_, i) => i);
+      // stable, as the list's sort was: equal opening times keep the section's order
+      order.sort((a, b) => (pairs[2 * a] ?? 0) - (pairs[2 * b] ?? 0));
+      for (let i = 1; i < order.length; i++) {
+        const a = 2 * (order[i - 1] ?? 0);
+        const b = 2 * (order[i] ?? 0);
+        const [aOpen, aClose, bOpen] = [pairs[a] ?? 0, pairs[a + 1] ?? 0, pairs[b] ?? 0];
+        if (bOpen < aClose && bOpen > aOpen) return true;
+      }
+    }
+    return false;
+  }
+
+  result(): MarginMode | null {
+    if (this.overlapping()) return 'hedging';
+    if (this.proved !== null) return this.proved;
+    if (this.votes.hedging > this.votes.netting) return 'hedging';
+    if (this.votes.netting > this.votes.hedging) return 'netting';
+    return null;
+  }
+}
+
+/** Hedging or netting as the rows prove it; null when nothing tells them apart. */
+export function detectMarginMode(
+  report: Pick<ImportedReport, 'deals' | 'positions'>,
+): MarginMode | null {
+  const detector = new MarginModeDetector();
+  for (const p of report.positions) detector.position(p);
+  for (const d of report.deals) detector.deal(d);
+  return detector.result();
 }
 
 /** Profits are written in cents. */

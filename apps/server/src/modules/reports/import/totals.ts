@@ -29,11 +29,42 @@ function near(a: number, b: number): boolean {
   return Math.abs(a - b) < CENT + Math.abs(b) * 1e-9;
 }
 
-const sum = (deals: readonly ImportedDeal[], pick: (d: ImportedDeal) => number) =>
-  deals.reduce((s, d) => s + pick(d), 0);
+/**
+ * What the checks need of the Deals table, summed as its rows are read (in the file's order, so
+ * the sums are the same doubles a sum over a list would give): the rows themselves are not kept.
+ */
+export class DealsTally {
+  rows = 0;
+  trades = 0;
+  commission = 0;
+  swap = 0;
+  profit = 0;
+  tradesProfit = 0;
+  fee = 0;
+  lastBalance: number | undefined;
+
+  add(d: ImportedDeal): void {
+    this.rows++;
+    this.commission += d.commission;
+    this.swap += d.swap;
+    this.profit += d.profit;
+    this.fee += d.fee ?? 0;
+    if (d.direction !== null) {
+      this.trades++;
+      this.tradesProfit += d.profit;
+    }
+    this.lastBalance = d.balance;
+  }
+
+  static of(deals: readonly ImportedDeal[]): DealsTally {
+    const tally = new DealsTally();
+    for (const d of deals) tally.add(d);
+    return tally;
+  }
+}
 
 /** The totals row's figures must be the sums of the rows above it (its absence: assemble.ts). */
-export function checkDealsTotals(deals: readonly ImportedDeal[], totals: DealsTotals): void {
+export function checkDealsTotals(tally: DealsTally, totals: DealsTotals): void {
   const { row, columns } = totals;
   const hasFee = columns.cols.length === 14;
   const at = (i: number) => (hasFee || i < 9 ? i : i - 1);
@@ -41,16 +72,15 @@ export function checkDealsTotals(deals: readonly ImportedDeal[], totals: DealsTo
     const col = columns.cols[at(i)];
     return parseNumber(col === undefined ? undefined : cellAt(row, col));
   };
-  const trades = deals.filter((d) => d.direction !== null);
-  const last = deals.at(-1)?.balance;
+  const last = tally.lastBalance;
   const checks: [TotalName, number | null, number[]][] = [
-    ['commission', value(8), [sum(deals, (d) => d.commission)]],
-    ['swap', value(10), [sum(deals, (d) => d.swap)]],
+    ['commission', value(8), [tally.commission]],
+    ['swap', value(10), [tally.swap]],
     // history sums every row's profit, deposits included; the tester only its trades'
-    ['profit', value(11), [sum(deals, (d) => d.profit), sum(trades, (d) => d.profit)]],
+    ['profit', value(11), [tally.profit, tally.tradesProfit]],
     ['balance', value(12), last === undefined ? [] : [last]],
   ];
-  if (hasFee) checks.push(['fee', value(9), [sum(deals, (d) => d.fee ?? 0)]]);
+  if (hasFee) checks.push(['fee', value(9), [tally.fee]]);
   for (const [name, written, rows] of checks) {
     if (rows.length === 0) continue;
     if (written === null) throw new ImportRefusal(importMessages.noDealsTotals);
@@ -62,13 +92,13 @@ export function checkDealsTotals(deals: readonly ImportedDeal[], totals: DealsTo
 
 /** The tester's 'Total Deals' counts the trade deals the Deals table must hold. */
 export function checkTesterDeals(
-  deals: readonly ImportedDeal[],
+  tally: DealsTally,
   results: Partial<Record<ResultKey, number>>,
 ): void {
   const total = results.total_deals;
   if (total === undefined) throw new ImportRefusal(importMessages.noTotalDeals);
-  const trades = deals.filter((d) => d.direction !== null).length;
-  if (trades !== total) throw new ImportRefusal(importMessages.dealsCount(trades, total));
+  if (tally.trades !== total)
+    throw new ImportRefusal(importMessages.dealsCount(tally.trades, total));
 }
 
 /** The history's Results block: every one of its lines (the last block of the file). */
