@@ -53,6 +53,19 @@ export const BacktestResponseSchema = z.object({
   source: BacktestSourceSchema,
   /** The simulated market's seed (source 'simulator' only), to run the same market again. */
   seed: z.number().int().optional(),
+  /**
+   * The contract the trades were valued with: tick, money per point per contract and the
+   * commission a side, from the terminal's specification or B3's contract.
+   */
+  instrument: z
+    .object({
+      symbol: z.string(),
+      tick: z.number(),
+      point_value: z.number(),
+      commission_per_contract: z.number(),
+      source: z.enum(['terminal', 'b3']),
+    })
+    .optional(),
   /** Bars run over, and the opening times (epoch s) of the first and the last. */
   bars: z.number(),
   first_bar_time: z.number().nullable(),

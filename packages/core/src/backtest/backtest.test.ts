@@ -5,7 +5,8 @@ import { randomBars } from '../indicators/random-bars.fixture.js';
 import type { BarLike } from '../strategies/signal.js';
 import { barsFromCloses, path } from '../strategies/test-bars.fixture.js';
 import { statisticsRecord } from '../trading/statistics-record.js';
-import { backtest } from './backtest.js';
+import { resolveInstrument } from '../market/symbol-spec.js';
+import { backtest, WIN_BACKTEST_INSTRUMENT } from './backtest.js';
 
 /** Only `key` enabled, on the spec defaults otherwise. */
 function only(key: (typeof STRATEGY_KEYS)[number], general: Partial<BotConfig['general']> = {}) {
@@ -108,5 +109,47 @@ describe('backtest', () => {
 
   it('gives the same trades for the same bars', () => {
     expect(backtest(turn, DEFAULT_BOT_CONFIG)).toEqual(backtest(turn, DEFAULT_BOT_CONFIG));
+  });
+
+  it('values WIN exactly as before when the instrument comes from B3 or the terminal', () => {
+    const before = backtest(turn, DEFAULT_BOT_CONFIG);
+    const b3 = resolveInstrument('WINZ25');
+    const stated = resolveInstrument('WINZ25', {
+      symbol: 'WINZ25',
+      tick_size: 5,
+      tick_value: 1,
+      contract_size: 1,
+      volume_min: 1,
+      volume_step: 1,
+      currency_profit: 'BRL',
+      digits: 0,
+    });
+    if (!b3.ok || !stated.ok) throw new Error('WIN sem especificação');
+    expect(backtest(turn, DEFAULT_BOT_CONFIG, b3.instrument)).toEqual(before);
+    expect(backtest(turn, DEFAULT_BOT_CONFIG, stated.instrument)).toEqual(before);
+    expect(WIN_BACKTEST_INSTRUMENT).toEqual({
+      tick: 5,
+      pointValue: 0.2,
+      commissionPerContract: 0.25,
+    });
+  });
+
+  it('values WDO at R$ 10 a point and puts its target on the half-point grid', () => {
+    // The same slide and rally at the mini-dollar's scale: half-point steps around 5,400.
+    const wdoBars = timed(
+      barsFromCloses(path(5_400, { step: -0.5, n: 60 }, { step: 1.5, n: 40 }), 1),
+    );
+    const config = only('di_crossover', { symbol: 'WDOF26' });
+    const wdo = resolveInstrument('WDOF26');
+    if (!wdo.ok) throw new Error('WDO sem especificação');
+    const { trades } = backtest(wdoBars, config, wdo.instrument);
+    expect(trades.map((t) => [t.symbol, t.entry_price, t.exit_price, t.exit_reason])).toEqual([
+      ['WDOF26', 5_377.5, 5_392, 'TP'],
+    ]);
+    // 14.5 points of one contract at R$ 10, and R$ 0.90 a side.
+    expect(trades[0]).toMatchObject({ profit: 145, commission: -1.8 });
+    // Valued as WIN the target lands on the 5-point grid and the points are worth R$ 0.20.
+    const [asWin] = backtest(wdoBars, config).trades;
+    expect(asWin).toMatchObject({ exit_price: 5_390, profit: 2.5, commission: -0.5 });
   });
 });

@@ -4,11 +4,15 @@ import { nextStop } from '../strategies/manage-stops.js';
 import { enabledStrategies, type StrategyLane } from '../strategies/registry.js';
 import type { BarLike, Instrument, Side, Signal } from '../strategies/signal.js';
 import { formatDuration } from '../format/duration.js';
+import { WIN_CONTRACT } from '../market/symbol-spec.js';
 import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import type { ClosedPosition } from '../trading/position.js';
 import { zoneClock } from '../trading/zone-clock.js';
 
-/** The instrument a backtest trades: WIN by default (tick 5, R$ 0.20 a point, R$ 0.25 a side). */
+/**
+ * The instrument a backtest trades (core market/symbol-spec.ts resolves it from the terminal's
+ * specification or B3's contract): WIN by default (tick 5, R$ 0.20 a point, R$ 0.25 a side).
+ */
 export interface BacktestInstrument extends Instrument {
   /** Money per point per contract. */
   pointValue: number;
@@ -17,9 +21,9 @@ export interface BacktestInstrument extends Instrument {
 }
 
 export const WIN_BACKTEST_INSTRUMENT: BacktestInstrument = {
-  tick: 5,
-  pointValue: 0.2,
-  commissionPerContract: 0.25,
+  tick: WIN_CONTRACT.tick,
+  pointValue: WIN_CONTRACT.pointValue,
+  commissionPerContract: WIN_CONTRACT.commissionPerContract,
 };
 
 /** ATR period of the trailing stop, as the bot runner uses. */

@@ -10,6 +10,7 @@ import {
   SymbolDigitsSchema,
   TimeframeSchema,
 } from './mt5-records.schema.js';
+import { SymbolSpecListSchema } from '../market/symbol-spec.schema.js';
 import { plainLines, plainText } from '../text/plain-text.js';
 
 /**
@@ -62,6 +63,11 @@ export const AgentHelloSchema = z.strictObject({
   symbols: z.array(plainText().trim().min(1).max(32)).max(5_000).optional(),
   /** SYMBOL_DIGITS of the symbols the account trades, when the agent says (older ones do not). */
   symbol_digits: z.array(SymbolDigitsSchema).max(5_000).optional(),
+  /**
+   * Each traded symbol's contract (tick size and value, contract size, volumes), when the agent
+   * says; without it the bot and the backtest know only B3's WIN and WDO.
+   */
+  symbol_specs: SymbolSpecListSchema.optional(),
 });
 
 export const AgentHeartbeatSchema = z.strictObject({

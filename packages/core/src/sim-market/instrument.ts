@@ -1,3 +1,6 @@
+import type { SymbolSpec } from '../market/symbol-spec.schema.js';
+import { WIN_CONTRACT } from '../market/symbol-spec.js';
+
 /** What the simulator needs to know about the traded contract. Prices are in index points. */
 export interface InstrumentSpec {
   readonly symbol: string;
@@ -17,19 +20,36 @@ export interface InstrumentSpec {
 
 /** B3 mini-index future: tick 5 points, R$ 0.20 per point per contract. */
 export const WIN_DEFAULTS: Omit<InstrumentSpec, 'symbol'> = {
-  tickSize: 5,
-  pointValue: 0.2,
+  tickSize: WIN_CONTRACT.tick,
+  pointValue: WIN_CONTRACT.pointValue,
   digits: 0,
   contractSize: 1,
   volumeMin: 1,
   volumeStep: 1,
   volumeMax: 10_000,
   marginPerContract: 100,
-  commissionPerContract: 0.25,
+  commissionPerContract: WIN_CONTRACT.commissionPerContract,
 };
 
 export function winSpec(overrides: Partial<InstrumentSpec> & { symbol: string }): InstrumentSpec {
   return { ...WIN_DEFAULTS, ...overrides };
+}
+
+/**
+ * The simulator's contract as a terminal states it in its hello: the tick's value is in the
+ * account's currency, as MT5's SYMBOL_TRADE_TICK_VALUE is, and so is every profit it computes.
+ */
+export function symbolSpecOf(spec: InstrumentSpec, currency: string): SymbolSpec {
+  return {
+    symbol: spec.symbol,
+    tick_size: spec.tickSize,
+    tick_value: spec.pointValue * spec.tickSize,
+    contract_size: spec.contractSize,
+    volume_min: spec.volumeMin,
+    volume_step: spec.volumeStep,
+    currency_profit: currency,
+    digits: spec.digits,
+  };
 }
 
 /** Nearest multiple of the tick; halves round up. */

@@ -1,3 +1,5 @@
+import { WIN_CONTRACT } from '../market/symbol-spec.js';
+
 /** A closed bar, as the strategies read it (the bars of the market module fit). */
 export interface BarLike {
   /** Opening time, epoch seconds. */
@@ -21,12 +23,15 @@ export interface Signal {
   rule: string;
 }
 
-/** Instrument facts the strategies need: the price tick (WIN: 5 points). */
+/**
+ * Instrument facts the strategies need: the price tick, from the traded symbol's specification
+ * (core market/symbol-spec.ts); WIN's is 5 points.
+ */
 export interface Instrument {
   tick: number;
 }
 
-export const WIN_INSTRUMENT: Instrument = { tick: 5 };
+export const WIN_INSTRUMENT: Instrument = { tick: WIN_CONTRACT.tick };
 
 /**
  * A strategy: a pure step from its state and the bar that just closed to a signal or none.
