@@ -140,6 +140,8 @@ export const GOLDEN_POLICY: Readonly<Record<string, GoldenPolicy>> = {
   // Which of one's accounts the screens read is a view choice, not a change to the data.
   'GET /api/accounts': SIGNED_IN,
   'PUT /api/accounts/current': SIGNED_IN,
+  // 'Todas as contas': one's own accounts summed per currency, a read like the statistics.
+  'GET /api/accounts/all': SIGNED_IN,
   // Importing a report stores an account: owners only; its progress belongs to the import.
   'POST /api/reports/import': OWNERS,
   'GET /api/reports/import/progress': OWNERS,

@@ -36,4 +36,5 @@ export * from './alerts/index.js';
 export * from './phone/index.js';
 export * from './i18n/field-labels.js';
 export * from './accounts/accounts.schema.js';
+export * from './accounts/all-accounts.schema.js';
 export * from './tax/index.js';

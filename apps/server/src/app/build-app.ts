@@ -58,6 +58,7 @@ import { whatsappChannel } from '../modules/messaging/whatsapp-channel.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { reportImportRoutes } from '../modules/reports/report-import.routes.js';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.js';
+import { allAccountsRoutes } from '../modules/accounts/all-accounts.routes.js';
 import { OpenBookCache } from '../modules/trading/open-book-cache.js';
 import { DEFAULT_TRADING_CACHE_MB, PositionsCache } from '../modules/trading/positions-cache.js';
 import { PositionsFollower } from '../modules/trading/positions-follower.js';
@@ -282,6 +283,7 @@ async function assembleApp(deps: AppDeps, link: RedisLink | undefined): Promise<
   // Imported reports and the account switcher (issue 16): the import builds its positions.
   await app.register(reportImportRoutes({ pool: deps.pool, follower: positions.follower }));
   await app.register(accountsRoutes({ pool: deps.pool }));
+  await app.register(allAccountsRoutes({ pool: deps.pool, positions }));
   app.addHook('onReady', () => {
     positions.follower
       .backfill()

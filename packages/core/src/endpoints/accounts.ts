@@ -1,4 +1,8 @@
 import { AccountsResponseSchema, ChooseAccountRequestSchema } from '../accounts/accounts.schema.js';
+import {
+  AllAccountsQuerySchema,
+  AllAccountsResponseSchema,
+} from '../accounts/all-accounts.schema.js';
 import { defineEndpoint } from './define-endpoint.js';
 
 const tags = ['accounts'];
@@ -23,6 +27,17 @@ export const accountsEndpoints = {
     summary: 'Escolhe a conta que as telas de negociação mostram',
     body: ChooseAccountRequestSchema,
     response: AccountsResponseSchema,
+    errors,
+  }),
+  // 'Todas as contas' (issue 26): each account's figures, one currency's accounts summed.
+  all: defineEndpoint({
+    method: 'GET',
+    path: '/api/accounts/all',
+    access: 'authenticated',
+    tags,
+    summary: 'Todas as contas do usuário no período, somadas numa moeda por vez',
+    query: AllAccountsQuerySchema,
+    response: AllAccountsResponseSchema,
     errors,
   }),
 };
