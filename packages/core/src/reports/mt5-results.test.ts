@@ -66,4 +66,23 @@ describe('mt5Results: trades are closing deals, as the terminal counts them', ()
     expect(x.balance_drawdown_absolute).toBe(50);
     expect(x.balance_drawdown_maximal.percent).toBeCloseTo((50 / 150) * 100, 10);
   });
+  it("takes the Sharpe ratio on each close's return over the balance just before it", () => {
+    // 1000, opening −10 → 990, close +99 (10 %) → 1089, opening −9 → 1080, close −108 (−10 %)
+    // → 972, a deposit of 28 → 1000, close +54 (5.4 %): population deviation (÷ n)
+    const x = mt5Results(
+      [
+        deal(0, { net: -10 }),
+        deal(1, { side: 'SELL', closes: true, net: 99 }),
+        deal(2, { net: -9 }),
+        deal(3, { side: 'SELL', closes: true, net: -108 }),
+        deal(5, { side: 'SELL', closes: true, net: 54 }),
+      ],
+      1000,
+      [{ time: T0 + 4 * 60_000, amount: 28 }],
+    );
+    const returns = [0.1, -0.1, 0.054];
+    const mean = returns.reduce((a, b) => a + b, 0) / 3;
+    const sd = Math.sqrt(returns.reduce((a, r) => a + (r - mean) ** 2, 0) / 3);
+    expect(x.sharpe_ratio).toBeCloseTo(mean / sd, 12);
+  });
 });

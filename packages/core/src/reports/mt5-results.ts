@@ -1,11 +1,12 @@
 import type { DealSide } from '../trading/deal.schema.js';
 import { profitFactor } from '../trading/profit-factor.js';
-import type {
-  BalanceOperation,
-  CountWithPercent,
-  Drawdown,
-  Streak,
-  TradeResults,
+import {
+  sharpeOfReturns,
+  type BalanceOperation,
+  type CountWithPercent,
+  type Drawdown,
+  type Streak,
+  type TradeResults,
 } from './results.js';
 
 /**
@@ -64,15 +65,16 @@ function runsOf(values: readonly number[], inRun: (net: number) => boolean): Run
 /**
  * The balance walks through every trade deal (openings' commissions too) and every deposit or
  * withdrawal; operations move the peak and the money put in alike, so they are no drawdown.
+ * Each closing deal's return is its net over the balance just before it (MT5's HPR − 1).
  */
-function drawdowns(
+function walk(
   deals: readonly Mt5ResultsDeal[],
   operations: readonly BalanceOperation[],
   initialBalance: number,
 ) {
   const steps = [
-    ...operations.map((o) => ({ time: o.time, amount: o.amount, op: true })),
-    ...deals.map((d) => ({ time: d.time, amount: d.net, op: false })),
+    ...operations.map((o) => ({ time: o.time, amount: o.amount, op: true, closes: false })),
+    ...deals.map((d) => ({ time: d.time, amount: d.net, op: false, closes: d.closes })),
   ].sort((a, b) => a.time - b.time || Number(b.op) - Number(a.op));
   let balance = initialBalance;
   let peak = initialBalance;
@@ -80,7 +82,9 @@ function drawdowns(
   let absolute = 0;
   let maximal: Drawdown = { money: 0, percent: 0 };
   let relative: Drawdown = { money: 0, percent: 0 };
+  const returns: number[] = [];
   for (const step of steps) {
+    if (step.closes && balance > 0) returns.push(step.amount / balance);
     balance += step.amount;
     if (step.op) {
       peak += step.amount;
@@ -93,17 +97,7 @@ function drawdowns(
     if (percent > relative.percent) relative = { money, percent };
     if (invested - balance > absolute) absolute = invested - balance;
   }
-  return { absolute, maximal, relative };
-}
-
-function sharpe(nets: readonly number[]): number {
-  const n = nets.length;
-  if (n < 2) return 0;
-  const mean = nets.reduce((a, b) => a + b, 0) / n;
-  let squares = 0;
-  for (const net of nets) squares += (net - mean) * (net - mean);
-  const deviation = Math.sqrt(squares / (n - 1));
-  return deviation > 0 ? mean / deviation : 0;
+  return { absolute, maximal, relative, returns };
 }
 
 /**
@@ -128,7 +122,7 @@ export function mt5Results(
   const totalNet = sorted.reduce((sum, d) => sum + d.net, 0);
   const grossProfit = wins.reduce((a, b) => a + b, 0);
   const grossLoss = totalNet - grossProfit;
-  const dd = drawdowns(sorted, operations, initialBalance);
+  const dd = walk(sorted, operations, initialBalance);
   const winRuns = runsOf(nets, won);
   const lossRuns = runsOf(nets, (n) => !won(n));
   // A closing sell deal closes a long position.
@@ -146,7 +140,7 @@ export function mt5Results(
     profit_factor: profitFactor(grossProfit, grossLoss),
     expected_payoff: total > 0 ? totalNet / total : 0,
     recovery_factor: dd.maximal.money > 0 ? totalNet / dd.maximal.money : 0,
-    sharpe_ratio: sharpe(nets),
+    sharpe_ratio: sharpeOfReturns(dd.returns),
     balance_drawdown_absolute: dd.absolute,
     balance_drawdown_maximal: dd.maximal,
     balance_drawdown_relative: dd.relative,

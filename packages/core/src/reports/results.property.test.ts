@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeStatistics } from '../trading/statistics.js';
+import { mt5Results } from './mt5-results.js';
 import { computeTradeResults, type ResultsPosition } from './results.js';
 
 const HOUR = 3_600_000;
@@ -76,8 +77,39 @@ describe('computeTradeResults invariants', () => {
         expect(s.gross_profit).toBeCloseTo(r.gross_profit, 6);
         expect(s.gross_loss).toBeCloseTo(r.gross_loss, 6);
         expect(s.max_drawdown).toBeCloseTo(r.balance_drawdown_maximal.money, 6);
-        expect(s.sharpe_ratio).toBeCloseTo(r.sharpe_ratio, 6);
         expect(s.profit_factor).toBe(r.profit_factor);
+      }),
+    );
+  });
+  it("positions closed in one deal each: the positions' Sharpe and drawdowns are the deals'", () => {
+    fc.assert(
+      fc.property(positionsArb, start, operationsArb, (positions, initial, operations) => {
+        const r = computeTradeResults(positions, initial, operations);
+        const deals = positions.map((p) => ({
+          time: p.close_time,
+          side: p.type === 'BUY' ? ('SELL' as const) : ('BUY' as const),
+          closes: true,
+          net: p.profit + p.commission + p.swap,
+        }));
+        const d = mt5Results(deals, initial, operations);
+        expect(r.sharpe_ratio).toBeCloseTo(d.sharpe_ratio, 9);
+        expect(r.balance_drawdown_maximal.money).toBeCloseTo(d.balance_drawdown_maximal.money, 6);
+      }),
+    );
+  });
+
+  it('the Sharpe ratio reads returns: the same account at ten times the money has the same', () => {
+    fc.assert(
+      fc.property(positionsArb, fc.integer({ min: 1, max: 100_000 }), (positions, initial) => {
+        const tenfold = positions.map((p) => ({
+          ...p,
+          profit: p.profit * 10,
+          commission: p.commission * 10,
+        }));
+        expect(computeTradeResults(tenfold, initial * 10).sharpe_ratio).toBeCloseTo(
+          computeTradeResults(positions, initial).sharpe_ratio,
+          9,
+        );
       }),
     );
   });

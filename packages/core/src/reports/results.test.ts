@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeStatistics } from '../trading/statistics.js';
-import { computeTradeResults, type ResultsPosition } from './results.js';
+import { computeTradeResults, sharpeOfPositions, type ResultsPosition } from './results.js';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 2, 13);
@@ -65,13 +65,20 @@ describe('computeTradeResults: "five trades, one losing run" from 1000', () => {
     expect(r.max_consecutive_losses).toEqual({ count: 2, money: -80 });
     expect(r.maximal_consecutive_profit).toEqual({ count: 2, money: 240 });
     expect(r.maximal_consecutive_loss).toEqual({ count: 2, money: -80 });
-    expect(r.average_consecutive_wins).toBe(1.5);
+    // 3 wins in 2 runs: 1.5, printed as MT5 prints it, whole and rounded half up
+    expect(r.average_consecutive_wins).toBe(2);
     expect(r.average_consecutive_losses).toBe(2);
   });
 
-  it('takes the Sharpe ratio per trade: 52 over the sample deviation', () => {
-    // Deviations 48, -102, -82, 148, -12: squares sum 41480, over n - 1 = 10370.
-    expect(r.sharpe_ratio).toBeCloseTo(52 / Math.sqrt(10_370), 12);
+  it("takes MT5's Sharpe ratio on each trade's return over the balance before it", () => {
+    // Balances before each close 1000, 1100, 1050, 1020, 1220; population deviation (÷ n).
+    const returns = [100 / 1000, -50 / 1100, -30 / 1050, 200 / 1020, 40 / 1220];
+    const mean = returns.reduce((a, b) => a + b, 0) / 5;
+    const deviation = Math.sqrt(returns.reduce((a, x) => a + (x - mean) ** 2, 0) / 5);
+    expect(r.sharpe_ratio).toBeCloseTo(mean / deviation, 12);
+    expect(sharpeOfPositions(positions, 1000)).toBe(r.sharpe_ratio);
+    // not the ratio of the nets in money (52 over their sample deviation), which it was before
+    expect(Math.abs(r.sharpe_ratio - 52 / Math.sqrt(10_370))).toBeGreaterThan(0.05);
   });
 
   it('agrees with the statistics screen on every figure both show', () => {
@@ -83,7 +90,8 @@ describe('computeTradeResults: "five trades, one losing run" from 1000', () => {
     expect(stats.gross_loss).toBe(r.gross_loss);
     expect(stats.profit).toBe(r.total_net_profit);
     expect(stats.profit_factor).toBe(r.profit_factor);
-    expect(stats.sharpe_ratio).toBeCloseTo(r.sharpe_ratio, 12);
+    // computeStatistics keeps spec §9's Sharpe (mean net / volatility, in money); the screens
+    // serve MT5's (statistics.service's statisticsOf), held to it in the server's tests
     expect(stats.max_drawdown).toBe(r.balance_drawdown_maximal.money);
     expect(stats.largest_win).toBe(r.largest_profit_trade);
     expect(stats.largest_loss).toBe(r.largest_loss_trade);
@@ -124,7 +132,8 @@ describe('computeTradeResults: "below the deposit, with a withdrawal" from 500',
     expect(r.maximal_consecutive_profit).toEqual({ count: 1, money: 300 });
     expect(r.maximal_consecutive_loss).toEqual({ count: 2, money: -150 });
     expect(r.average_consecutive_wins).toBe(1);
-    expect(r.average_consecutive_losses).toBe(1.5);
+    // 3 losses in 2 runs: 1.5, rounded as MT5 prints it (HFM's 2.5 losses a run printed 3)
+    expect(r.average_consecutive_losses).toBe(2);
     expect(r.short_trades).toEqual({ count: 2, percent: 0 });
     expect(r.long_trades.percent).toBeCloseTo(200 / 3, 10);
   });

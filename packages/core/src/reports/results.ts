@@ -46,7 +46,10 @@ export interface TradeResults {
   expected_payoff: number;
   /** Net profit / maximal balance drawdown; 0 without a drawdown. */
   recovery_factor: number;
-  /** Mean / sample standard deviation of the trades' nets (per trade, as /statistics). */
+  /**
+   * MT5's Sharpe ratio of a trade report: each trade's return (its net over the balance just
+   * before it, HPR − 1), their mean over their population standard deviation. See sharpeOfReturns.
+   */
   sharpe_ratio: number;
   /** How far the balance fell below the money put in (start balance plus deposits). */
   balance_drawdown_absolute: number;
@@ -72,7 +75,7 @@ export interface TradeResults {
   /** The run of wins with the most money (ties: the longer), with its length. */
   maximal_consecutive_profit: Streak;
   maximal_consecutive_loss: Streak;
-  /** Mean length of the runs of wins / of losses. */
+  /** Mean length of the runs of wins / of losses, rounded to a whole run as MT5 prints it. */
   average_consecutive_wins: number;
   average_consecutive_losses: number;
 }
@@ -138,6 +141,8 @@ interface Drawdowns {
   absolute: number;
   maximal: Drawdown;
   relative: Drawdown;
+  /** Each trade's net over the balance just before it (trades after a balance of 0 or less: none). */
+  returns: number[];
 }
 
 /**
@@ -159,6 +164,7 @@ function drawdowns(
     absolute: 0,
     maximal: { money: 0, percent: 0 },
     relative: { money: 0, percent: 0 },
+    returns: [],
   };
   positions.forEach((position, i) => {
     // An operation at the same instant as a close is applied first.
@@ -168,6 +174,7 @@ function drawdowns(
       invested += op.amount;
       next++;
     }
+    if (balance > 0) out.returns.push((nets[i] ?? 0) / balance);
     balance += nets[i] ?? 0;
     if (balance > peak) peak = balance;
     const money = peak - balance;
@@ -179,13 +186,38 @@ function drawdowns(
   return out;
 }
 
-function sharpe(nets: readonly number[], mean: number): number {
-  const n = nets.length;
+/**
+ * The Sharpe ratio MT5 prints in its trade reports (history reports, and tester reports before
+ * build 3210), from each trade's return r = net / balance before it: mean(r) / σ(r), σ the
+ * population standard deviation, no risk-free rate. Reproduces every Trade History report in the
+ * fixtures (HFM's 0.150038 while it lost money, a yen account's −0.27331 through a 64 % drawdown).
+ * 0 below two returns or without deviation.
+ */
+export function sharpeOfReturns(returns: readonly number[]): number {
+  const n = returns.length;
   if (n < 2) return 0;
+  let sum = 0;
+  for (const r of returns) sum += r;
+  const mean = sum / n;
   let squares = 0;
-  for (const net of nets) squares += (net - mean) * (net - mean);
-  const deviation = Math.sqrt(squares / (n - 1));
-  return deviation > 0 ? mean / deviation : 0;
+  for (const r of returns) squares += (r - mean) * (r - mean);
+  const deviation = Math.sqrt(squares / n);
+  // float noise on equal returns is no deviation
+  return deviation > Math.abs(mean) * 1e-12 ? mean / deviation : 0;
+}
+
+/**
+ * MT5's Sharpe ratio of the positions (close-time order) on the running balance from
+ * `initialBalance`, moved by the balance operations: the figure computeTradeResults gives.
+ */
+export function sharpeOfPositions(
+  positions: readonly ResultsPosition[],
+  initialBalance: number,
+  operations: readonly BalanceOperation[] = [],
+): number {
+  return sharpeOfReturns(
+    drawdowns(positions, positions.map(netProfitOf), operations, initialBalance).returns,
+  );
 }
 
 function sideFigures(
@@ -248,7 +280,7 @@ export function computeTradeResults(
     profit_factor: profitFactor(grossProfit, grossLoss),
     expected_payoff: mean,
     recovery_factor: dd.maximal.money > 0 ? net / dd.maximal.money : 0,
-    sharpe_ratio: sharpe(nets, mean),
+    sharpe_ratio: sharpeOfReturns(dd.returns),
     balance_drawdown_absolute: dd.absolute,
     balance_drawdown_maximal: dd.maximal,
     balance_drawdown_relative: dd.relative,
@@ -265,7 +297,7 @@ export function computeTradeResults(
     max_consecutive_losses: runs.losses.longest,
     maximal_consecutive_profit: runs.wins.richest,
     maximal_consecutive_loss: runs.losses.richest,
-    average_consecutive_wins: runs.wins.runs > 0 ? wins / runs.wins.runs : 0,
-    average_consecutive_losses: runs.losses.runs > 0 ? losses / runs.losses.runs : 0,
+    average_consecutive_wins: runs.wins.runs > 0 ? Math.round(wins / runs.wins.runs) : 0,
+    average_consecutive_losses: runs.losses.runs > 0 ? Math.round(losses / runs.losses.runs) : 0,
   };
 }

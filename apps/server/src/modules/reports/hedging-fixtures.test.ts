@@ -51,9 +51,18 @@ interface Case {
   positionsSectionGap?: string;
 }
 
-// mt5Results rounds the average streak as the terminal writes it (whole); results.ts does not
-const UNROUNDED_STREAK_GAP = 'computeTradeResults leaves the average streak unrounded';
-const PER_TRADE_SHARPE_GAP = "the terminal's Sharpe is not the per-trade one";
+// Since build 3210 (2022) the Strategy Tester's Sharpe is taken on the equity bar by bar (MQL5
+// forum 388634, "Revised Sharpe Ratio calculation algorithm"), which a report does not hold. The
+// trade reports' formula (sharpeOfReturns: each close's net over the balance before it, mean over
+// population deviation) reproduces every history report and the build-2190 tester report
+// (RicoDemo's 0.29), and gives here 0.1259 (3.65 printed), 0.0097 (0.91); so do not these: the
+// per-trade nets in money 0.1184 and 0.0080, the returns of every deal 0.0887 and 0.0068, the
+// daily balance's returns (EXP: 0.116, × √252 1.84, × √365 2.21; all days' 0.059: 0.93, 1.12).
+const TESTER_SHARPE_GAP = "the tester's Sharpe is on the equity bar by bar, not in the report";
+// 12.48 / 176.16 = 0.0708 (0.07 printed) and 1,301.40 / 468.60 = 2.777 (2.78): the tester
+// divides by its equity drawdown (every tester fixture, RicoDemo's 1.60 too), which needs the
+// floating P/L between deals; by the balance's it would be 0.0817 and 3.521
+const TESTER_RECOVERY_GAP = "the tester's recovery factor is on the equity drawdown";
 
 const CASES: Case[] = [
   {
@@ -130,14 +139,9 @@ const CASES: Case[] = [
       balance_drawdown_maximal_pct: 64.09,
       balance_drawdown_relative_pct: 64.09,
     },
-    // −0.2404 per trade against the file's −0.27331; HFM's Sharpe is off too: cause not found
-    statementGaps: { sharpe_ratio: PER_TRADE_SHARPE_GAP },
+    // its Sharpe, −0.27331, is the returns' (net over the balance before each close) through a
+    // 64 % drawdown; the nets in money gave −0.2404
     closesOnce: true,
-    positionGaps: {
-      sharpe_ratio: PER_TRADE_SHARPE_GAP,
-      average_consecutive_wins: UNROUNDED_STREAK_GAP,
-      average_consecutive_losses: UNROUNDED_STREAK_GAP,
-    },
   },
   {
     // issue 26's own example; its deposit of 3,000 is the report's first row
@@ -162,17 +166,15 @@ const CASES: Case[] = [
       total_deals: 358,
     },
     statementGaps: {
-      recovery_factor: "the tester's recovery factor is on the equity drawdown",
-      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      recovery_factor: TESTER_RECOVERY_GAP,
+      sharpe_ratio: TESTER_SHARPE_GAP,
     },
     closesOnce: true,
     // read as netting it gave 167 round trips where the terminal closed 179 (gross profit
     // 3,635.30, largest 779.70): its deals' profits prove hedging (import/margin-mode.ts)
     positionGaps: {
-      average_consecutive_losses: UNROUNDED_STREAK_GAP,
-      average_consecutive_wins: UNROUNDED_STREAK_GAP,
-      recovery_factor: "the tester's recovery factor is on the equity drawdown",
-      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      recovery_factor: TESTER_RECOVERY_GAP,
+      sharpe_ratio: TESTER_SHARPE_GAP,
     },
   },
   {
@@ -197,17 +199,15 @@ const CASES: Case[] = [
       total_deals: 290,
     },
     statementGaps: {
-      // 12.48 / 176.16: the tester divides by the equity drawdown, the history by the balance's
-      recovery_factor: "the tester's recovery factor is on the equity drawdown",
-      sharpe_ratio: PER_TRADE_SHARPE_GAP,
+      // the tester divides by the equity drawdown, the history by the balance's
+      recovery_factor: TESTER_RECOVERY_GAP,
+      sharpe_ratio: TESTER_SHARPE_GAP,
     },
     closesOnce: true,
     // read as netting it gave 131 round trips where the terminal closed 145 positions
     positionGaps: {
-      recovery_factor: "the tester's recovery factor is on the equity drawdown",
-      sharpe_ratio: PER_TRADE_SHARPE_GAP,
-      average_consecutive_wins: UNROUNDED_STREAK_GAP,
-      average_consecutive_losses: UNROUNDED_STREAK_GAP,
+      recovery_factor: TESTER_RECOVERY_GAP,
+      sharpe_ratio: TESTER_SHARPE_GAP,
     },
   },
 ];
