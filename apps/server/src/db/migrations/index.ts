@@ -29,6 +29,7 @@ import { sql as m0028 } from './0028-positions-key-max.js';
 import { sql as m0029 } from './0029-taxes.js';
 import { sql as m0030 } from './0030-one-account.js';
 import { sql as m0031 } from './0031-positions-fees.js';
+import { sql as m0032 } from './0032-symbol-specs.js';
 
 export interface Migration {
   id: number;
@@ -69,4 +70,5 @@ export const migrations: Migration[] = [
   { id: 29, name: 'taxes', sql: m0029 },
   { id: 30, name: 'one-account', sql: m0030 },
   { id: 31, name: 'positions-fees', sql: m0031 },
+  { id: 32, name: 'symbol-specs', sql: m0032 },
 ];

@@ -30,6 +30,7 @@ import { DealIngest } from './deal-ingest.js';
 import { messageText } from './message-text.js';
 import { storeHistoryOrders } from './history-orders.js';
 import { upsertSymbolDigits } from './history-orders.repo.js';
+import { upsertSymbolSpecs } from './symbol-specs.repo.js';
 import type { HeartbeatBatch } from './heartbeat-batch.js';
 import { databaseComplaint, ingestMessages } from './ingest.messages.js';
 import {
@@ -187,6 +188,7 @@ export function serveAgent(socket: AgentSocket, ip: string, deps: AgentDeps): vo
       }
       if (identity.tokenId) await setTokenAccount(deps.pool, identity.tokenId, m.account_number);
       if (m.symbol_digits) await upsertSymbolDigits(deps.pool, accountId, m.symbol_digits);
+      if (m.symbol_specs) await upsertSymbolSpecs(deps.pool, accountId, m.symbol_specs);
       if (agent) {
         agent.accountNumber = m.account_number;
         agent.server = m.server;
