@@ -132,6 +132,7 @@ export const GOLDEN_POLICY: Readonly<Record<string, GoldenPolicy>> = {
   'GET /dashboard/positions': SIGNED_IN,
   'GET /trading/equity-curve': SIGNED_IN,
   'GET /trading/history-span': SIGNED_IN,
+  'GET /trading/trades/totals': SIGNED_IN,
   'GET /bridge/trades': SIGNED_IN,
   'GET /api/reports/summary': SIGNED_IN,
   'POST /api/reports/mt5/html': SIGNED_IN,

@@ -11,6 +11,10 @@ import {
   TradesQuerySchema,
   TradesResponseSchema,
 } from '../trading/api.schema.js';
+import {
+  TradesTotalsQuerySchema,
+  TradesTotalsResponseSchema,
+} from '../trading/trades-totals.schema.js';
 import { defineEndpoint } from './define-endpoint.js';
 
 const tags = ['trading'];
@@ -78,6 +82,15 @@ export const tradingEndpoints = {
     summary: 'Posições fechadas (trades) do período',
     query: TradesQuerySchema,
     response: TradesResponseSchema,
+  }),
+  tradesTotals: defineEndpoint({
+    method: 'GET',
+    path: '/trading/trades/totals',
+    access: 'authenticated',
+    tags,
+    summary: 'Totais de todas as posições fechadas do filtro (período e magic)',
+    query: TradesTotalsQuerySchema,
+    response: TradesTotalsResponseSchema,
   }),
   historySpan: defineEndpoint({
     method: 'GET',

@@ -23,6 +23,7 @@ export * from './reports-summary.js';
 export * from './statistics.js';
 export * from './statistics-record.js';
 export * from './time.js';
+export * from './trades-totals.schema.js';
 export * from './zone-clock.js';
 export * from './api.schema.js';
 export {

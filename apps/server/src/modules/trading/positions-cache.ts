@@ -213,7 +213,7 @@ function emptyEntry(version: DealsVersion, from: number): Entry {
 }
 
 /** A copy read at `held` serves a request that saw `seen`, unless deals came or went since. */
-function isCurrent(held: DealsVersion, seen: DealsVersion): boolean {
+export function isCurrent(held: DealsVersion, seen: DealsVersion): boolean {
   // The same version, or one read after the request looked (newer, never older): it serves.
   return held.epoch === seen.epoch && held.count >= seen.count && held.maxTicket >= seen.maxTicket;
 }

@@ -4,7 +4,7 @@ import { positionRecord, positionsOfUser, type TradingReadDeps } from './statist
 import { resolveRange } from './trading-range.js';
 
 /** The trades screen looks back a year by default (spec §9). */
-const DEFAULT_DAYS = 365;
+export const TRADES_DEFAULT_DAYS = 365;
 
 /** The requested page of `positions` (by close time), newest first when asked. */
 function page(
@@ -26,7 +26,11 @@ export async function tradesOf(
   query: z.infer<typeof TradesQuerySchema>,
   now = Date.now(),
 ): Promise<z.infer<typeof TradesResponseSchema>> {
-  const range = resolveRange({ start: query.start_date, end: query.end_date }, DEFAULT_DAYS, now);
+  const range = resolveRange(
+    { start: query.start_date, end: query.end_date },
+    TRADES_DEFAULT_DAYS,
+    now,
+  );
   const { account, positions, dealsProcessed } = await positionsOfUser(
     deps,
     userId,

@@ -9,6 +9,7 @@ import type { RealtimeDeps } from './realtime.service.js';
 import { reportRange, reportsSummaryOf } from './reports-summary.service.js';
 import { equityCurveOf } from './statistics.service.js';
 import { tradesOf } from './trades.service.js';
+import { tradesTotalsOf } from './trades-totals.service.js';
 import { resolveRange } from './trading-range.js';
 
 /** The trading screens' reads: dashboard, trades, equity curve and the reports' summary. */
@@ -28,6 +29,10 @@ export const tradingRoutes =
 
     route(app, endpoints.trading.trades, async (req) =>
       tradesOf(deps, authOf(req).user.id, req.query),
+    );
+
+    route(app, endpoints.trading.tradesTotals, async (req) =>
+      tradesTotalsOf(deps, authOf(req).user.id, req.query),
     );
 
     route(app, endpoints.trading.historySpan, async (req) => ({
