@@ -8,3 +8,5 @@ export * from './statement-model.js';
 export * from './statement.types.js';
 export * from './import.schema.js';
 export * from './mt5-results.js';
+export * from './statement-stream.js';
+export * from './statement-writer.js';

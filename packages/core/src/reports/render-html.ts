@@ -1,11 +1,13 @@
+import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import { formatCell, type Cell } from './cells.js';
 import { statementLabels } from './messages.js';
-import type {
-  StatementFigures,
-  StatementModel,
-  StatementSection,
-  StatementTable,
-} from './statement.types.js';
+import {
+  writeStatement,
+  type StatementHead,
+  type StatementTableHead,
+  type StatementWriter,
+} from './statement-writer.js';
+import type { StatementFigures, StatementModel, StatementTable } from './statement.types.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -59,7 +61,7 @@ function sectionTitle(title: string): string {
         </tr>`;
 }
 
-function columnHeads(t: StatementTable): string {
+function columnHeads(t: StatementTableHead): string {
   // the terminal heads no column over Positions' hidden magic td (it does head Deals' Cost)
   const cells = t.columns.flatMap((c, i) => {
     if (c.hidden && c.label === '') return [];
@@ -72,7 +74,7 @@ function columnHeads(t: StatementTable): string {
   return `        <tr align="center" bgcolor="#E5F0FC">\n${cells.join('\n')}\n        </tr>`;
 }
 
-function dataRow(t: StatementTable, row: Cell[], i: number, tz: string): string {
+function dataRow(t: StatementTableHead, row: readonly Cell[], i: number, tz: string): string {
   const tds = t.columns.map((c, j) => {
     const cell = row[j] ?? { kind: 'empty' };
     const hidden = c.hidden ? ' class="hidden"' : '';
@@ -88,9 +90,9 @@ function dataRow(t: StatementTable, row: Cell[], i: number, tz: string): string 
   return `${open}${tds.join('')}</tr>`;
 }
 
-function footerRow(t: StatementTable, tz: string): string {
-  if (!t.footer) return '';
-  const cells = t.footer.cells.map((c) =>
+function footerRow(t: StatementTableHead, footer: StatementTable['footer'], tz: string): string {
+  if (!footer) return '';
+  const cells = footer.cells.map((c) =>
     c.kind === 'empty'
       ? '            <td></td>'
       : `            <td nowrap><b>${fmt(c, tz)}</b></td>`,
@@ -98,19 +100,9 @@ function footerRow(t: StatementTable, tz: string): string {
   // as written: the Deals totals' lead cell is nowrap, the Open Positions' one is not
   const nowrap = t.key === 'deals' ? ' nowrap' : '';
   return `        <tr align="right">
-            <td${nowrap} colspan="${t.footer.lead}" style="height: 30px"></td>
+            <td${nowrap} colspan="${footer.lead}" style="height: 30px"></td>
 ${cells.join('\n')}
         </tr>`;
-}
-
-function table(t: StatementTable, tz: string): string {
-  const lines = [sectionTitle(t.title), columnHeads(t)];
-  t.rows.forEach((row, i) => lines.push(dataRow(t, row, i, tz)));
-  const foot = footerRow(t, tz);
-  if (foot) lines.push(foot);
-  // Positions, Orders and Deals end with the spacer that readers of the report stop at.
-  if (t.key === 'positions' || t.key === 'orders' || t.key === 'deals') lines.push(SPACER);
-  return lines.join('\n');
 }
 
 function summary(s: StatementFigures, tz: string): string {
@@ -155,8 +147,8 @@ const RESULT_LINES: readonly (readonly string[] | 'gap' | 'drawdown')[] = [
   'gap',
 ];
 
-function results(s: StatementFigures, model: StatementModel): string {
-  const tz = model.timeZone;
+function results(s: StatementFigures, head: StatementHead): string {
+  const tz = head.timeZone;
   const byKey = new Map(s.items.map((f) => [f.key, f]));
   const lines = [
     `        <tr>
@@ -169,7 +161,7 @@ function results(s: StatementFigures, model: StatementModel): string {
       continue;
     }
     if (line === 'drawdown') {
-      const label = statementLabels[model.language].results.drawdown;
+      const label = statementLabels[head.language].results.drawdown;
       lines.push(
         `        <tr align="right">\n            <td nowrap colspan="3">${escapeHtml(label)}:</td>\n        </tr>`,
       );
@@ -194,16 +186,11 @@ function results(s: StatementFigures, model: StatementModel): string {
   return lines.join('\n');
 }
 
-function section(s: StatementSection, model: StatementModel): string {
-  if (s.kind === 'table') return table(s, model.timeZone);
-  return s.key === 'summary' ? summary(s, model.timeZone) : results(s, model);
-}
-
-function headerRows(model: StatementModel): string {
-  return model.header
+function headerRows(head: StatementHead): string {
+  return head.header
     .map((f) => {
       // the terminal joins the Account: line with non-breaking spaces
-      const value = fmt(f.value, model.timeZone);
+      const value = fmt(f.value, head.timeZone);
       const shown = f.key === 'account' ? value.replace(/ /g, '&nbsp;') : value;
       return `        <tr align="left">
             <th colspan="4" nowrap align="right" style="width: 220px; height: 20px">${escapeHtml(f.label)}:</th>
@@ -213,35 +200,85 @@ function headerRows(model: StatementModel): string {
     .join('\n');
 }
 
+// Every line the terminal writes ends in CRLF, line breaks inside a piece's text included.
+const lines = (...texts: string[]): string =>
+  texts
+    .map((t) => `${t}\r\n`)
+    .join('')
+    .replace(/\r?\n/g, '\r\n');
+
 /**
- * The statement as the terminal writes its Trade History report: one table on a 14-column grid,
- * the same rows, attributes and number format, so tools that read MT5 reports read ours. The
- * text is returned as a string; encodeUtf16le gives the bytes the terminal would write.
+ * The statement as the terminal writes its Trade History report, piece by piece: one table on a
+ * 14-column grid, the same rows, attributes and number format, so tools that read MT5 reports
+ * read ours. Rows are numbered per table for their alternating colours.
+ */
+export class HtmlStatementWriter implements StatementWriter {
+  private head: StatementHead | null = null;
+  private current: StatementTableHead | null = null;
+  private rows = 0;
+
+  private get tz(): string {
+    return this.head?.timeZone ?? DEFAULT_TIME_ZONE;
+  }
+
+  start(head: StatementHead): string {
+    this.head = head;
+    return lines(
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">',
+      '<html>',
+      '  <head>',
+      `    <title>${escapeHtml(`${head.owner} - ${head.title}`)}</title>`,
+      '    <meta name="generator" content="client terminal">',
+      HEAD_STYLE,
+      '  </head>',
+      '<body>',
+      '<div align="center">',
+      '    <table cellspacing="1" cellpadding="3" border="0">',
+      `        <tr align="center">
+            <td colspan="14"><div style="font: 14pt Tahoma"><b>${escapeHtml(head.title)}</b><br></div></td>
+        </tr>`,
+      headerRows(head),
+      gridRow(),
+    );
+  }
+
+  table(head: StatementTableHead): string {
+    this.current = head;
+    this.rows = 0;
+    return lines(sectionTitle(head.title), columnHeads(head));
+  }
+
+  row(cells: readonly Cell[]): string {
+    if (!this.current) throw new Error('a statement row outside a table');
+    return lines(dataRow(this.current, cells, this.rows++, this.tz));
+  }
+
+  endTable(footer: StatementTable['footer']): string {
+    const t = this.current;
+    if (!t) throw new Error('a statement table ended before it began');
+    this.current = null;
+    const foot = footerRow(t, footer, this.tz);
+    // Positions, Orders and Deals end with the spacer that readers of the report stop at.
+    const spacer = t.key === 'positions' || t.key === 'orders' || t.key === 'deals';
+    return lines(...(foot ? [foot] : []), ...(spacer ? [SPACER] : []));
+  }
+
+  figures(s: StatementFigures): string {
+    if (!this.head) throw new Error('statement figures before its start');
+    return lines(s.key === 'summary' ? summary(s, this.tz) : results(s, this.head));
+  }
+
+  end(): string {
+    return lines('    </table>', '</div>', '</body>', '</html>');
+  }
+}
+
+/**
+ * The whole statement as one string (HtmlStatementWriter's pieces joined); encodeUtf16le gives
+ * the bytes the terminal would write.
  */
 export function renderStatementHtml(model: StatementModel): string {
-  const lines = [
-    '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">',
-    '<html>',
-    '  <head>',
-    `    <title>${escapeHtml(`${model.owner} - ${model.title}`)}</title>`,
-    '    <meta name="generator" content="client terminal">',
-    HEAD_STYLE,
-    '  </head>',
-    '<body>',
-    '<div align="center">',
-    '    <table cellspacing="1" cellpadding="3" border="0">',
-    `        <tr align="center">
-            <td colspan="14"><div style="font: 14pt Tahoma"><b>${escapeHtml(model.title)}</b><br></div></td>
-        </tr>`,
-    headerRows(model),
-    gridRow(),
-    ...model.sections.map((s) => section(s, model)),
-    '    </table>',
-    '</div>',
-    '</body>',
-    '</html>',
-  ];
-  return lines.join('\r\n').replace(/\r?\n/g, '\r\n') + '\r\n';
+  return writeStatement(model, new HtmlStatementWriter());
 }
 
 /** UTF-16 LE with its BOM, the encoding the terminal writes its HTML reports in. */

@@ -1,5 +1,17 @@
+import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
 import { formatCell, type Cell } from './cells.js';
-import type { StatementFigure, StatementModel, StatementSection } from './statement.types.js';
+import {
+  writeStatement,
+  type StatementHead,
+  type StatementTableHead,
+  type StatementWriter,
+} from './statement-writer.js';
+import type {
+  StatementFigure,
+  StatementFigures,
+  StatementModel,
+  StatementTable,
+} from './statement.types.js';
 
 // XML 1.0 allows no control characters besides tab and line breaks, nor lone surrogates.
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -48,71 +60,91 @@ function cell(c: Cell, timeZone: string): string {
   return string(formatCell(c, timeZone));
 }
 
-const row = (cells: string[]) => `<Row>${cells.join('')}</Row>`;
+const row = (cells: readonly string[]) => `<Row>${cells.join('')}</Row>`;
 const figureCells = (f: StatementFigure, timeZone: string) => [
   string(`${f.label}:`, 'label'),
   cell(f.value, timeZone),
 ];
 const figureRow = (f: StatementFigure, timeZone: string) => row(figureCells(f, timeZone));
 
-// As the terminal's spreadsheet export: the hidden HTML columns (magic, Cost) are left out.
-function section(s: StatementSection, timeZone: string): string[] {
-  if (s.kind === 'figures') {
-    // Summary lines pair Balance with Free Margin…; Results lines hold up to three pairs.
-    const lines: string[] = [];
-    if (s.key === 'summary') {
-      for (let i = 0; i < 4; i++) {
-        const left = s.items[i];
-        const right = s.items[i + 4];
-        const cells = [left, right].flatMap((f) => (f ? figureCells(f, timeZone) : []));
-        lines.push(row(cells));
-      }
-      return ['<Row/>', ...lines];
+function figureRows(s: StatementFigures, timeZone: string): string[] {
+  // Summary lines pair Balance with Free Margin…; Results lines hold up to three pairs.
+  const lines: string[] = [];
+  if (s.key === 'summary') {
+    for (let i = 0; i < 4; i++) {
+      const left = s.items[i];
+      const right = s.items[i + 4];
+      const cells = [left, right].flatMap((f) => (f ? figureCells(f, timeZone) : []));
+      lines.push(row(cells));
     }
-    for (let i = 0; i < s.items.length; i += 3) {
-      lines.push(row(s.items.slice(i, i + 3).flatMap((f) => figureCells(f, timeZone))));
-    }
-    return ['<Row/>', row([string(s.title, 'section')]), ...lines];
+    return ['<Row/>', ...lines];
   }
-  const shown = s.columns.flatMap((c, i) => (c.hidden ? [] : [i]));
-  const body = s.rows.map((r) => row(shown.map((i) => cell(r[i] ?? { kind: 'empty' }, timeZone))));
-  const footer = s.footer
-    ? [
-        row([
-          ...Array<string>(s.footer.lead).fill('<Cell/>'),
-          ...s.footer.cells.map((c) => cell(c, timeZone)),
-        ]),
-      ]
-    : [];
-  return [
-    row([string(s.title, 'section')]),
-    row(shown.map((i) => string(s.columns[i]?.label ?? '', 'head'))),
-    ...body,
-    ...footer,
-  ];
+  for (let i = 0; i < s.items.length; i += 3) {
+    lines.push(row(s.items.slice(i, i + 3).flatMap((f) => figureCells(f, timeZone))));
+  }
+  return ['<Row/>', row([string(s.title, 'section')]), ...lines];
 }
 
 const COLUMNS = 15;
+// One row a line: every piece is its rows, each followed by a line break.
+const lines = (rows: readonly string[]): string => rows.map((r) => `${r}\n`).join('');
 
-/** The statement as a SpreadsheetML 2003 workbook, like the terminal's XML export. */
-export function renderStatementXml(model: StatementModel): string {
-  const tz = model.timeZone;
-  const rows = [
-    row([string(model.title, 'title')]),
-    ...model.header.map((f) => figureRow(f, tz)),
-    ...model.sections.flatMap((s) => section(s, tz)),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>
+/**
+ * The statement as a SpreadsheetML 2003 workbook, like the terminal's XML export, piece by
+ * piece. As the terminal's spreadsheet export: the hidden HTML columns (magic, Cost) are left out.
+ */
+export class XmlStatementWriter implements StatementWriter {
+  private tz: string = DEFAULT_TIME_ZONE;
+  private shown: number[] = [];
+
+  start(head: StatementHead): string {
+    this.tz = head.timeZone;
+    return `<?xml version="1.0" encoding="UTF-8"?>
 <?mso-application progid="Excel.Sheet"?>
 <Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet" xmlns:html="http://www.w3.org/TR/REC-html40">
-<DocumentProperties xmlns="urn:schemas-microsoft-com:office:office"><Title>${escapeXml(model.title)}</Title><Created>${new Date(model.generatedAt).toISOString()}</Created></DocumentProperties>
+<DocumentProperties xmlns="urn:schemas-microsoft-com:office:office"><Title>${escapeXml(head.title)}</Title><Created>${new Date(head.generatedAt).toISOString()}</Created></DocumentProperties>
 ${STYLES}
-<Worksheet ss:Name="${escapeXml(model.title.slice(0, 31))}">
+<Worksheet ss:Name="${escapeXml(head.title.slice(0, 31))}">
 <Table>
 ${'<Column ss:Width="110"/>'.repeat(COLUMNS)}
-${rows.join('\n')}
-</Table>
+${lines([row([string(head.title, 'title')]), ...head.header.map((f) => figureRow(f, this.tz))])}`;
+  }
+
+  table(head: StatementTableHead): string {
+    this.shown = head.columns.flatMap((c, i) => (c.hidden ? [] : [i]));
+    return lines([
+      row([string(head.title, 'section')]),
+      row(this.shown.map((i) => string(head.columns[i]?.label ?? '', 'head'))),
+    ]);
+  }
+
+  row(cells: readonly Cell[]): string {
+    return lines([row(this.shown.map((i) => cell(cells[i] ?? { kind: 'empty' }, this.tz)))]);
+  }
+
+  endTable(footer: StatementTable['footer']): string {
+    if (!footer) return '';
+    return lines([
+      row([
+        ...Array<string>(footer.lead).fill('<Cell/>'),
+        ...footer.cells.map((c) => cell(c, this.tz)),
+      ]),
+    ]);
+  }
+
+  figures(s: StatementFigures): string {
+    return lines(figureRows(s, this.tz));
+  }
+
+  end(): string {
+    return `</Table>
 </Worksheet>
 </Workbook>
 `;
+  }
+}
+
+/** The whole workbook as one string (XmlStatementWriter's pieces joined). */
+export function renderStatementXml(model: StatementModel): string {
+  return writeStatement(model, new XmlStatementWriter());
 }

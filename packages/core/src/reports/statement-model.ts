@@ -1,14 +1,14 @@
 import { DEFAULT_TIME_ZONE } from '../trading/constants.js';
-import { parseDeals } from '../trading/deal.schema.js';
+import { parseDeals, type Deal } from '../trading/deal.schema.js';
 import { dealsToPositions } from '../trading/positions.js';
-import { openedBeforeHistory } from '../trading/position.js';
+import { openedBeforeHistory, type ClosedPosition } from '../trading/position.js';
 import { text, type Cell } from './cells.js';
 import { mt5Values, statementLabels, type StatementLabels } from './messages.js';
-import { mt5Results } from './mt5-results.js';
+import { ResultsInputs } from './statement-results.js';
+import type { StatementHead } from './statement-writer.js';
 import { resultsFigures, summaryFigures } from './statement-figures.js';
 import { historyOrdersTable, positionLevels } from './statement-orders.js';
 import {
-  balanceEffect,
   dealsTable,
   isTradeDeal,
   openPositionsTable,
@@ -41,7 +41,10 @@ function accountLine(a: StatementAccount): string {
   return `${a.number} (${a.currency}, ${a.server}, ${a.tradeMode}, ${margin})`;
 }
 
-function header(input: StatementInput, L: StatementLabels): StatementFigure[] {
+function header(
+  input: Pick<StatementInput, 'ownerName' | 'account' | 'generatedAt'>,
+  L: StatementLabels,
+): StatementFigure[] {
   const date: Cell = { kind: 'time', ms: input.generatedAt, minutes: true };
   return [
     { key: 'name', label: L.header.name, value: text(input.ownerName) },
@@ -53,37 +56,53 @@ function header(input: StatementInput, L: StatementLabels): StatementFigure[] {
 
 const titled = (table: StatementTable, title: string): StatementTable => ({ ...table, title });
 
-/** The statement of one account over one period, ready for either renderer. */
-export function buildStatement(input: StatementInput): StatementModel {
-  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+/** Trade deals as the positions are rebuilt from them (core's Deal). */
+export function positionDealsOf(deals: readonly StatementDeal[]): Deal[] {
+  return parseDeals(
+    deals.filter(isTradeDeal).map((d) => ({ ...d, time: d.time_msc, reason: undefined })),
+  ).deals;
+}
+
+/** A position the Positions section lists: closed in the period, its opening known. */
+export const listedPosition = (p: ClosedPosition, period: { from: number; to: number }) =>
+  p.close_time >= period.from && p.close_time <= period.to && !openedBeforeHistory(p);
+
+/** SYMBOL_DIGITS of a symbol, when the agent reported them. */
+export function digitsOf(symbolDigits: StatementInput['symbolDigits']): DigitsOf {
+  const known = symbolDigits ?? {};
+  return (symbol) => (Object.hasOwn(known, symbol) ? known[symbol] : undefined);
+}
+
+/** Everything above the tables: language, titles, the header lines and the time zone. */
+export function statementHead(
+  input: Pick<StatementInput, 'ownerName' | 'account' | 'generatedAt' | 'timeZone' | 'language'>,
+): StatementHead {
   const language = input.language ?? 'pt-BR';
   const L = statementLabels[language];
+  return {
+    language,
+    title: L.title,
+    owner: `${input.account.number}: ${input.ownerName}`,
+    header: header(input, L),
+    timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+    generatedAt: input.generatedAt,
+  };
+}
+
+/** The statement of one account over one period, ready for either renderer. */
+export function buildStatement(input: StatementInput): StatementModel {
+  const head = statementHead(input);
+  const L = statementLabels[head.language];
   const deals = [...input.deals].sort(byTime);
-  const { deals: parsed } = parseDeals(
-    [...(input.priorDeals ?? []), ...deals]
-      .filter(isTradeDeal)
-      .map((d) => ({ ...d, time: d.time_msc, reason: undefined })),
-  );
   // A position opened before the deals given has no open time or price to write: left out.
-  const positions = dealsToPositions(parsed).filter(
-    (p) => p.close_time >= input.from && p.close_time <= input.to && !openedBeforeHistory(p),
-  );
-  // MT5 counts closing deals as trades: only the period's own deals enter its Results.
-  const results = mt5Results(
-    deals.filter(isTradeDeal).map((d) => ({
-      time: d.time_msc,
-      side: d.type === 0 ? ('BUY' as const) : ('SELL' as const),
-      closes: d.entry !== 0,
-      net: balanceEffect(d),
-    })),
-    input.startBalance,
-    deals
-      .filter((d) => !isTradeDeal(d))
-      .map((d) => ({ time: d.time_msc, amount: balanceEffect(d) })),
-  );
+  const positions = dealsToPositions(
+    positionDealsOf([...(input.priorDeals ?? []), ...deals]),
+  ).filter((p) => listedPosition(p, input));
+  const inputs = new ResultsInputs();
+  for (const deal of deals) inputs.add(deal);
+  const results = inputs.results(input.startBalance);
   const s = L.sections;
-  const known = input.symbolDigits ?? {};
-  const digits: DigitsOf = (symbol) => (Object.hasOwn(known, symbol) ? known[symbol] : undefined);
+  const digits = digitsOf(input.symbolDigits);
   const history = input.historyOrders;
   // Accounts whose agent never sent history orders get them rebuilt from the deals.
   const orders = history
@@ -99,10 +118,7 @@ export function buildStatement(input: StatementInput): StatementModel {
         ]
       : [];
   return {
-    language,
-    title: L.title,
-    owner: `${input.account.number}: ${input.ownerName}`,
-    header: header(input, L),
+    ...head,
     sections: [
       ...tables,
       titled(openPositionsTable(input.openPositions, L.columns, digits), s.openPositions),
@@ -110,8 +126,6 @@ export function buildStatement(input: StatementInput): StatementModel {
       summaryFigures(input.figures, L.summary),
       { ...resultsFigures(results, L.results), title: s.results },
     ],
-    timeZone,
-    generatedAt: input.generatedAt,
     results,
   };
 }

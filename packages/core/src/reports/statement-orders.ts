@@ -1,5 +1,5 @@
 import type { Mt5HistoryOrder } from '../bridge/mt5-records.schema.js';
-import { empty, id, level, price, text, time } from './cells.js';
+import { empty, id, level, price, text, time, type Cell } from './cells.js';
 import { mt5Values as v, type StatementLabels } from './messages.js';
 import {
   formatLots,
@@ -17,9 +17,32 @@ const isMarket = (o: Mt5HistoryOrder) => o.type === 0 || o.type === 1;
 const byDone = (a: Mt5HistoryOrder, b: Mt5HistoryOrder) =>
   a.time_done_msc - b.time_done_msc || a.ticket - b.ticket;
 
+/** An order the terminal reported, as its Orders section writes it: volume 'initial / filled'. */
+export function historyOrderRow(o: Mt5HistoryOrder, digits: DigitsOf): Cell[] {
+  const d = digits(o.symbol);
+  const filled = Math.max(0, o.volume_initial - o.volume_current);
+  return [
+    time(o.time_setup_msc),
+    id(o.ticket),
+    text(o.symbol),
+    text(v.orderTypes[o.type] ?? String(o.type)),
+    text(`${formatLots(o.volume_initial)} / ${formatLots(filled)}`),
+    isMarket(o) ? text(v.market) : price(o.price_open, d),
+    level(o.sl, d),
+    level(o.tp, d),
+    o.time_done_msc > 0 ? time(o.time_done_msc) : empty,
+    text(v.orderStateCodes[o.state] ?? String(o.state)),
+    text(o.comment),
+  ];
+}
+
+/** The Orders section's order: by setup time, then ticket. */
+export const bySetup = (a: Mt5HistoryOrder, b: Mt5HistoryOrder): number =>
+  a.time_setup_msc - b.time_setup_msc || a.ticket - b.ticket;
+
 /**
  * The Orders section from the orders the terminal reported, as it writes them: opened in the
- * period (by setup time), with their S / L, T / P, done time and state; volume 'initial / filled'.
+ * period (by setup time), with their S / L, T / P, done time and state.
  */
 export function historyOrdersTable(
   orders: readonly Mt5HistoryOrder[],
@@ -29,29 +52,13 @@ export function historyOrdersTable(
 ): StatementTable {
   const shown = orders
     .filter((o) => o.time_setup_msc >= period.from && o.time_setup_msc <= period.to)
-    .sort((a, b) => a.time_setup_msc - b.time_setup_msc || a.ticket - b.ticket);
+    .sort(bySetup);
   return {
     kind: 'table',
     key: 'orders',
     title: '',
     columns: orderColumns(c),
-    rows: shown.map((o) => {
-      const d = digits(o.symbol);
-      const filled = Math.max(0, o.volume_initial - o.volume_current);
-      return [
-        time(o.time_setup_msc),
-        id(o.ticket),
-        text(o.symbol),
-        text(v.orderTypes[o.type] ?? String(o.type)),
-        text(`${formatLots(o.volume_initial)} / ${formatLots(filled)}`),
-        isMarket(o) ? text(v.market) : price(o.price_open, d),
-        level(o.sl, d),
-        level(o.tp, d),
-        o.time_done_msc > 0 ? time(o.time_done_msc) : empty,
-        text(v.orderStateCodes[o.state] ?? String(o.state)),
-        text(o.comment),
-      ];
-    }),
+    rows: shown.map((o) => historyOrderRow(o, digits)),
     footer: null,
   };
 }

@@ -37,6 +37,48 @@ function sum(values: readonly number[]): number {
  * third-party readers of the report take as the EA's id. S / L and T / P are the position's
  * last levels (from its history orders); blank when unknown, as for a position without them.
  */
+export const positionColumns = (c: Columns): StatementColumn[] => [
+  col(c.time),
+  col(c.position),
+  col(c.symbol),
+  col(c.type),
+  hiddenCol('', 8),
+  col(c.volume, true),
+  col(c.price, true),
+  col(c.sl, true),
+  col(c.tp, true),
+  col(c.time),
+  col(c.price, true),
+  col(c.commission, true),
+  col(c.swap, true),
+  col(c.profit, true, 2),
+];
+
+export function positionRow(
+  p: ClosedPosition,
+  digits: DigitsOf = noDigits,
+  levels: PositionLevels = noLevels,
+): Cell[] {
+  const d = digits(p.symbol);
+  const known = levels(p);
+  return [
+    time(p.open_time),
+    text(p.position_id),
+    text(p.symbol),
+    side(p.type),
+    p.magic > 0 ? id(p.magic) : empty,
+    volume(p.volume),
+    price(p.entry_price, d),
+    known ? level(known.sl, d) : empty,
+    known ? level(known.tp, d) : empty,
+    time(p.close_time),
+    price(p.exit_price, d),
+    money(p.commission),
+    money(p.swap),
+    money(p.profit),
+  ];
+}
+
 export function positionsTable(
   positions: readonly ClosedPosition[],
   c: Columns,
@@ -47,47 +89,14 @@ export function positionsTable(
     kind: 'table',
     key: 'positions',
     title: '',
-    columns: [
-      col(c.time),
-      col(c.position),
-      col(c.symbol),
-      col(c.type),
-      hiddenCol('', 8),
-      col(c.volume, true),
-      col(c.price, true),
-      col(c.sl, true),
-      col(c.tp, true),
-      col(c.time),
-      col(c.price, true),
-      col(c.commission, true),
-      col(c.swap, true),
-      col(c.profit, true, 2),
-    ],
-    rows: positions.map((p) => {
-      const d = digits(p.symbol);
-      const known = levels(p);
-      return [
-        time(p.open_time),
-        text(p.position_id),
-        text(p.symbol),
-        side(p.type),
-        p.magic > 0 ? id(p.magic) : empty,
-        volume(p.volume),
-        price(p.entry_price, d),
-        known ? level(known.sl, d) : empty,
-        known ? level(known.tp, d) : empty,
-        time(p.close_time),
-        price(p.exit_price, d),
-        money(p.commission),
-        money(p.swap),
-        money(p.profit),
-      ];
-    }),
+    columns: positionColumns(c),
+    rows: positions.map((p) => positionRow(p, digits, levels)),
     footer: null,
   };
 }
 
-interface FilledOrder {
+/** An order rebuilt from the deals that filled it (an agent that never sent history orders). */
+export interface FilledOrder {
   time: number;
   done: number;
   order: number;
@@ -95,6 +104,45 @@ interface FilledOrder {
   type: number;
   volume: number;
   comment: string;
+}
+
+/** The key a deal's rebuilt order goes by: its order ticket, else its own. */
+export const filledOrderKey = (deal: StatementDeal): number =>
+  deal.order > 0 ? deal.order : deal.ticket;
+
+/** Adds a trade deal (in time order) to the order it fills: `known`, or a new one. */
+export function fillOrder(known: FilledOrder | undefined, deal: StatementDeal): FilledOrder {
+  if (known) {
+    known.volume += deal.volume;
+    known.done = deal.time_msc;
+    return known;
+  }
+  return {
+    time: deal.time_msc,
+    done: deal.time_msc,
+    order: filledOrderKey(deal),
+    symbol: deal.symbol,
+    type: deal.type,
+    volume: deal.volume,
+    comment: deal.comment,
+  };
+}
+
+export function filledOrderRow(o: FilledOrder): Cell[] {
+  return [
+    time(o.time),
+    id(o.order),
+    text(o.symbol),
+    text(v.orderTypes[o.type] ?? String(o.type)),
+    // filled / requested, as '1 / 1'
+    text(`${formatLots(o.volume)} / ${formatLots(o.volume)}`),
+    text(v.market),
+    empty,
+    empty,
+    time(o.done),
+    text(v.orderStates.filled),
+    text(o.comment),
+  ];
 }
 
 /** The Orders section's columns, whichever source its rows come from. */
@@ -121,59 +169,63 @@ export function ordersTable(deals: readonly StatementDeal[], c: Columns): Statem
   const orders = new Map<number, FilledOrder>();
   for (const deal of deals) {
     if (!isTradeDeal(deal)) continue;
-    const key = deal.order > 0 ? deal.order : deal.ticket;
-    const known = orders.get(key);
-    if (known) {
-      known.volume += deal.volume;
-      known.done = deal.time_msc;
-    } else {
-      orders.set(key, {
-        time: deal.time_msc,
-        done: deal.time_msc,
-        order: key,
-        symbol: deal.symbol,
-        type: deal.type,
-        volume: deal.volume,
-        comment: deal.comment,
-      });
-    }
+    const key = filledOrderKey(deal);
+    orders.set(key, fillOrder(orders.get(key), deal));
   }
-  const lots = (value: number) => formatLots(value);
   return {
     kind: 'table',
     key: 'orders',
     title: '',
     columns: orderColumns(c),
-    rows: [...orders.values()].map((o) => [
-      time(o.time),
-      id(o.order),
-      text(o.symbol),
-      text(v.orderTypes[o.type] ?? String(o.type)),
-      // filled / requested, as '1 / 1'
-      text(`${lots(o.volume)} / ${lots(o.volume)}`),
-      text(v.market),
-      empty,
-      empty,
-      time(o.done),
-      text(v.orderStates.filled),
-      text(o.comment),
-    ]),
+    rows: [...orders.values()].map(filledOrderRow),
     footer: null,
   };
 }
 
 export const formatLots = (value: number): string => String(Number(value.toFixed(8)));
 
-/** Deals in time order with the balance after each, from the balance the period started at. */
-export function dealsTable(
-  deals: readonly StatementDeal[],
-  startBalance: number,
-  c: Columns,
-  digits: DigitsOf = noDigits,
-): StatementTable {
-  let balance = startBalance;
-  const rows = deals.map((deal) => {
-    balance += balanceEffect(deal);
+export const dealColumns = (c: Columns): StatementColumn[] => [
+  col(c.time),
+  col(c.deal),
+  col(c.symbol),
+  col(c.type),
+  col(c.direction),
+  col(c.volume, true),
+  col(c.price, true),
+  col(c.order, true),
+  hiddenCol(c.cost),
+  col(c.commission, true),
+  col(c.fee, true),
+  col(c.swap, true),
+  col(c.profit, true),
+  col(c.balance, true),
+  col(c.comment),
+];
+
+/**
+ * The Deals section's rows in time order, one deal at a time: the balance after each, from the
+ * balance the period started at, and the totals under them.
+ */
+export class DealRows {
+  private balance: number;
+  private commission = 0;
+  private fee = 0;
+  private swap = 0;
+  private profit = 0;
+
+  constructor(
+    startBalance: number,
+    private readonly digits: DigitsOf = noDigits,
+  ) {
+    this.balance = startBalance;
+  }
+
+  row(deal: StatementDeal): Cell[] {
+    this.balance += balanceEffect(deal);
+    this.commission += deal.commission;
+    this.fee += deal.fee ?? 0;
+    this.swap += deal.swap;
+    this.profit += deal.profit;
     const trade = isTradeDeal(deal);
     return [
       time(deal.time_msc),
@@ -182,7 +234,7 @@ export function dealsTable(
       text(v.dealTypes[deal.type] ?? v.otherDealType),
       text(trade ? (v.entries[deal.entry] ?? '') : ''),
       trade ? volume(deal.volume) : empty,
-      trade ? price(deal.price, digits(deal.symbol)) : empty,
+      trade ? price(deal.price, this.digits(deal.symbol)) : empty,
       // a balance operation has no order in the terminal's report
       trade && deal.order > 0 ? id(deal.order) : empty,
       empty,
@@ -190,43 +242,42 @@ export function dealsTable(
       money(deal.fee ?? 0),
       money(deal.swap),
       money(deal.profit),
-      money(balance),
+      money(this.balance),
       text(deal.comment),
     ];
-  });
+  }
+
+  /** The totals of the rows so far and the balance after the last. */
+  footer(): NonNullable<StatementTable['footer']> {
+    return {
+      lead: 8,
+      cells: [
+        money(this.commission),
+        money(this.fee),
+        money(this.swap),
+        money(this.profit),
+        money(this.balance),
+        empty,
+      ],
+    };
+  }
+}
+
+/** Deals in time order with the balance after each, from the balance the period started at. */
+export function dealsTable(
+  deals: readonly StatementDeal[],
+  startBalance: number,
+  c: Columns,
+  digits: DigitsOf = noDigits,
+): StatementTable {
+  const rows = new DealRows(startBalance, digits);
   return {
     kind: 'table',
     key: 'deals',
     title: '',
-    columns: [
-      col(c.time),
-      col(c.deal),
-      col(c.symbol),
-      col(c.type),
-      col(c.direction),
-      col(c.volume, true),
-      col(c.price, true),
-      col(c.order, true),
-      hiddenCol(c.cost),
-      col(c.commission, true),
-      col(c.fee, true),
-      col(c.swap, true),
-      col(c.profit, true),
-      col(c.balance, true),
-      col(c.comment),
-    ],
-    rows,
-    footer: {
-      lead: 8,
-      cells: [
-        money(sum(deals.map((d) => d.commission))),
-        money(sum(deals.map((d) => d.fee ?? 0))),
-        money(sum(deals.map((d) => d.swap))),
-        money(sum(deals.map((d) => d.profit))),
-        money(balance),
-        empty,
-      ],
-    },
+    columns: dealColumns(c),
+    rows: deals.map((deal) => rows.row(deal)),
+    footer: rows.footer(),
   };
 }
 

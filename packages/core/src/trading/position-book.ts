@@ -182,6 +182,17 @@ export class PositionBook {
     return all;
   }
 
+  /**
+   * Removes and returns, in order, the finished positions closed before `time` and before every
+   * position still partly closed: no deal at or after `time` can add one before them. A reader
+   * that streams a long history (the statement) keeps only the rest; positions() is then the rest.
+   */
+  takeSettled(time: number): ClosedPosition[] {
+    let limit = time;
+    for (const p of this.partlyClosed()) limit = Math.min(limit, p.close_time);
+    return this.finished.splice(0, firstClosedFrom(this.finished, limit));
+  }
+
   /** The positions with from <= close_time <= to, by comparePositions, as a new array. */
   closedBetween(from: number, to: number): ClosedPosition[] {
     const range = closedBetween(this.finished, from, to);
