@@ -1,5 +1,6 @@
 import {
   baseEndingAt,
+  comparePositions,
   DASHBOARD_BASE_BALANCE,
   HOURLY_WINDOW_DAYS,
   INITIAL_BALANCE,
@@ -13,6 +14,7 @@ import {
   lastDaysWindow,
   netProfitOf,
   profitHistogram,
+  sharpeOfPositions,
   statisticsRecord,
   todayStats,
   type BalanceBasis,
@@ -76,14 +78,25 @@ export async function positionsOfUser(
 
 /**
  * Statistics figures, the running balance from `initialBalance` (10000 as an estimate, §9) and
- * moved by the window's balance operations.
+ * moved by the window's balance operations. The Sharpe ratio is the one MT5 prints in its trade
+ * reports (issue 26: each position's net over the balance before it, sharpeOfPositions), so the
+ * screen and an imported report's Results agree; core's statistics keep §9's ratio in money.
  */
 export function statisticsOf(
   positions: readonly ClosedPosition[],
   initialBalance = INITIAL_BALANCE,
   operations: readonly BalanceOperation[] = [],
 ): StatisticsRecord {
-  return statisticsRecord(positions, { initialBalance, operations });
+  const record = statisticsRecord(positions, { initialBalance, operations });
+  const walked = inCloseOrder(positions) ? positions : [...positions].sort(comparePositions);
+  return { ...record, sharpe_ratio: sharpeOfPositions(walked, initialBalance, operations) };
+}
+
+function inCloseOrder(positions: readonly ClosedPosition[]): boolean {
+  for (let i = 1; i < positions.length; i++) {
+    if ((positions[i]?.close_time ?? 0) < (positions[i - 1]?.close_time ?? 0)) return false;
+  }
+  return true;
 }
 
 /** What a window's balances need besides its positions. */

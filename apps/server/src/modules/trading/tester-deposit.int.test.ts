@@ -17,6 +17,8 @@ interface Statistics {
   profit_percentage: number;
   max_drawdown: number;
   max_drawdown_percent: number;
+  sharpe_ratio: number;
+  recovery_factor: number;
 }
 
 interface Ctx {
@@ -112,4 +114,40 @@ describe('an imported report whose history begins after its first deposit', () =
     expect(stats.balance_basis.initial_balance).toBeCloseTo(opening, 6);
     expect(overview.equity_curve.at(-1)?.balance).toBeCloseTo(finalBalance, 6);
   });
+});
+
+/** The printed figure to the decimals the terminal wrote it with (0.26, −0.27331, 3.08). */
+function expectAsPrinted(ours: number, printed: number | undefined, label: string) {
+  expect(printed, `${label} printed`).toBeDefined();
+  const decimals = (String(printed).split('.')[1] ?? '').length;
+  expect(Math.abs(ours - (printed ?? Number.NaN)), label).toBeLessThanOrEqual(
+    0.5 * 10 ** -decimals + 1e-9,
+  );
+}
+
+// Trade History reports whose positions each close in one deal: the terminal's trades are the
+// product's positions, so the screens give the figures the report's Results block printed.
+describe("an imported Trade History report: the terminal's risk figures on the dashboard", () => {
+  it.for([
+    // a yen account through a 64 % drawdown: its Sharpe (−0.27331) is on returns, not on money
+    { file: 'ReportHistory-10009822126-MetaQuotesDemo-JPY.xlsx' },
+    { file: 'ReportHistory-400078005-OANDA-JP.html' },
+  ])(
+    '$file: Sharpe, recovery factor and drawdown as printed',
+    async ({ file }, { app, api, db }) => {
+      const bytes = await readFile(fixture(file));
+      const printed = (await parseMt5Report(bytes)).results;
+      const { stats, overview } = await importedScreens({ app, api, db }, bytes);
+      for (const s of [stats, overview.statistics]) {
+        expectAsPrinted(s.sharpe_ratio, printed.sharpe_ratio, 'sharpe_ratio');
+        expectAsPrinted(s.recovery_factor, printed.recovery_factor, 'recovery_factor');
+        expectAsPrinted(s.max_drawdown, printed.balance_drawdown_maximal, 'max_drawdown');
+        expectAsPrinted(
+          s.max_drawdown_percent,
+          printed.balance_drawdown_relative_pct,
+          'max_drawdown_percent',
+        );
+      }
+    },
+  );
 });
