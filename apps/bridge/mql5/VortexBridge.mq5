@@ -13,7 +13,7 @@
 //| reads in pt-BR from retcodes and error codes.                    |
 //+------------------------------------------------------------------+
 #property copyright "Vortex"
-#property version   "1.01"
+#property version   "1.02"
 #property description "Ponte entre o MetaTrader 5 e o agente local do Vortex (127.0.0.1)."
 
 #include <Trade\Trade.mqh>
@@ -25,10 +25,11 @@ input int    InpHeartbeatSec = 5;          // Heartbeat and full state refresh, 
 input int    InpReconnectSec = 3;          // Wait between connection attempts, s
 input ulong  InpDeviation   = 10;          // Max slippage for market orders, points
 
-#define EA_VERSION       "1.01"
+#define EA_VERSION       "1.02"
 #define PROTOCOL_VERSION 1
 #define DEALS_PER_LINE   200
 #define MAX_DIGITS_SYMBOLS 5000
+#define MAX_SPEC_SYMBOLS 1000
 #define BAR_HISTORY      500
 #define MAX_SUBSCRIPTIONS 20
 
@@ -502,7 +503,8 @@ void SendHello()
             ",\"margin_mode\":\"" + (marginMode == ACCOUNT_MARGIN_MODE_RETAIL_HEDGING ? "hedging" : "netting") + "\"" +
             ",\"trade_mode\":\"" + (tradeMode == ACCOUNT_TRADE_MODE_REAL ? "real" : "demo") + "\"" +
             ",\"terminal_build\":" + IntegerToString(TerminalInfoInteger(TERMINAL_BUILD)) +
-            ",\"symbol_digits\":" + SymbolDigitsJson() + "}");
+            ",\"symbol_digits\":" + SymbolDigitsJson() +
+            ",\"symbol_specs\":" + SymbolSpecsJson() + "}");
   }
 
 // SYMBOL_DIGITS of the Market Watch symbols: the statement writes their prices with them.
@@ -515,6 +517,33 @@ string SymbolDigitsJson()
       string symbol = SymbolName(i, true);
       out += (i > 0 ? "," : "") + "{\"symbol\":\"" + JsonEscape(symbol) + "\",\"digits\":" +
              IntegerToString(SymbolInfoInteger(symbol, SYMBOL_DIGITS)) + "}";
+     }
+   return out + "]";
+  }
+
+// The Market Watch symbols' contracts: the bot and the backtest value a point by them. A symbol
+// whose tick size or value is still 0 (its data not synchronised yet) is left out.
+string SymbolSpecsJson()
+  {
+   int n = MathMin(SymbolsTotal(true), MAX_SPEC_SYMBOLS);
+   string out = "[";
+   bool first = true;
+   for(int i = 0; i < n; i++)
+     {
+      string symbol = SymbolName(i, true);
+      double tickSize = SymbolInfoDouble(symbol, SYMBOL_TRADE_TICK_SIZE);
+      double tickValue = SymbolInfoDouble(symbol, SYMBOL_TRADE_TICK_VALUE);
+      if(tickSize <= 0 || tickValue <= 0)
+         continue;
+      out += (first ? "" : ",") + "{\"symbol\":\"" + JsonEscape(symbol) + "\"" +
+             ",\"tick_size\":" + Num(tickSize) +
+             ",\"tick_value\":" + Num(tickValue) +
+             ",\"contract_size\":" + Num(SymbolInfoDouble(symbol, SYMBOL_TRADE_CONTRACT_SIZE)) +
+             ",\"volume_min\":" + Num(SymbolInfoDouble(symbol, SYMBOL_VOLUME_MIN)) +
+             ",\"volume_step\":" + Num(SymbolInfoDouble(symbol, SYMBOL_VOLUME_STEP)) +
+             ",\"currency_profit\":\"" + JsonEscape(SymbolInfoString(symbol, SYMBOL_CURRENCY_PROFIT)) + "\"" +
+             ",\"digits\":" + IntegerToString(SymbolInfoInteger(symbol, SYMBOL_DIGITS)) + "}";
+      first = false;
      }
    return out + "]";
   }

@@ -7,6 +7,7 @@ import type {
   Mt5Order,
   Mt5Position,
   SymbolDigits,
+  SymbolSpec,
   TIMEFRAMES,
 } from '@vortex/core';
 
@@ -21,6 +22,8 @@ export interface TerminalInfo {
   symbols?: string[];
   /** SYMBOL_DIGITS of the symbols it trades, when it can say (the statement writes prices so). */
   symbol_digits?: SymbolDigits[];
+  /** Each symbol's contract (tick size and value, volumes), when it can say: the bot values by it. */
+  symbol_specs?: SymbolSpec[];
 }
 
 export type Timeframe = (typeof TIMEFRAMES)[number];

@@ -1,4 +1,4 @@
-import { currentWinSymbol } from '@vortex/core';
+import { AgentHelloSchema, currentWinSymbol, resolveInstrument } from '@vortex/core';
 import { describe, expect, it } from 'vitest';
 import { createSimSource } from './sim-source.js';
 
@@ -9,6 +9,36 @@ describe('the sim adapter', () => {
     const source = createSimSource({ seed: 'series', historyDays: 1, speed: 1, now: () => at });
     expect(source.terminal().symbols).toEqual(['WING27']);
     expect(currentWinSymbol(at)).toBe('WING27');
+  });
+
+  it("states WIN's contract in its hello, as a B3 terminal does: R$ 1 a tick of 5 points", () => {
+    const at = Date.parse('2026-12-17T13:00:00Z');
+    const terminal = createSimSource({
+      seed: 'spec',
+      historyDays: 1,
+      speed: 1,
+      now: () => at,
+    }).terminal();
+    expect(terminal.symbol_specs).toEqual([
+      {
+        symbol: 'WING27',
+        tick_size: 5,
+        tick_value: 1,
+        contract_size: 1,
+        volume_min: 1,
+        volume_step: 1,
+        currency_profit: 'BRL',
+        digits: 0,
+      },
+    ]);
+    // What the agent sends the server, and the R$ 0.20 a point the bot and backtest read from it.
+    const hello = AgentHelloSchema.parse({ type: 'hello', ...terminal, client_version: '0.1.0' });
+    const win = resolveInstrument('WING27', hello.symbol_specs?.[0]);
+    expect(win.ok && win.instrument).toMatchObject({
+      tick: 5,
+      pointValue: 0.2,
+      source: 'terminal',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   hashSeed,
+  symbolSpecOf,
   TIMEFRAME_SECONDS,
   type Bar,
   type Mt5Deal,
@@ -78,6 +79,7 @@ export function createSimSource(opts: SimSourceOptions): Mt5Source {
     // One contract: the WIN series current at the simulated start, by B3's calendar.
     symbols: [sim.symbol],
     symbol_digits: [{ symbol: sim.symbol, digits: sim.spec.digits }],
+    symbol_specs: [symbolSpecOf(sim.spec, sim.currency)],
   };
   return {
     terminal: () => terminal,

@@ -182,6 +182,36 @@ describe('the ea adapter with a scripted Expert Advisor over TCP', () => {
     expect(await again.next('sync')).toMatchObject({ orders_since_msc: 1_500 });
   });
 
+  it("passes on the EA's symbol specifications, leaving out a symbol not synchronised yet", async () => {
+    const { adapter, logs } = await start();
+    const ea = await FakeEa.connect(adapter.port);
+    eas.push(ea);
+    const win = {
+      symbol: 'WINZ25',
+      tick_size: 5,
+      tick_value: 1,
+      contract_size: 1,
+      volume_min: 1,
+      volume_step: 1,
+      currency_profit: 'BRL',
+      digits: 0,
+    };
+    const wdo = { ...win, symbol: 'WDOF26', tick_size: 0.5, tick_value: 5, digits: 1 };
+    // A Market Watch symbol whose data has not arrived: SymbolInfoDouble gives 0 for its tick.
+    const idle = { ...win, symbol: 'PETR4', tick_size: 0, tick_value: 0 };
+    ea.send({ ...hello, symbol_specs: [win, idle, wdo] });
+    const terminal = await adapter.waitForTerminal();
+    expect(terminal.symbol_specs).toEqual([win, wdo]);
+    expect(logs.some((l) => l.includes('PETR4'))).toBe(true);
+    await ea.next('sync');
+    // An older EA says nothing of them, and nothing is made up.
+    const older = await FakeEa.connect(adapter.port);
+    eas.push(older);
+    older.send(hello);
+    await older.next('sync');
+    expect(adapter.terminal().symbol_specs).toBeUndefined();
+  });
+
   it('sends a command to the EA and reports its answer in pt-BR', async () => {
     const { adapter, connect } = await start();
     const ea = await connect();

@@ -8,6 +8,7 @@ import type {
   Mt5HistoryOrder,
   Mt5Order,
   Mt5Position,
+  SymbolSpec,
 } from '@vortex/core';
 import { commandMessages } from '../agent/messages.js';
 import type { CommandOutcome, Mt5Source, TerminalInfo, Timeframe } from '../agent/mt5-source.js';
@@ -21,6 +22,7 @@ import {
 } from './ea-protocol.js';
 import { outcomeOf } from './ea-results.js';
 import { EaState } from './ea-state.js';
+import { readSymbolSpecs } from './ea-symbol-specs.js';
 import { readLines } from './line-reader.js';
 
 export interface EaAdapterOptions {
@@ -50,6 +52,8 @@ interface Pending {
 export class EaAdapter implements Mt5Source {
   private conn: Socket | undefined;
   private hello: EaHello | undefined;
+  /** The hello's symbol specifications that passed their check; undefined from an older EA. */
+  private specs: SymbolSpec[] | undefined;
   private heartbeat: { at: number; terminalConnected: boolean } | undefined;
   private readonly state = new EaState();
   private readonly pending = new Map<string, Pending>();
@@ -117,6 +121,7 @@ export class EaAdapter implements Mt5Source {
       trade_mode: h.trade_mode,
       ...(h.symbols ? { symbols: h.symbols } : {}),
       ...(h.symbol_digits ? { symbol_digits: h.symbol_digits } : {}),
+      ...(this.specs ? { symbol_specs: this.specs } : {}),
     };
   }
 
@@ -301,6 +306,16 @@ export class EaAdapter implements Mt5Source {
       );
     }
     this.hello = m;
+    this.specs = undefined;
+    if (m.symbol_specs) {
+      const { specs, skipped } = readSymbolSpecs(m.symbol_specs);
+      this.specs = specs;
+      if (skipped.length > 0) {
+        this.log(
+          `Especificação de ${skipped.length} símbolo(s) ignorada (ainda sem tick no terminal?): ${skipped.slice(0, 5).join(', ')}`,
+        );
+      }
+    }
     this.log(`Expert Advisor ${m.ea_version} conectado: conta ${m.account_number} (${m.server}).`);
     this.write(socket, {
       type: 'sync',

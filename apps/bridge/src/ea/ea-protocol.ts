@@ -4,6 +4,7 @@ import {
   Mt5AccountSchema,
   Mt5OrderSchema,
   Mt5PositionSchema,
+  MAX_SYMBOL_SPECS,
   SymbolDigitsSchema,
   TimeframeSchema,
   type Command,
@@ -42,6 +43,12 @@ export const EaHelloSchema = z.strictObject({
   symbols: z.array(z.string().trim().min(1).max(32)).max(5_000).optional(),
   /** SYMBOL_DIGITS of the symbols it trades; older EAs leave it out. */
   symbol_digits: z.array(SymbolDigitsSchema).max(5_000).optional(),
+  /**
+   * The Market Watch symbols' contracts (core SymbolSpecSchema), checked one by one by the
+   * adapter: a symbol the terminal has not synchronised (tick 0) costs that entry, not the hello.
+   * Older EAs leave it out.
+   */
+  symbol_specs: z.array(z.unknown()).max(MAX_SYMBOL_SPECS).optional(),
 });
 
 export const EaHeartbeatSchema = z.strictObject({
