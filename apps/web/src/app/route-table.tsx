@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
               { path: strip(paths.alerts.path), lazy: () => import('./routes/alerts') },
               { path: strip(paths.reports.path), lazy: () => import('./routes/reports') },
               { path: strip(paths.taxes.path), lazy: () => import('./routes/taxes') },
+              { path: strip(paths.accounts.path), lazy: () => import('./routes/all-accounts') },
               {
                 path: strip(paths.taxesAnnual.path),
                 lazy: () => import('./routes/taxes-annual'),

@@ -29,6 +29,7 @@ export const navLabels = {
   alerts: 'Alertas',
   reports: 'Relatórios',
   taxes: 'Imposto de Renda',
+  accounts: 'Contas',
   backup: 'Backup',
   users: 'Usuários',
   bridgeAdmin: 'Controle Bridge (Admin)',

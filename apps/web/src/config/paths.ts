@@ -13,6 +13,8 @@ export const paths = {
   backtest: { path: '/backtest', title: 'Backtest' },
   alerts: { path: '/alerts', title: 'Gerenciador de Alertas' },
   reports: { path: '/reports', title: 'Relatórios de Trading' },
+  // Issue 26: every account of the trader, one currency summed at a time.
+  accounts: { path: '/contas', title: 'Todas as contas' },
   taxes: { path: '/impostos', title: 'Imposto de Renda' },
   taxesAnnual: { path: '/impostos/anual/:year', title: 'Imposto de Renda — resumo anual' },
   mt5: { path: '/mt5', title: 'Configuração MT5' },

@@ -12,6 +12,7 @@ import {
   SlidersHorizontal,
   FlaskConical,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { navLabels } from '../../config/messages';
@@ -42,6 +43,8 @@ const links: LinkSpec[] = [
   { key: 'reports', icon: FileText, adminOnly: false },
   // Issue 17: each person's own income tax from their own deals, so for every role.
   { key: 'taxes', icon: Landmark, adminOnly: false },
+  // Issue 26: one's own accounts side by side, summed one currency at a time; for every role.
+  { key: 'accounts', icon: Wallet, adminOnly: false },
   { key: 'backup', icon: DatabaseBackup, adminOnly: true },
   { key: 'users', icon: Users, adminOnly: true },
   { key: 'bridgeAdmin', icon: ShieldCheck, adminOnly: true },

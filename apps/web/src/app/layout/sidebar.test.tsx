@@ -31,6 +31,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Alertas',
       'Relatórios',
       'Imposto de Renda',
+      'Contas',
       'Backup',
       'Usuários',
       'Controle Bridge (Admin)',
@@ -48,6 +49,7 @@ describe('sidebar entries (trading.md §2)', () => {
       'Alertas',
       'Relatórios',
       'Imposto de Renda',
+      'Contas',
     ]);
   });
 
@@ -65,6 +67,7 @@ describe('sidebar entries (trading.md §2)', () => {
       '/alerts',
       '/reports',
       '/impostos',
+      '/contas',
     ]);
     expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('joao.trader');
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('Trader');

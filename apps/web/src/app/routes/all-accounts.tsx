@@ -1,0 +1,5 @@
+import { AllAccountsScreen } from '../../features/all-accounts';
+
+export function Component() {
+  return <AllAccountsScreen />;
+}

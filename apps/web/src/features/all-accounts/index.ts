@@ -1,0 +1,1 @@
+export { AllAccountsScreen } from './components/all-accounts-screen';
