@@ -52,8 +52,7 @@ const CASES = [
   { file: 'ReportTester-Exness-EXP-GBPUSD-H1.html', drawdowns: true },
   { file: 'ReportTester-ExnessK2.html', drawdowns: true },
   // A Trade History report with no position left open: every deal is in a closed position. Its
-  // drawdown differs (10 280.53 by position, 10 053.03 printed): the terminal walks deal by
-  // deal, booking each opening's commission when it opens and overlapping positions apart.
+  // drawdown is pinned below ('not yet').
   { file: 'ReportHistory-1513441721-FTMO.xlsx', drawdowns: false },
 ];
 
@@ -86,6 +85,33 @@ describe('an imported report with its deposit', () => {
       expect(stats.balance_basis.source).toBe('account');
       expect(stats.balance_basis.initial_balance).toBeCloseTo(0, 6);
       expect(overview.equity_curve.at(-1)?.balance).toBeCloseTo(finalBalance, 6);
+    },
+  );
+});
+
+// Not yet: the terminal walks the balance deal by deal, booking each opening deal's commission
+// when the position opens. Walked so over this report's deals, the drawdown is 10,053.03 (as
+// printed); the same walk with each position's opening costs at its open time and the rest at its
+// last close gives 10,053.03 too, so its 32 partial closes change nothing. The stored positions
+// keep one commission per round trip (opening and closing summed: ClosedPosition.commission), so
+// the screens book it all at the close: 10,280.53 (and 4.94 % becomes more). Reading the opening
+// deals on every /dashboard/stats would undo the 1,000,000-deal read goal (bench/RESULTS.md);
+// the positions would need their opening costs apart (positions-builder, closed_positions).
+describe('an imported Trade History report with commissions at the opening', () => {
+  it.fails(
+    'FTMO: the drawdown the terminal printed (10,053.03, 4.94 %), not yet: opening costs at the close',
+    async ({ app, api, db }) => {
+      const bytes = await readFile(fixture('ReportHistory-1513441721-FTMO.xlsx'));
+      const printed = (await parseMt5Report(bytes)).results;
+      const { stats, overview } = await importedScreens({ app, api, db }, bytes);
+      for (const s of [stats, overview.statistics]) {
+        expectAsPrinted(s.max_drawdown, printed.balance_drawdown_maximal, 'max_drawdown');
+        expectAsPrinted(
+          s.max_drawdown_percent,
+          printed.balance_drawdown_relative_pct,
+          'max_drawdown_percent',
+        );
+      }
     },
   );
 });
@@ -132,6 +158,8 @@ describe("an imported Trade History report: the terminal's risk figures on the d
     // a yen account through a 64 % drawdown: its Sharpe (−0.27331) is on returns, not on money
     { file: 'ReportHistory-10009822126-MetaQuotesDemo-JPY.xlsx' },
     { file: 'ReportHistory-400078005-OANDA-JP.html' },
+    // its history starts at 50.61 and takes a deposit: 0.150038 while it lost 49.67
+    { file: 'ReportHistory-57174315-HFM.xlsx' },
   ])(
     '$file: Sharpe, recovery factor and drawdown as printed',
     async ({ file }, { app, api, db }) => {
