@@ -1,15 +1,16 @@
-import { Parser } from 'htmlparser2';
 import type { ImportedReport } from '@vortex/core';
 import { ReportAssembler, type ReportKind, type ReportSink } from './assemble.js';
 import { decodeStream } from './decode.js';
+import { HtmlTokenizer } from './html-tokenizer.js';
 import { ImportBudget, type ImportLimits } from './limits.js';
 import { ImportRefusal, importMessages } from './messages.js';
 import { isTimeText } from './numbers.js';
 import { isLabel, type Cell, type Row } from './rows.js';
 
-// HTML reports are read with htmlparser2's push parser: each decoded chunk is written to it as it
-// arrives, and every finished <tr> is handed to the assembler, so no DOM and no whole-file string
-// exist (a 50 MB report stays a few chunks in memory plus the records read so far).
+// HTML reports are read with a streaming tokenizer (html-tokenizer.ts: htmlparser2's reading, built
+// for these tables): each decoded chunk is written to it as it arrives, and every finished <tr> is
+// handed to the assembler, so no DOM and no whole-file string exist (a 50 MB report stays a few
+// chunks in memory plus the records read so far). Text is built only inside cells.
 
 const GENERATORS: Record<string, ReportKind> = {
   'client terminal': 'history',
@@ -62,6 +63,7 @@ export async function parseHtmlReport(
       col += cell.span;
     }
     cell = null;
+    parser.captureText = false;
   };
   const endRow = () => {
     endCell();
@@ -78,9 +80,9 @@ export async function parseHtmlReport(
     assembler.push(row);
   };
 
-  const parser = new Parser(
+  const parser = new HtmlTokenizer(
     {
-      onopentag(name, attrs) {
+      onOpenTag(name, attrs) {
         if (name === 'html' || name === 'table') seen.html = true;
         if (name === 'meta' && attrs.name?.toLowerCase() === 'generator') {
           const kind = GENERATORS[attrs.content?.toLowerCase().trim() ?? ''];
@@ -104,20 +106,24 @@ export async function parseHtmlReport(
             span: Number.isFinite(span) && span > 0 ? span : 1,
             hidden: hiddenCell,
           };
+          parser.captureText = true;
         }
       },
-      ontext(text) {
+      onText(text) {
         if (cell !== null) {
           cell.text += text;
           budget.check('cellChars', cell.text.length);
         }
       },
-      onclosetag(name) {
+      onCloseTag(name) {
         if (name === 'td' || name === 'th') endCell();
         else if (name === 'tr' || name === 'table') endRow();
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    {
+      attributeTags: ['meta', 'td', 'th'],
+      attributeNames: ['name', 'content', 'colspan', 'class'],
+    },
   );
 
   let bytes = 0;

@@ -1,0 +1,245 @@
+// The element stack htmlparser2's Parser keeps (v12, HTML mode), so that tags are opened and closed
+// exactly when it opened and closed them: a <tr> closes an open <td>, </table> closes the cells and
+// rows inside it, a close tag with no open element is ignored, void elements close at once, a
+// second <form> is ignored, and <svg>/<math> change how tag names are read. The reader's rows
+// depend on every one of these (a cell ends when its <td> closes, however that happens).
+
+const pTag = new Set(['p']);
+const headings = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p']);
+const formTags = new Set([
+  'input',
+  'option',
+  'optgroup',
+  'select',
+  'button',
+  'datalist',
+  'textarea',
+]);
+const sections = new Set(['thead', 'tbody']);
+const ddt = new Set(['dd', 'dt']);
+const rtp = new Set(['rt', 'rp']);
+
+const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])],
+  ['th', new Set(['th'])],
+  ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])],
+  ['a', new Set(['a'])],
+  ['li', new Set(['li'])],
+  ['p', pTag],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => [h, headings] as const),
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map(
+    (f) => [f, formTags] as const,
+  ),
+  ['option', new Set(['option'])],
+  ['optgroup', new Set(['optgroup', 'option'])],
+  ['dd', ddt],
+  ['dt', ddt],
+  ...[
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
+  ].map((t) => [t, pTag] as const),
+  ['rt', rtp],
+  ['rp', rtp],
+  ['tbody', sections],
+  ['tfoot', sections],
+]);
+
+const VOID = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** Elements that hold HTML inside SVG or MathML; SVG's casing, as they are compared adjusted. */
+const INTEGRATION = new Set([
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignObject',
+  'desc',
+  'title',
+]);
+
+const SVG_NAMES = new Map(
+  [
+    'altGlyph',
+    'altGlyphDef',
+    'altGlyphItem',
+    'animateColor',
+    'animateMotion',
+    'animateTransform',
+    'clipPath',
+    'feBlend',
+    'feColorMatrix',
+    'feComponentTransfer',
+    'feComposite',
+    'feConvolveMatrix',
+    'feDiffuseLighting',
+    'feDisplacementMap',
+    'feDistantLight',
+    'feDropShadow',
+    'feFlood',
+    'feFuncA',
+    'feFuncB',
+    'feFuncG',
+    'feFuncR',
+    'feGaussianBlur',
+    'feImage',
+    'feMerge',
+    'feMergeNode',
+    'feMorphology',
+    'feOffset',
+    'fePointLight',
+    'feSpecularLighting',
+    'feSpotLight',
+    'feTile',
+    'feTurbulence',
+    'foreignObject',
+    'glyphRef',
+    'linearGradient',
+    'radialGradient',
+    'textPath',
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+const enum Foreign {
+  None,
+  Svg,
+  MathML,
+}
+
+export interface TreeHandler {
+  onOpenTag(name: string, attrs: Readonly<Record<string, string | undefined>>): void;
+  onCloseTag(name: string): void;
+}
+
+export class ElementStack {
+  /** Open elements, innermost last. */
+  private readonly stack: string[] = [];
+  private readonly foreign: Foreign[] = [Foreign.None];
+  /** The open tag being read ('' when ignored: a second <form>). */
+  private tagName = '';
+
+  constructor(private readonly handler: TreeHandler) {}
+
+  inForeignContext(): boolean {
+    return this.foreign[this.foreign.length - 1] !== Foreign.None;
+  }
+
+  /** A tag name as the parser reads it: lower case, SVG's casing inside <svg>, image as img. */
+  readTagName(raw: string): string {
+    const name = raw.toLowerCase();
+    const context = this.foreign[this.foreign.length - 1];
+    if (context === Foreign.Svg) return SVG_NAMES.get(name) ?? name;
+    if (this.foreign.length > 1) {
+      const adjusted = SVG_NAMES.get(name);
+      if (adjusted !== undefined && this.stack.includes(adjusted)) return adjusted;
+    }
+    if (context === Foreign.None) return name === 'image' ? 'img' : name;
+    return name;
+  }
+
+  /** The open tag's name was read (its attributes follow): what it closes is closed now. */
+  openTagName(name: string): void {
+    this.tagName = name;
+    if (name === 'form' && this.stack.includes('form')) {
+      this.tagName = '';
+      return;
+    }
+    const closes = OPEN_IMPLIES_CLOSE.get(name);
+    if (closes !== undefined) {
+      while (this.stack.length > 0 && closes.has(this.stack[this.stack.length - 1] ?? '')) {
+        this.pop();
+      }
+    }
+    if (VOID.has(name)) return;
+    this.stack.push(name);
+    if (name === 'svg') this.foreign.push(Foreign.Svg);
+    else if (name === 'math') this.foreign.push(Foreign.MathML);
+    else if (INTEGRATION.has(name)) this.foreign.push(Foreign.None);
+  }
+
+  /** The open tag ended with '>' (or '/>' outside SVG and MathML). */
+  openTagEnd(attrs: Readonly<Record<string, string | undefined>>): void {
+    const name = this.tagName;
+    this.tagName = '';
+    if (name === '') return;
+    this.handler.onOpenTag(name, attrs);
+    if (VOID.has(name)) this.handler.onCloseTag(name);
+  }
+
+  /** '/>' inside SVG or MathML: the tag closes itself. */
+  selfClosingEnd(attrs: Readonly<Record<string, string | undefined>>): void {
+    const name = this.tagName;
+    this.openTagEnd(attrs);
+    if (name !== '' && this.stack[this.stack.length - 1] === name) this.pop();
+  }
+
+  closeTag(name: string): void {
+    if (VOID.has(name)) {
+      if (name === 'br') {
+        this.handler.onOpenTag('br', {});
+        this.handler.onCloseTag('br');
+      }
+      return;
+    }
+    const at = this.stack.lastIndexOf(name);
+    if (at >= 0) {
+      while (this.stack.length > at) this.pop();
+    } else if (name === 'p') {
+      // </p> with no <p> open is an empty paragraph
+      this.openTagName('p');
+      this.selfClosingEnd({});
+    }
+  }
+
+  /** End of input: every element still open closes, innermost first (the stack is left as is). */
+  end(): void {
+    for (let i = this.stack.length - 1; i >= 0; i--) this.handler.onCloseTag(this.stack[i] ?? '');
+  }
+
+  private pop(): void {
+    const name = this.stack.pop() ?? '';
+    if (name === 'svg' || name === 'math' || INTEGRATION.has(name)) this.foreign.pop();
+    this.handler.onCloseTag(name);
+  }
+}
