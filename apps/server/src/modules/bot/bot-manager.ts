@@ -1,5 +1,7 @@
 import {
   botControlMessages as msg,
+  resolveBotSymbol,
+  resolveInstrument,
   riskBreachMessage,
   type BridgeEvent,
   type RiskBreach,
@@ -10,6 +12,7 @@ import type pg from 'pg';
 import { OutageLog, type OutageLogger } from '../../lib/outage-log.js';
 import type { AuthChange } from '../auth/auth-invalidation.js';
 import type { AgentRegistry } from '../bridge/agent-registry.js';
+import { findSymbolSpec } from '../bridge/symbol-specs.repo.js';
 import type { EventBus } from '../live/event-bus.js';
 import type { PositionsCache } from '../trading/positions-cache.js';
 import { liveAccountOf } from '../trading/trading.repo.js';
@@ -296,11 +299,26 @@ export class BotManager {
     }
     const account = await liveAccountOf(this.deps.pool, userId);
     if (!account) throw new BotControlError(409, msg.mt5Required);
-    const runner: BotRunner = new BotRunner(this.deps, userId, account, config, startedAt, (b) => {
-      this.riskStop(userId, runner, b).catch((err: unknown) => {
-        this.deps.log.warn({ err, userId }, 'bot risk stop failed');
-      });
-    });
+    // Stops and targets land on the tick the account's terminal states for the symbol.
+    const symbol = resolveBotSymbol(
+      config.general.symbol,
+      Date.now(),
+      this.deps.agents.of(userId)?.symbols,
+    );
+    const spec = await findSymbolSpec(this.deps.pool, account.id, symbol);
+    const runner: BotRunner = new BotRunner(
+      this.deps,
+      userId,
+      account,
+      config,
+      startedAt,
+      (b) => {
+        this.riskStop(userId, runner, b).catch((err: unknown) => {
+          this.deps.log.warn({ err, userId }, 'bot risk stop failed');
+        });
+      },
+      resolveInstrument(symbol, spec),
+    );
     return runner;
   }
 }

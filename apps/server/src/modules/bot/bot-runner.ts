@@ -6,11 +6,12 @@ import {
   mt5Messages,
   nextStop,
   resolveBotSymbol,
+  resolveInstrument,
   riskOf,
   TIMEFRAME_SECONDS,
-  WIN_INSTRUMENT,
   type Bar,
   type BotConfig,
+  type InstrumentResolution,
   type RiskBreach,
   type Signal,
   type StrategyLane,
@@ -79,6 +80,13 @@ export class BotRunner {
   /** The magics of all seven strategies: the positions that are the bot's. */
   readonly magics: Set<number>;
   readonly risk: RiskWatch;
+  /** The traded symbol's price step, from its specification (stops land on it). */
+  private readonly tick: number;
+  /**
+   * Why the symbol cannot be traded: no specification from the terminal and not a contract the
+   * bot knows (WIN, WDO). Such a runner has no lanes: it never values a point as another's.
+   */
+  readonly instrumentRefusal: string | null;
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -87,16 +95,23 @@ export class BotRunner {
     readonly config: BotConfig,
     readonly startedAt: Date,
     onRiskBreach: (breach: RiskBreach) => void = () => undefined,
+    /** The symbol's instrument (BotManager reads the stored specification); B3's by default. */
+    instrument?: InstrumentResolution,
   ) {
-    this.lanes = enabledStrategies(config, WIN_INSTRUMENT).map((lane) => ({
-      ...lane,
-      pendingUntil: 0,
-    }));
     this.symbol = resolveBotSymbol(
       config.general.symbol,
       Date.now(),
       deps.agents.of(userId)?.symbols,
     );
+    const resolved = instrument ?? resolveInstrument(this.symbol);
+    this.instrumentRefusal = resolved.ok ? null : resolved.error;
+    this.tick = resolved.ok ? resolved.instrument.tick : 0;
+    this.lanes = resolved.ok
+      ? enabledStrategies(config, resolved.instrument).map((lane) => ({
+          ...lane,
+          pendingUntil: 0,
+        }))
+      : [];
     this.magics = botMagicsOf(config);
     this.risk = new RiskWatch(deps, userId, account.id, riskOf(config), this.magics, (b) => {
       if (!this.stopped) onRiskBreach(b);
@@ -118,6 +133,7 @@ export class BotRunner {
 
   /** Why this bot cannot trade while it runs, in pt-BR; null when it can. */
   get blockedReason(): string | null {
+    if (this.instrumentRefusal) return this.instrumentRefusal;
     if (this.lanes.length === 0) return msg.noStrategy;
     return this.symbolRefused;
   }
@@ -140,13 +156,16 @@ export class BotRunner {
 
   /**
    * Before the bot counts as started: the refusal, in pt-BR with the current series named, when
-   * the terminal said which symbols it offers (hello) and this is not one; else null. A terminal
+   * the terminal said which symbols it offers (hello) and this is not one; the refusal of a
+   * symbol with no specification the bot can value; else null. A terminal
    * that does not say is asked for the bars, and its refusal blocks the bot (see blockedReason).
    */
   checkSymbol(): string | null {
     const offered = this.deps.agents.of(this.userId)?.symbols;
-    if (!offered || offered.includes(this.symbol)) return null;
-    return this.refusalOf(msg.symbolNotOffered(this.symbol));
+    if (offered && !offered.includes(this.symbol)) {
+      return this.refusalOf(msg.symbolNotOffered(this.symbol));
+    }
+    return this.instrumentRefusal;
   }
 
   private subscription() {
@@ -311,7 +330,7 @@ export class BotRunner {
         stopLoss: p.sl,
         initialRisk: risk,
       };
-      const stop = nextStop(position, bar.close, atr, rules, WIN_INSTRUMENT.tick);
+      const stop = nextStop(position, bar.close, atr, rules, this.tick);
       if (stop === null) continue;
       const reply = await runCommand(this.deps, this.userId, {
         kind: 'modify_order',
