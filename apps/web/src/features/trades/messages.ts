@@ -1,3 +1,5 @@
+const count = (n: number) => n.toLocaleString('pt-BR');
+
 /** Every text of /trades (trading.md §2, §8); the spec's own words are marked §8. */
 export const tradesTexts = {
   subtitle:
@@ -19,9 +21,18 @@ export const tradesTexts = {
   source: (account: number, deals: number) =>
     `Conta ${account} · ${deals.toLocaleString('pt-BR')} deals processados`,
   updatedAt: (time: string) => `Atualizado às ${time}`,
-  // Issue 26: the screen holds at most TRADES_LIMIT positions; the rest need a shorter period.
+  // Issue 26: the list holds at most TRADES_LIMIT positions; the totals cover every one of them.
+  listCut: (shown: number, listed: number) =>
+    `A lista mostra as ${count(shown)} posições mais recentes de ${count(listed)} do período`,
+  totalsCoverAll: (covered: number, magic: number | null) =>
+    magic === null
+      ? `os totais acima cobrem todas as ${count(covered)}.`
+      : `os totais acima cobrem todas as ${count(covered)} do magic ${magic}.`,
+  // Without the totals, the rows alone cannot be summed: a shorter period can.
   truncated: (shown: number, total: number) =>
-    `Mostrando as ${shown.toLocaleString('pt-BR')} posições mais recentes de ${total.toLocaleString('pt-BR')} do período: escolha um período menor para ver as anteriores.`,
+    `Mostrando as ${count(shown)} posições mais recentes de ${count(total)} do período: escolha um período menor para ver as anteriores.`,
+  totalsError: (reason: string) =>
+    `Não foi possível calcular os totais de todas as posições: ${reason}`,
 
   filters: {
     label: 'Filtros de trades',
@@ -43,10 +54,12 @@ export const tradesTexts = {
   summary: {
     total: 'Total de trades',
     winRate: 'Taxa de acerto',
-    winLoss: (wins: number, losses: number) => `${wins} ganhos · ${losses} perdas`,
+    winLoss: (wins: number, losses: number) => `${count(wins)} ganhos · ${count(losses)} perdas`,
     net: 'Resultado líquido',
+    fees: (fees: string) => `Comissões e taxas ${fees}`,
+    swap: (swap: string) => `Swap ${swap}`,
     profitFactor: 'Fator de lucro',
-    profitFactorHint: 'Lucro bruto ÷ prejuízo bruto',
+    gross: (profit: string, loss: string) => `Lucro bruto ${profit} ÷ prejuízo bruto ${loss}`,
   },
 
   table: {

@@ -1,9 +1,10 @@
-import { endpoints, type ClosedPositionRecord } from '@vortex/core';
+import { endpoints, factorRecord, profitFactor, type ClosedPositionRecord } from '@vortex/core';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { seedSession, traderUser } from '../../test/session-fixtures';
+import { summarize } from './utils/trades-filters';
 
 /** The tests' "now": 15/03/2026 12:00 in São Paulo (UTC-3, no daylight saving since 2019). */
 export const NOW = Date.UTC(2026, 2, 15, 15, 0, 0);
@@ -56,14 +57,42 @@ export const tradesAnswer = (list: ClosedPositionRecord[]) => ({
   processing_info: { deals_processed: list.length * 2 },
 });
 
+/** What GET /trading/trades/totals answers for `list` (every position the server holds). */
+export function totalsAnswer(list: readonly ClosedPositionRecord[], magic: number | null = null) {
+  const mine = list.filter((t) => magic === null || t.magic === magic);
+  const s = summarize(mine);
+  return {
+    success: true,
+    totals: {
+      count: s.total,
+      wins: s.wins,
+      losses: s.losses,
+      win_rate: s.winRate,
+      net_profit: s.net,
+      gross_profit: s.grossProfit,
+      gross_loss: s.grossLoss,
+      profit_factor: factorRecord(profitFactor(s.grossProfit, s.grossLoss)),
+      commission: mine.reduce((sum, t) => sum + t.commission, 0),
+      fee: mine.reduce((sum, t) => sum + (t.fee ?? 0), 0),
+      swap: s.swap,
+    },
+    account: 5012345,
+  };
+}
+
 type Handler = (call: FakeCall, query: URLSearchParams) => Response | Promise<Response>;
 
-/** Logged in as a trader; GET /bridge/trades answers `list` unless a handler says otherwise. */
+/**
+ * Logged in as a trader; GET /bridge/trades answers `list` and GET /trading/trades/totals its
+ * totals (of the asked magic) unless a handler says otherwise.
+ */
 export function tradesApi(list = trades, handlers: Record<string, Handler> = {}) {
   seedSession(traderUser);
   const base: Record<string, Handler> = {
     [`GET ${endpoints.auth.whoami.path}`]: () => json({ success: true, user: traderUser }),
     [`GET ${endpoints.trading.trades.path}`]: () => json(tradesAnswer(list)),
+    [`GET ${endpoints.trading.tradesTotals.path}`]: (_, query) =>
+      json(totalsAnswer(list, query.has('magic') ? Number(query.get('magic')) : null)),
     ...handlers,
   };
   const urls: URL[] = [];

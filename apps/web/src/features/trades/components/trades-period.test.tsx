@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@vortex/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-api';
-import { freezeClock, openTrades, trades, tradesAnswer, tradesApi } from '../trades.fixtures';
+import {
+  freezeClock,
+  openTrades,
+  totalsAnswer,
+  trades,
+  tradesAnswer,
+  tradesApi,
+} from '../trades.fixtures';
 
 beforeEach(() => {
   freezeClock();
@@ -58,11 +65,15 @@ describe('/trades over any period (issue 26)', () => {
   it('says when the period holds more positions than the screen loads', async () => {
     tradesApi(trades, {
       'GET /bridge/trades': () => json({ ...tradesAnswer(trades), total: 120_000 }),
+      'GET /trading/trades/totals': () => {
+        const answer = totalsAnswer(trades);
+        return json({ ...answer, totals: { ...answer.totals, count: 120_000 } });
+      },
     });
     await openTrades();
     expect(
       await screen.findByText(
-        'Mostrando as 25 posições mais recentes de 120.000 do período: escolha um período menor para ver as anteriores.',
+        'A lista mostra as 25 posições mais recentes de 120.000 do período; os totais acima cobrem todas as 120.000.',
       ),
     ).toBeTruthy();
   });

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useHistorySpan } from '../../../lib/history-span';
 import { useMoney } from '../../../lib/money';
 import { TradesError, useTrades } from '../api/get-trades';
+import { useTradesTotals } from '../api/get-trades-totals';
 import { useTradesFilters } from '../hooks/use-trades-filters';
 import { useTradesLiveRefresh } from '../hooks/use-trades-live-refresh';
 import { tradesTexts as t } from '../messages';
@@ -24,10 +25,12 @@ import {
   DEFAULT_WINDOW_DAYS,
   pageOf,
   summarize,
+  summaryOfTotals,
   timeWindowOf,
   topMagics,
   wholeHistory,
 } from '../utils/trades-filters';
+import { TradesCutNote } from './trades-cut-note';
 import { TradesEmpty, TradesErrorState, TradesLoading } from './trades-states';
 import { TradesFiltersBar } from './trades-filters-bar';
 import { TradesPager } from './trades-pager';
@@ -48,6 +51,7 @@ export function TradesScreen() {
   // An end before the start is caught here, in the server's words, and never asked.
   const inverted = datesInverted(filters);
   const query = useTrades(range, !inverted && settled);
+  const totals = useTradesTotals(range, filters.magic, !inverted && settled);
   useTradesLiveRefresh();
 
   const trades = query.data?.trades;
@@ -56,7 +60,14 @@ export function TradesScreen() {
     () => (inverted ? [] : applyFilters(trades ?? [], filters, range)),
     [inverted, trades, filters, range],
   );
-  const summary = useMemo(() => summarize(rows), [rows]);
+  // The list stops at 6000: its rows then sum only the newest, the server's totals every one.
+  const cut = query.data !== undefined && query.data.total > query.data.trades.length;
+  const rowsSummary = useMemo(() => summarize(rows), [rows]);
+  const summary = totals.data
+    ? summaryOfTotals(totals.data.totals)
+    : cut || inverted
+      ? null
+      : rowsSummary;
   const page = clampPage(filters.page, rows.length);
 
   const exportCsv = () => {
@@ -95,7 +106,7 @@ export function TradesScreen() {
       </header>
 
       {/* Four zeros say nothing: without a single trade the empty state speaks alone. */}
-      {!inverted && query.data && query.data.trades.length > 0 && (
+      {!inverted && summary && query.data && query.data.trades.length > 0 && (
         <TradesSummary summary={summary} />
       )}
 
@@ -107,13 +118,14 @@ export function TradesScreen() {
           datesError={inverted ? t.startAfterEnd : null}
           wholeHistory={wholeHistory(filters, old)}
         />
-        {!inverted && query.data && query.data.total > query.data.trades.length && (
-          <p
-            role="status"
-            className="border-b border-border bg-muted/40 px-4 py-2 text-sm text-muted-foreground sm:px-5"
-          >
-            {t.truncated(query.data.trades.length, query.data.total)}
-          </p>
+        {!inverted && query.data && cut && (
+          <TradesCutNote
+            shown={query.data.trades.length}
+            listed={query.data.total}
+            covered={totals.data?.totals.count ?? null}
+            magic={filters.magic}
+            totalsError={totals.isError ? totals.error.message : null}
+          />
         )}
         {!inverted && query.isError && (
           <TradesErrorState

@@ -38,9 +38,17 @@ function SummaryCard(props: {
 const toneOf = (value: number) =>
   value > 0 ? 'text-success' : value < 0 ? 'text-destructive' : undefined;
 
-/** Total, win rate, net result and profit factor (∞ above 999, §9) of the filtered rows. */
+/**
+ * Total, win rate, net result (with the commissions, fees and swap it includes) and profit factor
+ * (∞ above 999, §9) with its gross profit and loss: of every position of the filter when the
+ * server's totals are at hand, else of the rows.
+ */
 export function TradesSummary({ summary }: { summary: Summary }) {
   const money = useMoney();
+  const costs = [
+    t.summary.fees(money.format(summary.fees)),
+    ...(summary.swap !== 0 ? [t.summary.swap(money.format(summary.swap))] : []),
+  ].join(' · ');
   return (
     <div data-testid="trades-summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <SummaryCard
@@ -59,12 +67,16 @@ export function TradesSummary({ summary }: { summary: Summary }) {
         icon={<Wallet />}
         value={money.format(summary.net)}
         tone={toneOf(summary.net)}
+        hint={costs}
       />
       <SummaryCard
         label={t.summary.profitFactor}
         icon={<Scale />}
         value={formatProfitFactor(summary.profitFactor)}
-        hint={t.summary.profitFactorHint}
+        hint={t.summary.gross(
+          money.format(summary.grossProfit),
+          money.format(Math.abs(summary.grossLoss)),
+        )}
       />
     </div>
   );

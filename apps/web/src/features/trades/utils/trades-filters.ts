@@ -3,6 +3,7 @@ import {
   profitFactor,
   tradesScreenProfitFactor,
   type ClosedPositionRecord,
+  type TradesTotals,
 } from '@vortex/core';
 import { z } from 'zod';
 import { dayEndExclusiveMs, dayStartMs } from './day-bounds';
@@ -130,16 +131,24 @@ export interface TradesSummary {
   /** Percent units. */
   winRate: number;
   net: number;
+  /** Sum of the winning nets (>= 0) and of the losing ones (<= 0). */
+  grossProfit: number;
+  grossLoss: number;
   /** Infinity above 999 (§9, trades screen) or with profit and no loss. */
   profitFactor: number;
+  /** What the nets include: commission plus MT5's fee (DEAL_FEE), and swap. */
+  fees: number;
+  swap: number;
 }
 
-/** The cards over the filtered rows, on net results (profit + commission + swap). */
+/** The cards over the filtered rows, on net results (profit + commission + fee + swap). */
 export function summarize(rows: readonly ClosedPositionRecord[]): TradesSummary {
   let wins = 0;
   let losses = 0;
   let grossProfit = 0;
   let grossLoss = 0;
+  let fees = 0;
+  let swap = 0;
   for (const row of rows) {
     if (row.net_profit > 0) {
       wins++;
@@ -148,6 +157,8 @@ export function summarize(rows: readonly ClosedPositionRecord[]): TradesSummary 
       losses++;
       grossLoss += row.net_profit;
     }
+    fees += row.commission + (row.fee ?? 0);
+    swap += row.swap;
   }
   return {
     total: rows.length,
@@ -155,6 +166,26 @@ export function summarize(rows: readonly ClosedPositionRecord[]): TradesSummary 
     losses,
     winRate: rows.length === 0 ? 0 : (wins / rows.length) * 100,
     net: grossProfit + grossLoss,
+    grossProfit,
+    grossLoss,
     profitFactor: tradesScreenProfitFactor(profitFactor(grossProfit, grossLoss)),
+    fees,
+    swap,
+  };
+}
+
+/** The server's totals over every position of the filter (GET /trading/trades/totals) as cards. */
+export function summaryOfTotals(totals: TradesTotals): TradesSummary {
+  return {
+    total: totals.count,
+    wins: totals.wins,
+    losses: totals.losses,
+    winRate: totals.win_rate,
+    net: totals.net_profit,
+    grossProfit: totals.gross_profit,
+    grossLoss: totals.gross_loss,
+    profitFactor: tradesScreenProfitFactor(totals.profit_factor ?? Number.POSITIVE_INFINITY),
+    fees: totals.commission + totals.fee,
+    swap: totals.swap,
   };
 }

@@ -12,6 +12,7 @@ import {
   pageOf,
   parseStoredFilters,
   summarize,
+  summaryOfTotals,
   timeWindowOf,
   topMagics,
 } from './trades-filters';
@@ -87,18 +88,55 @@ describe('trades filters', () => {
   });
 
   it('summarises net results, with a profit factor above 999 as infinity', () => {
-    const rows = [100, -50, 0, 25].map((net, i) => makeTrade(i, { net_profit: net }));
+    const rows = [100, -50, 0, 25].map((net, i) =>
+      makeTrade(i, { net_profit: net, ...(i === 1 ? { fee: -1.25, swap: -0.75 } : {}) }),
+    );
     expect(summarize(rows)).toEqual({
       total: 4,
       wins: 2,
       losses: 1,
       winRate: 50,
       net: 75,
+      grossProfit: 125,
+      grossLoss: -50,
       profitFactor: 2.5,
+      // makeTrade's commission of -0.50 on each row, one fee of 1.25, swap on one row.
+      fees: -2 - 1.25,
+      swap: -0.75,
     });
     const capped = [999.5, -1].map((net, i) => makeTrade(i, { net_profit: net }));
     expect(summarize(capped).profitFactor).toBe(Number.POSITIVE_INFINITY);
     expect(summarize([]).profitFactor).toBe(0);
+  });
+
+  it("reads the server's totals as the same cards (a null profit factor is ∞)", () => {
+    const totals = {
+      count: 8_000,
+      wins: 5_000,
+      losses: 2_900,
+      win_rate: 62.5,
+      net_profit: 1_234.5,
+      gross_profit: 10_000,
+      gross_loss: -8_765.5,
+      profit_factor: 10_000 / 8_765.5,
+      commission: -4_000,
+      fee: -12.5,
+      swap: 3,
+    };
+    expect(summaryOfTotals(totals)).toEqual({
+      total: 8_000,
+      wins: 5_000,
+      losses: 2_900,
+      winRate: 62.5,
+      net: 1_234.5,
+      grossProfit: 10_000,
+      grossLoss: -8_765.5,
+      profitFactor: 10_000 / 8_765.5,
+      fees: -4_012.5,
+      swap: 3,
+    });
+    expect(summaryOfTotals({ ...totals, profit_factor: null }).profitFactor).toBe(Infinity);
+    expect(summaryOfTotals({ ...totals, profit_factor: 1_000 }).profitFactor).toBe(Infinity);
   });
 });
 
