@@ -13,6 +13,7 @@ interface Item {
   label: string;
   value: string;
   tone?: string | undefined;
+  detail?: string;
   title?: string;
 }
 
@@ -46,20 +47,29 @@ export function FiguresList({
     { label: f.winRate, value: formatPercent(figures.win_rate) },
     {
       label: f.maxDrawdown,
-      value: `${money.format(figures.max_drawdown)} (${formatPercent(figures.max_drawdown_percent)})`,
+      value: money.format(figures.max_drawdown),
+      detail: formatPercent(figures.max_drawdown_percent),
       ...(drawdownTitle ? { title: drawdownTitle } : {}),
     },
   ];
   return (
-    <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4', className)}>
-      {items.map((item) => (
-        <div key={item.label} className="min-w-0" title={item.title}>
-          <dt className="text-xs text-muted-foreground">{item.label}</dt>
-          <dd className={cn('text-sm font-semibold tabular-nums break-words', item.tone)}>
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    // Columns by the list's own width (a card beside another, or the whole page), never a number cut.
+    <div className={cn('@container', className)}>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 @sm:grid-cols-3 @2xl:grid-cols-4">
+        {items.map((item) => (
+          <div key={item.label} className="min-w-0" title={item.title}>
+            <dt className="text-xs text-muted-foreground">{item.label}</dt>
+            <dd className={cn('text-sm font-semibold whitespace-nowrap tabular-nums', item.tone)}>
+              {item.value}
+              {item.detail && (
+                <span className="text-xs font-normal text-muted-foreground">
+                  {` (${item.detail})`}
+                </span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
