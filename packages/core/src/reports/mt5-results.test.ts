@@ -55,16 +55,37 @@ describe('mt5Results: trades are closing deals, as the terminal counts them', ()
     expect(x.average_profit_trade).toBe(2.5);
   });
 
-  it('walks the balance through openings too: a deposit is neither a trade nor a drawdown', () => {
+  it('walks the balance through openings too: a deposit raises it and is no trade', () => {
+    // 100, opening −10 (90), deposit +50 (140, the new peak), −40 (100); put in 150
     const x = mt5Results(
       [deal(0, { net: -10 }), deal(2, { side: 'SELL', closes: true, net: -40 })],
       100,
       [{ time: T0 + 60_000, amount: 50 }],
     );
     expect(x.total_trades).toBe(1);
-    expect(x.balance_drawdown_maximal.money).toBe(50);
+    expect(x.balance_drawdown_maximal.money).toBe(40);
     expect(x.balance_drawdown_absolute).toBe(50);
-    expect(x.balance_drawdown_maximal.percent).toBeCloseTo((50 / 150) * 100, 10);
+    expect(x.balance_drawdown_maximal.percent).toBeCloseTo((40 / 140) * 100, 10);
+  });
+
+  it('walks as the terminal does: a withdrawal is no fall, a bonus taken back is one', () => {
+    // Deriv 101713523's operations: deposit 40.25 and bonus 8.05 (48.30), a loss of 2.28, a
+    // withdrawal of 9.97, the bonus taken back (type 6), a loss of 2.26: 48.30 to 35.71
+    const at = (minute: number) => T0 + minute * 60_000;
+    const x = mt5Results(
+      [deal(2, { side: 'BUY', closes: true, net: -2.28 }), deal(6, { closes: true, net: -2.26 })],
+      0,
+      [
+        { time: at(0), amount: 40.25, type: 2 },
+        { time: at(1), amount: 8.05, type: 6 },
+        { time: at(3), amount: -9.97, type: 2 },
+        { time: at(4), amount: -8.05, type: 6 },
+      ],
+    );
+    expect(x.balance_drawdown_maximal.money).toBeCloseTo(12.59, 9);
+    expect(x.balance_drawdown_relative.percent).toBeCloseTo((12.59 / 48.3) * 100, 9);
+    // on the money put in, the deposit alone: 40.25 − 35.71
+    expect(x.balance_drawdown_absolute).toBeCloseTo(4.54, 9);
   });
   it("takes the Sharpe ratio on each close's return over the balance just before it", () => {
     // 1000, opening −10 → 990, close +99 (10 %) → 1089, opening −9 → 1080, close −108 (−10 %)

@@ -1,10 +1,10 @@
 import type { DealSide } from '../trading/deal.schema.js';
+import { BalanceWalk } from './balance-walk.js';
 import { profitFactor } from '../trading/profit-factor.js';
 import {
   sharpeOfReturns,
   type BalanceOperation,
   type CountWithPercent,
-  type Drawdown,
   type Streak,
   type TradeResults,
 } from './results.js';
@@ -63,8 +63,8 @@ function runsOf(values: readonly number[], inRun: (net: number) => boolean): Run
 }
 
 /**
- * The balance walks through every trade deal (openings' commissions too) and every deposit or
- * withdrawal; operations move the peak and the money put in alike, so they are no drawdown.
+ * The balance walks through every trade deal (openings' commissions too) and every balance
+ * operation, as MT5 walks them (BalanceWalk: a withdrawal is no fall, a bonus taken back is one).
  * Each closing deal's return is its net over the balance just before it (MT5's HPR − 1).
  */
 function walk(
@@ -73,30 +73,18 @@ function walk(
   initialBalance: number,
 ) {
   const steps = [
-    ...operations.map((o) => ({ time: o.time, amount: o.amount, op: true, closes: false })),
-    ...deals.map((d) => ({ time: d.time, amount: d.net, op: false, closes: d.closes })),
-  ].sort((a, b) => a.time - b.time || Number(b.op) - Number(a.op));
-  let balance = initialBalance;
-  let peak = initialBalance;
-  let invested = initialBalance;
-  let absolute = 0;
-  let maximal: Drawdown = { money: 0, percent: 0 };
-  let relative: Drawdown = { money: 0, percent: 0 };
+    ...operations.map((o) => ({ time: o.time, op: o, deal: undefined })),
+    ...deals.map((d) => ({ time: d.time, op: undefined, deal: d })),
+  ].sort((a, b) => a.time - b.time || Number(b.op !== undefined) - Number(a.op !== undefined));
+  const balance = new BalanceWalk(initialBalance);
   const returns: number[] = [];
-  for (const step of steps) {
-    if (step.closes && balance > 0) returns.push(step.amount / balance);
-    balance += step.amount;
-    if (step.op) {
-      peak += step.amount;
-      invested += step.amount;
-    }
-    if (balance > peak) peak = balance;
-    const money = peak - balance;
-    const percent = peak > 0 ? (money / peak) * 100 : 0;
-    if (money > maximal.money) maximal = { money, percent };
-    if (percent > relative.percent) relative = { money, percent };
-    if (invested - balance > absolute) absolute = invested - balance;
+  for (const { op, deal } of steps) {
+    if (op) balance.operation(op);
+    if (!deal) continue;
+    if (deal.closes && balance.balance > 0) returns.push(deal.net / balance.balance);
+    balance.trade(deal.net);
   }
+  const { absolute, maximal, relative } = balance;
   return { absolute, maximal, relative, returns };
 }
 

@@ -101,8 +101,8 @@ describe('computeTradeResults: "five trades, one losing run" from 1000', () => {
 });
 
 describe('computeTradeResults: "below the deposit, with a withdrawal" from 500', () => {
-  // -100 (400), -50 (350), +30 (380), withdrawal -100 (280; peak and money put in 400),
-  // -80 (200), +300 (500).
+  // -100 (400), -50 (350), +30 (380), withdrawal -100 (280), -80 (200), +300 (500). MT5 walks
+  // the balance without the withdrawal (BalanceWalk): 400, 350, 380, 300, 600.
   const positions = trades([
     ['S', -100],
     ['S', -50],
@@ -113,13 +113,13 @@ describe('computeTradeResults: "below the deposit, with a withdrawal" from 500',
   const withdrawal = { time: START + 3 * HOUR - 1, amount: -100 };
   const r = computeTradeResults(positions, 500, [withdrawal]);
 
-  it('measures the absolute drawdown against the money put in: 400 - 200', () => {
+  it('measures the absolute drawdown against the money put in: 500 - 300', () => {
     expect(r.balance_drawdown_absolute).toBe(200);
   });
 
-  it('does not count the withdrawal as a fall: 200 from the 400 peak, 50%', () => {
-    expect(r.balance_drawdown_maximal).toEqual({ money: 200, percent: 50 });
-    expect(r.balance_drawdown_relative).toEqual({ money: 200, percent: 50 });
+  it('leaves the withdrawal out of the walk: 200 from the 500 peak, 40%', () => {
+    expect(r.balance_drawdown_maximal).toEqual({ money: 200, percent: 40 });
+    expect(r.balance_drawdown_relative).toEqual({ money: 200, percent: 40 });
     expect(r.total_net_profit).toBe(100);
     expect(r.recovery_factor).toBe(0.5);
     expect(r.expected_payoff).toBe(20);

@@ -1,4 +1,5 @@
 import type { BalanceOperation } from '../trading/balance-operations.js';
+import { BalanceWalk } from './balance-walk.js';
 import type { DealSide } from '../trading/deal.schema.js';
 import { netProfitOf } from '../trading/position.js';
 import { profitFactor } from '../trading/profit-factor.js';
@@ -146,8 +147,8 @@ interface Drawdowns {
 }
 
 /**
- * Deposits and withdrawals move the balance, its peak and the money put in alike, so they
- * never show as a drawdown nor hide one; only trades make the balance fall.
+ * The balance walked position by position at their closes, with the operations as MT5 walks them
+ * (BalanceWalk: a withdrawal is no fall, a bonus taken back is one).
  */
 function drawdowns(
   positions: readonly ResultsPosition[],
@@ -156,34 +157,24 @@ function drawdowns(
   initialBalance: number,
 ): Drawdowns {
   const ops = [...operations].sort((a, b) => a.time - b.time);
-  let balance = initialBalance;
-  let peak = initialBalance;
-  let invested = initialBalance;
+  const walk = new BalanceWalk(initialBalance);
+  const returns: number[] = [];
   let next = 0;
-  const out: Drawdowns = {
-    absolute: 0,
-    maximal: { money: 0, percent: 0 },
-    relative: { money: 0, percent: 0 },
-    returns: [],
-  };
   positions.forEach((position, i) => {
     // An operation at the same instant as a close is applied first.
     for (let op = ops[next]; op !== undefined && op.time <= position.close_time; op = ops[next]) {
-      balance += op.amount;
-      peak += op.amount;
-      invested += op.amount;
+      walk.operation(op);
       next++;
     }
-    if (balance > 0) out.returns.push((nets[i] ?? 0) / balance);
-    balance += nets[i] ?? 0;
-    if (balance > peak) peak = balance;
-    const money = peak - balance;
-    const percent = peak > 0 ? (money / peak) * 100 : 0;
-    if (money > out.maximal.money) out.maximal = { money, percent };
-    if (percent > out.relative.percent) out.relative = { money, percent };
-    if (invested - balance > out.absolute) out.absolute = invested - balance;
+    const net = nets[i] ?? 0;
+    if (walk.balance > 0) returns.push(net / walk.balance);
+    walk.trade(net);
   });
-  return out;
+  for (; next < ops.length; next++) {
+    const op = ops[next];
+    if (op) walk.operation(op);
+  }
+  return { absolute: walk.absolute, maximal: walk.maximal, relative: walk.relative, returns };
 }
 
 /**
@@ -206,18 +197,36 @@ export function sharpeOfReturns(returns: readonly number[]): number {
   return deviation > Math.abs(mean) * 1e-12 ? mean / deviation : 0;
 }
 
+/** The risk figures the terminal prints, of positions walked at their closes. */
+export interface PositionsRisk {
+  /** The largest fall in money, with its percent. */
+  maximal: Drawdown;
+  /** The largest fall in percent, with its money. */
+  relative: Drawdown;
+  sharpe_ratio: number;
+}
+
 /**
- * MT5's Sharpe ratio of the positions (close-time order) on the running balance from
- * `initialBalance`, moved by the balance operations: the figure computeTradeResults gives.
+ * MT5's balance drawdowns and Sharpe ratio of the positions (close-time order) on the running
+ * balance from `initialBalance` with the balance operations as the terminal walks them: the
+ * figures computeTradeResults gives, for the screens that show only these.
  */
+export function positionsRisk(
+  positions: readonly ResultsPosition[],
+  initialBalance: number,
+  operations: readonly BalanceOperation[] = [],
+): PositionsRisk {
+  const dd = drawdowns(positions, positions.map(netProfitOf), operations, initialBalance);
+  return { maximal: dd.maximal, relative: dd.relative, sharpe_ratio: sharpeOfReturns(dd.returns) };
+}
+
+/** MT5's Sharpe ratio of the positions (close-time order): positionsRisk's. */
 export function sharpeOfPositions(
   positions: readonly ResultsPosition[],
   initialBalance: number,
   operations: readonly BalanceOperation[] = [],
 ): number {
-  return sharpeOfReturns(
-    drawdowns(positions, positions.map(netProfitOf), operations, initialBalance).returns,
-  );
+  return positionsRisk(positions, initialBalance, operations).sharpe_ratio;
 }
 
 function sideFigures(

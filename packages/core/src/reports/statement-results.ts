@@ -21,7 +21,7 @@ export class ResultsInputs {
         net: balanceEffect(deal),
       });
     } else {
-      this.operations.push({ time: deal.time_msc, amount: balanceEffect(deal) });
+      this.operations.push({ time: deal.time_msc, amount: balanceEffect(deal), type: deal.type });
     }
   }
 

@@ -27,7 +27,11 @@ function productPositions(report: ImportedReport): ClosedPosition[] {
 function positionResults(report: ImportedReport): TradeResults {
   const operations = importedDeals(report)
     .filter((d) => d.type !== 0 && d.type !== 1)
-    .map((d) => ({ time: d.time_msc, amount: d.profit + d.commission + (d.fee ?? 0) + d.swap }));
+    .map((d) => ({
+      time: d.time_msc,
+      amount: d.profit + d.commission + (d.fee ?? 0) + d.swap,
+      type: d.type,
+    }));
   return computeTradeResults(productPositions(report), ledger(report).start, operations);
 }
 

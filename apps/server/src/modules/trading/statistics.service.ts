@@ -14,7 +14,7 @@ import {
   lastDaysWindow,
   netProfitOf,
   profitHistogram,
-  sharpeOfPositions,
+  positionsRisk,
   statisticsRecord,
   todayStats,
   type BalanceBasis,
@@ -78,9 +78,11 @@ export async function positionsOfUser(
 
 /**
  * Statistics figures, the running balance from `initialBalance` (10000 as an estimate, §9) and
- * moved by the window's balance operations. The Sharpe ratio is the one MT5 prints in its trade
- * reports (issue 26: each position's net over the balance before it, sharpeOfPositions), so the
- * screen and an imported report's Results agree; core's statistics keep §9's ratio in money.
+ * moved by the window's balance operations. The risk figures are the ones MT5 prints in its trade
+ * reports (issue 26), so the screens and an imported report's Results agree: the drawdowns on the
+ * balance as the terminal walks it (a withdrawal is no fall, a bonus taken back is one), the
+ * recovery and Calmar ratios on them, and the Sharpe ratio of each position's net over the
+ * balance before it (core's positionsRisk); core's statistics keep §9's readings.
  */
 export function statisticsOf(
   positions: readonly ClosedPosition[],
@@ -89,7 +91,17 @@ export function statisticsOf(
 ): StatisticsRecord {
   const record = statisticsRecord(positions, { initialBalance, operations });
   const walked = inCloseOrder(positions) ? positions : [...positions].sort(comparePositions);
-  return { ...record, sharpe_ratio: sharpeOfPositions(walked, initialBalance, operations) };
+  const risk = positionsRisk(walked, initialBalance, operations);
+  const drawdown = risk.maximal.money;
+  const drawdownPercent = risk.relative.percent;
+  return {
+    ...record,
+    max_drawdown: drawdown,
+    max_drawdown_percent: drawdownPercent,
+    sharpe_ratio: risk.sharpe_ratio,
+    recovery_factor: drawdown > 0 ? record.profit / drawdown : 0,
+    calmar_ratio: drawdownPercent > 0 ? record.profit_percentage / drawdownPercent : 0,
+  };
 }
 
 function inCloseOrder(positions: readonly ClosedPosition[]): boolean {
