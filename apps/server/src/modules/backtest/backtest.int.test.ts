@@ -1,6 +1,7 @@
 import {
   backtestMessages,
   DEFAULT_BOT_CONFIG,
+  symbolSpecMessages,
   type BacktestResponse,
   type Bar,
 } from '@vortex/core';
@@ -8,6 +9,7 @@ import { type TestUser } from '../../../test/identities.js';
 import { describe, expect, it, type Requests } from '../../../test/fixture.js';
 import { upsertAccount } from '../bridge/trading-ingest.repo.js';
 import { upsertBars } from '../bridge/bars.repo.js';
+import { upsertSymbolSpecs } from '../bridge/symbol-specs.repo.js';
 import { tradingApiMessages } from '../trading/trading.messages.js';
 
 let trader: TestUser;
@@ -148,6 +150,90 @@ describe('POST /api/bot/backtest', () => {
     expect(
       (await api.as(null).post('/api/bot/backtest', { config: DEFAULT_BOT_CONFIG })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('POST /api/bot/backtest values the traded symbol by its specification', () => {
+  const window = { start_date: '2025-11-01', end_date: '2025-11-30' };
+  const withSymbol = (symbol: string) => ({
+    ...DEFAULT_BOT_CONFIG,
+    general: { ...DEFAULT_BOT_CONFIG.general, symbol },
+  });
+  const run = async (api: Requests, user: TestUser, body: object) => {
+    const res = await api.as(user).post('/api/bot/backtest', body);
+    expect(res.statusCode).toBe(200);
+    return res.json<BacktestResponse>();
+  };
+
+  it("takes the money per point the account's terminal stated (tick value / tick size)", async ({
+    db,
+    api,
+    newUser,
+  }) => {
+    const owner = await newUser({ role: 'trader' });
+    const accountId = await upsertAccount(db.pool, {
+      userId: owner.id,
+      accountNumber: 5_500_003,
+      server: 'Demo',
+      company: '',
+      currency: 'BRL',
+      marginMode: 'netting',
+      tradeMode: 'demo',
+    });
+    // The same bars as WIN's, on a symbol whose tick of 5 points is worth R$ 15: R$ 3 a point.
+    await upsertBars(db.pool, accountId, 'WINZ25', 'M1', BARS);
+    await upsertBars(db.pool, accountId, 'XYZ4', 'M1', BARS);
+    await upsertSymbolSpecs(db.pool, accountId, [
+      {
+        symbol: 'XYZ4',
+        tick_size: 5,
+        tick_value: 15,
+        contract_size: 1,
+        volume_min: 1,
+        volume_step: 1,
+        currency_profit: 'BRL',
+        digits: 0,
+      },
+    ]);
+    const win = await run(api, owner, { config: withSymbol('WINZ25'), ...window });
+    const xyz = await run(api, owner, { config: withSymbol('XYZ4'), ...window });
+    expect(win.instrument).toMatchObject({ tick: 5, point_value: 0.2, source: 'b3' });
+    expect(xyz.instrument).toEqual({
+      symbol: 'XYZ4',
+      tick: 5,
+      point_value: 3,
+      commission_per_contract: 0,
+      source: 'terminal',
+    });
+    expect(xyz.trades.length).toBe(win.trades.length);
+    expect(xyz.trades.length).toBeGreaterThan(0);
+    xyz.trades.forEach((t, i) => {
+      const w = win.trades[i];
+      expect([t.entry_price, t.exit_price]).toEqual([w?.entry_price, w?.exit_price]);
+      expect(t.profit).toBeCloseTo((w?.profit ?? 0) * 15, 2);
+      expect(t.commission).toBe(0);
+    });
+  });
+
+  it("values WDO at B3's R$ 10 a point with no specification, and refuses an unknown symbol", async ({
+    api,
+  }) => {
+    // The stranger has no account: a CSV run knows only B3's contracts.
+    const csv = csvOf(BARS);
+    const wdo = await run(api, stranger, { config: withSymbol('WDOF26'), source: 'csv', csv });
+    expect(wdo.instrument).toMatchObject({ symbol: 'WDOF26', tick: 0.5, point_value: 10 });
+    expect(wdo.trades.length).toBeGreaterThan(0);
+    for (const t of wdo.trades) {
+      expect(t.profit).toBeCloseTo(
+        (t.type === 'BUY' ? 1 : -1) * (t.exit_price - t.entry_price) * 10 * t.volume,
+        2,
+      );
+    }
+    const unknown = await api
+      .as(stranger)
+      .post('/api/bot/backtest', { config: withSymbol('XYZ4'), source: 'csv', csv });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: symbolSpecMessages.unknown('XYZ4') });
   });
 });
 

@@ -3,14 +3,19 @@ import {
   BACKTEST_DEFAULT_SEED,
   BACKTEST_MAX_BARS,
   backtestMessages as m,
+  resolveBotSymbol,
+  resolveInstrument,
   seriesSpans,
   simulatedBarCount,
+  WIN_CONTRACT,
   type BacktestRequest,
   type BacktestResponse,
   type BarLike,
+  type TradedInstrument,
 } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../http/http-error.js';
+import { findSymbolSpec } from '../bridge/symbol-specs.repo.js';
 import { barsBetween } from '../market/market.repo.js';
 import { resolveRange } from '../trading/trading-range.js';
 import { currentAccountOf } from '../trading/trading.repo.js';
@@ -27,11 +32,9 @@ const DEFAULT_DAYS = 365;
  */
 async function storedBars(
   pool: pg.Pool,
-  userId: number,
+  accountId: number,
   request: BacktestRequest,
 ): Promise<BarLike[]> {
-  const account = await currentAccountOf(pool, userId);
-  if (!account) throw new HttpError(409, m.noAccount);
   const range = resolveRange({ start: request.start_date, end: request.end_date }, DEFAULT_DAYS);
   const { symbol, timeframe } = request.config.general;
   const bars: BarLike[] = [];
@@ -42,7 +45,7 @@ async function storedBars(
       limit: BACKTEST_MAX_BARS - bars.length,
     };
     if (window.limit <= 0) break;
-    bars.push(...(await spanBars(pool, account.id, span.symbol, timeframe, window)));
+    bars.push(...(await spanBars(pool, accountId, span.symbol, timeframe, window)));
   }
   return bars;
 }
@@ -73,7 +76,38 @@ function simulatorJob(request: BacktestRequest): BacktestJob {
   if (count > BACKTEST_MAX_BARS)
     throw new HttpError(400, m.simulatorTooManyBars(BACKTEST_MAX_BARS));
   const seed = request.seed ?? BACKTEST_DEFAULT_SEED;
-  return { config: request.config, source: 'simulator', range: { seed, from: range.from, to } };
+  // The simulated market is WIN's, whatever symbol the configuration names.
+  const { prefix, tick, pointValue, commissionPerContract } = WIN_CONTRACT;
+  const instrument: TradedInstrument = {
+    symbol: prefix,
+    tick,
+    pointValue,
+    commissionPerContract,
+    source: 'b3',
+  };
+  return {
+    config: request.config,
+    instrument,
+    source: 'simulator',
+    range: { seed, from: range.from, to },
+  };
+}
+
+/**
+ * The configuration's symbol valued as the account's terminal stated it (the current series for
+ * 'série vigente'), else as B3's WIN or WDO; any other symbol is refused rather than valued as
+ * WIN. Without an account (a CSV run) only B3's contracts are known.
+ */
+async function instrumentOf(
+  pool: pg.Pool,
+  accountId: number | undefined,
+  request: BacktestRequest,
+): Promise<TradedInstrument> {
+  const symbol = resolveBotSymbol(request.config.general.symbol, Date.now());
+  const spec = accountId === undefined ? null : await findSymbolSpec(pool, accountId, symbol);
+  const resolved = resolveInstrument(symbol, spec);
+  if (!resolved.ok) throw new HttpError(400, resolved.error);
+  return resolved.instrument;
 }
 
 async function jobOf(
@@ -81,12 +115,17 @@ async function jobOf(
   userId: number,
   request: BacktestRequest,
 ): Promise<BacktestJob> {
-  if (request.source === 'csv')
-    return { config: request.config, source: 'csv', csv: request.csv ?? '' };
   if (request.source === 'simulator') return simulatorJob(request);
-  const bars = await storedBars(pool, userId, request);
+  const account = await currentAccountOf(pool, userId);
+  if (request.source === 'csv') {
+    const instrument = await instrumentOf(pool, account?.id, request);
+    return { config: request.config, instrument, source: 'csv', csv: request.csv ?? '' };
+  }
+  if (!account) throw new HttpError(409, m.noAccount);
+  const instrument = await instrumentOf(pool, account.id, request);
+  const bars = await storedBars(pool, account.id, request);
   if (bars.length === 0) throw new HttpError(404, m.noBars);
-  return { config: request.config, source: 'stored', bars };
+  return { config: request.config, instrument, source: 'stored', bars };
 }
 
 /**
