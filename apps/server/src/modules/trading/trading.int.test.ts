@@ -8,6 +8,7 @@ import {
   DASHBOARD_BASE_BALANCE,
   lastDaysWindow,
   MS_PER_DAY,
+  sharpeOfPositions,
   statisticsRecord,
   type ClosedPosition,
   type ServerMessage,
@@ -117,6 +118,8 @@ describe('/dashboard/stats', () => {
     expect(positions.length).toBeGreaterThan(8);
     expect(body.data).toEqual({
       ...statisticsRecord(positions, { initialBalance: INITIAL_BALANCE }),
+      // the screens serve the Sharpe ratio MT5 prints (issue 26), core's §9 ratio aside
+      sharpe_ratio: sharpeOfPositions(positions, INITIAL_BALANCE),
       daily_stats: dailyStats(positions).map(dailyStatsRecord),
       balance_basis: { source: 'estimate', initial_balance: INITIAL_BALANCE },
     });
