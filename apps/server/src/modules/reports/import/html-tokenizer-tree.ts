@@ -147,6 +147,36 @@ const enum Foreign {
   MathML,
 }
 
+/** What a tag does to the stack, looked up once per tag (most tags have no entry). */
+interface TagInfo {
+  closes: ReadonlySet<string> | undefined;
+  isVoid: boolean;
+  /** The context it opens: <svg>, <math>, or HTML again inside them; -1 for none. */
+  opens: Foreign | -1;
+}
+
+const TAGS = new Map<string, TagInfo>();
+for (const name of new Set([
+  ...OPEN_IMPLIES_CLOSE.keys(),
+  ...VOID,
+  ...INTEGRATION,
+  'svg',
+  'math',
+])) {
+  TAGS.set(name, {
+    closes: OPEN_IMPLIES_CLOSE.get(name),
+    isVoid: VOID.has(name),
+    opens:
+      name === 'svg'
+        ? Foreign.Svg
+        : name === 'math'
+          ? Foreign.MathML
+          : INTEGRATION.has(name)
+            ? Foreign.None
+            : -1,
+  });
+}
+
 export interface TreeHandler {
   onOpenTag(name: string, attrs: Readonly<Record<string, string | undefined>>): void;
   onCloseTag(name: string): void;
@@ -158,6 +188,7 @@ export class ElementStack {
   private readonly foreign: Foreign[] = [Foreign.None];
   /** The open tag being read ('' when ignored: a second <form>). */
   private tagName = '';
+  private tagIsVoid = false;
 
   constructor(private readonly handler: TreeHandler) {}
 
@@ -165,9 +196,9 @@ export class ElementStack {
     return this.foreign[this.foreign.length - 1] !== Foreign.None;
   }
 
-  /** A tag name as the parser reads it: lower case, SVG's casing inside <svg>, image as img. */
-  readTagName(raw: string): string {
-    const name = raw.toLowerCase();
+  /** A lowered tag name as the parser reads it: SVG's casing inside <svg>, image as img. */
+  readTagName(name: string): string {
+    if (this.foreign.length === 1) return name === 'image' ? 'img' : name;
     const context = this.foreign[this.foreign.length - 1];
     if (context === Foreign.Svg) return SVG_NAMES.get(name) ?? name;
     if (this.foreign.length > 1) {
@@ -181,21 +212,26 @@ export class ElementStack {
   /** The open tag's name was read (its attributes follow): what it closes is closed now. */
   openTagName(name: string): void {
     this.tagName = name;
+    this.tagIsVoid = false;
     if (name === 'form' && this.stack.includes('form')) {
       this.tagName = '';
       return;
     }
-    const closes = OPEN_IMPLIES_CLOSE.get(name);
+    const info = TAGS.get(name);
+    if (info === undefined) {
+      this.stack.push(name);
+      return;
+    }
+    const closes = info.closes;
     if (closes !== undefined) {
       while (this.stack.length > 0 && closes.has(this.stack[this.stack.length - 1] ?? '')) {
         this.pop();
       }
     }
-    if (VOID.has(name)) return;
+    this.tagIsVoid = info.isVoid;
+    if (info.isVoid) return;
     this.stack.push(name);
-    if (name === 'svg') this.foreign.push(Foreign.Svg);
-    else if (name === 'math') this.foreign.push(Foreign.MathML);
-    else if (INTEGRATION.has(name)) this.foreign.push(Foreign.None);
+    if (info.opens !== -1) this.foreign.push(info.opens);
   }
 
   /** The open tag ended with '>' (or '/>' outside SVG and MathML). */
@@ -204,7 +240,7 @@ export class ElementStack {
     this.tagName = '';
     if (name === '') return;
     this.handler.onOpenTag(name, attrs);
-    if (VOID.has(name)) this.handler.onCloseTag(name);
+    if (this.tagIsVoid) this.handler.onCloseTag(name);
   }
 
   /** '/>' inside SVG or MathML: the tag closes itself. */
@@ -215,16 +251,13 @@ export class ElementStack {
   }
 
   closeTag(name: string): void {
-    if (VOID.has(name)) {
-      if (name === 'br') {
-        this.handler.onOpenTag('br', {});
-        this.handler.onCloseTag('br');
-      }
-      return;
-    }
+    // a void element is never on the stack: looked for first, it is not found
     const at = this.stack.lastIndexOf(name);
     if (at >= 0) {
       while (this.stack.length > at) this.pop();
+    } else if (name === 'br') {
+      this.handler.onOpenTag('br', {});
+      this.handler.onCloseTag('br');
     } else if (name === 'p') {
       // </p> with no <p> open is an empty paragraph
       this.openTagName('p');
@@ -239,7 +272,11 @@ export class ElementStack {
 
   private pop(): void {
     const name = this.stack.pop() ?? '';
-    if (name === 'svg' || name === 'math' || INTEGRATION.has(name)) this.foreign.pop();
+    // only an element that opened a context (svg, math, title...) pops one: none when at 1
+    if (this.foreign.length > 1) {
+      const opens = TAGS.get(name)?.opens;
+      if (opens !== undefined && opens !== -1) this.foreign.pop();
+    }
     this.handler.onCloseTag(name);
   }
 }

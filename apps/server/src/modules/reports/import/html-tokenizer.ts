@@ -1,4 +1,5 @@
 import { DecodingMode, decodeHTML } from 'entities/decode';
+import { lowerName } from './html-tokenizer-names.js';
 import { ElementStack, type TreeHandler } from './html-tokenizer-tree.js';
 
 // A streaming HTML reader built for the import: it opens and closes tags, and decodes text and
@@ -67,9 +68,16 @@ const SEQ = {
   xmp: codes('</xmp'),
   empty: [] as number[],
 };
-const SPECIAL_START = new Map(
-  [SEQ.iframe, SEQ.noembed, SEQ.plaintext, SEQ.script, SEQ.title, SEQ.xmp].map((s) => [s[2], s]),
-);
+/** By the lowered first letter of an open tag: the raw-text element it may be. */
+const SPECIAL_START: (number[] | undefined)[] = [];
+for (const s of [SEQ.iframe, SEQ.noembed, SEQ.plaintext, SEQ.script, SEQ.title, SEQ.xmp]) {
+  SPECIAL_START[s[2] ?? 0] = s;
+}
+/** Whether `lower`, after the first letter, may still spell the raw-text element `seq`. */
+const mayContinue = (seq: number[], lower: number) =>
+  lower === seq[3] ||
+  (seq === SEQ.script && lower === SEQ.style[3]) ||
+  (seq === SEQ.title && lower === SEQ.textarea[3]);
 const seqName = (seq: number[]) => String.fromCharCode(...seq.slice(2));
 /** Entity names and numbers: a text ending in "&" and these may still be an unfinished entity. */
 const ENTITY_TAIL = /^[#0-9A-Za-z]*$/;
@@ -84,16 +92,18 @@ function isAsciiAlpha(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
-const NO_ATTRIBUTES: Readonly<Record<string, string | undefined>> = Object.freeze({});
+/** Shared by every tag without kept attributes; frozen, as the handler must not write to it. */
+const NO_ATTRIBUTES: Record<string, string | undefined> = Object.freeze({});
 
 export class HtmlTokenizer {
   /** Set by the handler while text is wanted (inside a cell); text outside is never built. */
   captureText = false;
 
   private readonly tree: ElementStack;
-  private readonly attributeTags: ReadonlySet<string>;
-  private readonly attributeNames: ReadonlySet<string>;
-  private readonly attrs: Record<string, string | undefined> = {};
+  private readonly attributeTags: readonly string[];
+  private readonly attributeNames: readonly string[];
+  /** The tag's kept attributes: made when the first is kept, so a bare <td> makes none. */
+  private attrs: Record<string, string | undefined> = NO_ATTRIBUTES;
   private tagAttrs = false;
   private attrName: string | null = null;
 
@@ -116,8 +126,8 @@ export class HtmlTokenizer {
     options: HtmlTokenizerOptions,
   ) {
     this.tree = new ElementStack(handler);
-    this.attributeTags = new Set(options.attributeTags);
-    this.attributeNames = new Set(options.attributeNames);
+    this.attributeTags = [...options.attributeTags];
+    this.attributeNames = [...options.attributeNames];
   }
 
   write(chunk: string): void {
@@ -184,16 +194,22 @@ export class HtmlTokenizer {
     } else this.emit(raw, true);
   }
 
+  /** The section's name, lowered; a name split across chunks is joined first. */
+  private sectionName(end: number): string {
+    if (this.carry === '') return lowerName(this.buf, this.sectionStart, end);
+    return this.takeSection(end).toLowerCase();
+  }
+
   private openTagName(end: number): void {
-    const name = this.tree.readTagName(this.takeSection(end));
+    const name = this.tree.readTagName(this.sectionName(end));
     this.tree.openTagName(name);
-    this.tagAttrs = this.attributeTags.has(name);
-    if (this.tagAttrs) for (const key of this.attributeNames) this.attrs[key] = undefined;
+    this.tagAttrs = this.attributeTags.includes(name);
+    this.attrs = NO_ATTRIBUTES;
     this.sectionStart = -1;
   }
 
   private openTagEnd(): void {
-    this.tree.openTagEnd(this.tagAttrs ? this.attrs : NO_ATTRIBUTES);
+    this.tree.openTagEnd(this.attrs);
   }
 
   private attributeName(end: number): void {
@@ -202,14 +218,17 @@ export class HtmlTokenizer {
       this.carry = '';
       return;
     }
-    const name = this.takeSection(end).toLowerCase();
-    this.attrName = this.attributeNames.has(name) && this.attrs[name] === undefined ? name : null;
+    const name = this.sectionName(end);
+    this.carry = '';
+    this.attrName =
+      this.attributeNames.includes(name) && this.attrs[name] === undefined ? name : null;
   }
 
   private attributeEnd(end: number): void {
     const name = this.attrName;
     if (name !== null) {
       const raw = end < 0 ? '' : this.takeSection(end);
+      if (this.attrs === NO_ATTRIBUTES) this.attrs = {};
       this.attrs[name] = raw.includes('&') ? decodeHTML(raw, DecodingMode.Attribute) : raw;
       this.attrName = null;
     }
@@ -247,6 +266,11 @@ export class HtmlTokenizer {
             break;
           }
           if (this.captureText) this.emitTextUpTo(lt, false);
+          const next = this.plainTag(lt);
+          if (next >= 0) {
+            i = next;
+            break;
+          }
           this.state = S.BeforeTagName;
           this.setSection(lt);
           i = lt + 1;
@@ -261,9 +285,14 @@ export class HtmlTokenizer {
             this.setSection(i);
           } else if (isAsciiAlpha(c)) {
             this.setSection(i);
-            const special = this.tree.inForeignContext() ? undefined : SPECIAL_START.get(c | 0x20);
+            const special = this.tree.inForeignContext() ? undefined : SPECIAL_START[c | 0x20];
             if (special === undefined) this.state = S.InTagName;
-            else {
+            else if (i + 1 < len && !mayContinue(special, buf.charCodeAt(i + 1) | 0x20)) {
+              // "<td", "<tr": not "<title", as specialStart would find at the next character
+              this.isSpecial = false;
+              this.seq = SEQ.empty;
+              this.state = S.InTagName;
+            } else {
               this.isSpecial = true;
               this.seq = special;
               this.seqIndex = 3;
@@ -301,7 +330,9 @@ export class HtmlTokenizer {
             this.setSection(i + 1);
           } else if (c === 0x2f) {
             this.state = S.InSelfClosingTag;
-          } else if (!isWhitespace(c)) {
+          } else if (isWhitespace(c)) {
+            while (i + 1 < len && isWhitespace(buf.charCodeAt(i + 1))) i++;
+          } else {
             this.state = S.InAttributeName;
             this.setSection(i);
           }
@@ -318,6 +349,14 @@ export class HtmlTokenizer {
             break;
           }
           this.attributeName(j);
+          const quote = j + 1 < len && buf.charCodeAt(j) === 0x3d ? buf.charCodeAt(j + 1) : 0;
+          if (quote === 0x22 || quote === 0x27) {
+            // name="value": straight to the value (AfterAttributeName, BeforeAttributeValue)
+            this.state = quote === 0x22 ? S.InAttributeValueDq : S.InAttributeValueSq;
+            this.setSection(j + 2);
+            i = j + 2;
+            break;
+          }
           this.setSection(j);
           this.state = S.AfterAttributeName;
           i = j;
@@ -377,7 +416,7 @@ export class HtmlTokenizer {
         }
         case S.InSelfClosingTag:
           if (c === 0x3e) {
-            if (this.tree.inForeignContext()) this.tree.selfClosingEnd(this.attrsOrNone());
+            if (this.tree.inForeignContext()) this.tree.selfClosingEnd(this.attrs);
             else this.openTagEnd();
             this.setSection(i + 1);
             this.enterTagBody();
@@ -403,9 +442,14 @@ export class HtmlTokenizer {
             i = len;
             break;
           }
-          this.tree.closeTag(this.tree.readTagName(this.takeSection(j)));
+          this.tree.closeTag(this.tree.readTagName(this.sectionName(j)));
+          this.carry = '';
           this.sectionStart = -1;
           this.state = S.AfterClosingTagName;
+          if (buf.charCodeAt(j) === 0x3e) {
+            this.comment(j); // "</td>": straight back to text
+            j++;
+          }
           i = j;
           break;
         }
@@ -489,8 +533,49 @@ export class HtmlTokenizer {
     this.cleanup();
   }
 
-  private attrsOrNone(): Readonly<Record<string, string | undefined>> {
-    return this.tagAttrs ? this.attrs : NO_ATTRIBUTES;
+  /**
+   * "<td" or "</td" whose name ends in this chunk, read at once as BeforeTagName, InTagName and
+   * InClosingTagName would (a name that may begin a raw-text element is left to them); returns
+   * the next index and sets the state, or -1 to let the states read it.
+   */
+  private plainTag(lt: number): number {
+    const buf = this.buf;
+    const len = buf.length;
+    const c = buf.charCodeAt(lt + 1);
+    if (isAsciiAlpha(c)) {
+      const special = this.tree.inForeignContext() ? undefined : SPECIAL_START[c | 0x20];
+      if (special !== undefined) {
+        if (lt + 2 >= len || mayContinue(special, buf.charCodeAt(lt + 2) | 0x20)) return -1;
+        this.isSpecial = false;
+        this.seq = SEQ.empty;
+      }
+      let j = lt + 2;
+      while (j < len && !isEndOfTagSection(buf.charCodeAt(j))) j++;
+      if (j === len) return -1;
+      this.setSection(lt + 1);
+      this.openTagName(j);
+      if (buf.charCodeAt(j) !== 0x3e) {
+        this.state = S.BeforeAttributeName;
+        return j;
+      }
+      this.openTagEnd();
+      this.enterTagBody();
+      this.setSection(j + 1);
+      return j + 1;
+    }
+    if (c !== 0x2f || !isAsciiAlpha(buf.charCodeAt(lt + 2))) return -1;
+    let j = lt + 3;
+    while (j < len && !isEndOfTagSection(buf.charCodeAt(j))) j++;
+    if (j === len) return -1;
+    this.setSection(lt + 2);
+    this.tree.closeTag(this.tree.readTagName(this.sectionName(j)));
+    if (buf.charCodeAt(j) !== 0x3e) {
+      this.sectionStart = -1;
+      this.state = S.AfterClosingTagName;
+      return j;
+    }
+    this.comment(j);
+    return j + 1;
   }
 
   /** Reading "<scr": still a script's name? Returns true when c is to be read again. */
