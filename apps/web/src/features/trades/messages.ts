@@ -56,10 +56,13 @@ export const tradesTexts = {
     winRate: 'Taxa de acerto',
     winLoss: (wins: number, losses: number) => `${count(wins)} ganhos · ${count(losses)} perdas`,
     net: 'Resultado líquido',
-    fees: (fees: string) => `Comissões e taxas ${fees}`,
-    swap: (swap: string) => `Swap ${swap}`,
+    // Each followed by its amount: 'Comissões e taxas -R$ 12,50 · Swap -R$ 0,75'.
+    fees: 'Comissões e taxas',
+    swap: 'Swap',
     profitFactor: 'Fator de lucro',
-    gross: (profit: string, loss: string) => `Lucro bruto ${profit} ÷ prejuízo bruto ${loss}`,
+    // 'Lucro bruto R$ 300,00 ÷ prejuízo bruto R$ 120,00'.
+    grossProfit: 'Lucro bruto',
+    grossLoss: 'prejuízo bruto',
   },
 
   table: {

@@ -12,10 +12,11 @@ function SummaryCard(props: {
   icon: ReactNode;
   value: string;
   tone?: string;
-  hint?: string;
+  hint?: ReactNode;
+  className?: string;
 }) {
   return (
-    <Card className="p-4 sm:p-5">
+    <Card className={cn('p-4 sm:p-5', props.className)}>
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span>{props.label}</span>
         <span aria-hidden className="text-muted-foreground/70 [&_svg]:size-4">
@@ -35,6 +36,15 @@ function SummaryCard(props: {
   );
 }
 
+/** A label and its amount, the amount never split across lines (not even after its minus). */
+function Amount({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      {label} <span className="whitespace-nowrap">{value}</span>
+    </>
+  );
+}
+
 const toneOf = (value: number) =>
   value > 0 ? 'text-success' : value < 0 ? 'text-destructive' : undefined;
 
@@ -45,10 +55,17 @@ const toneOf = (value: number) =>
  */
 export function TradesSummary({ summary }: { summary: Summary }) {
   const money = useMoney();
-  const costs = [
-    t.summary.fees(money.format(summary.fees)),
-    ...(summary.swap !== 0 ? [t.summary.swap(money.format(summary.swap))] : []),
-  ].join(' · ');
+  const costs = (
+    <>
+      <Amount label={t.summary.fees} value={money.format(summary.fees)} />
+      {summary.swap !== 0 && (
+        <>
+          {' · '}
+          <Amount label={t.summary.swap} value={money.format(summary.swap)} />
+        </>
+      )}
+    </>
+  );
   return (
     <div data-testid="trades-summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <SummaryCard
@@ -68,15 +85,21 @@ export function TradesSummary({ summary }: { summary: Summary }) {
         value={money.format(summary.net)}
         tone={toneOf(summary.net)}
         hint={costs}
+        // Money needs the row on a phone: 'R$ 152.340,50' is wider than half of it.
+        className="col-span-2 lg:col-span-1"
       />
       <SummaryCard
         label={t.summary.profitFactor}
         icon={<Scale />}
         value={formatProfitFactor(summary.profitFactor)}
-        hint={t.summary.gross(
-          money.format(summary.grossProfit),
-          money.format(Math.abs(summary.grossLoss)),
-        )}
+        hint={
+          <>
+            <Amount label={t.summary.grossProfit} value={money.format(summary.grossProfit)} />
+            {' ÷ '}
+            <Amount label={t.summary.grossLoss} value={money.format(Math.abs(summary.grossLoss))} />
+          </>
+        }
+        className="col-span-2 lg:col-span-1"
       />
     </div>
   );
