@@ -59,7 +59,8 @@ export const allAccountsTexts = {
     marginMode: { netting: 'Netting', hedging: 'Hedging' } as Record<string, string>,
     noDeals: 'Ainda não há deals registrados.',
     open: 'Abrir no Dashboard',
-    openName: (label: string) => `Abrir ${label} no Dashboard`,
+    // Begins with the button's visible words (WCAG 2.5.3), then names the account.
+    openName: (label: string) => `Abrir no Dashboard: ${label}`,
     openFailed: 'Não foi possível trocar de conta.',
   },
 

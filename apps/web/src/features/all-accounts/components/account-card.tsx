@@ -11,7 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { periodTexts } from '../../../components/period/period-texts';
 import { accountLabel, accountSource } from '../../../lib/accounts';
 import { allAccountsTexts as t } from '../messages';
-import { FiguresList } from './figures-list';
+import { FiguresList, GAIN_TEXT } from './figures-list';
 
 const a = t.account;
 
@@ -63,7 +63,10 @@ export function AccountCard({
           </h3>
           <div className="flex flex-wrap gap-1.5">
             {current && <Badge variant="primary">{a.current}</Badge>}
-            <Badge variant={account.last_hello_at ? 'success' : 'warning'}>
+            <Badge
+              variant={account.last_hello_at ? 'success' : 'warning'}
+              className={account.last_hello_at ? GAIN_TEXT : undefined}
+            >
               {account.last_hello_at ? <Wifi aria-hidden /> : <Unplug aria-hidden />}
               {accountMessages.kindLabel[account.kind]}
             </Badge>

@@ -149,7 +149,7 @@ describe("/contas 'Todas as contas' (issue 26)", () => {
     await screen.findByText('Total em BRL');
     fireEvent.click(
       screen.getByRole('button', {
-        name: 'Abrir 541223056 · FTMO-Server4 · Importada no Dashboard',
+        name: 'Abrir no Dashboard: 541223056 · FTMO-Server4 · Importada',
       }),
     );
     await waitFor(() => {
