@@ -68,6 +68,11 @@ export const backtestTexts = {
     sourceStored: 'barras armazenadas',
     sourceCsv: 'arquivo CSV',
     sourceSimulator: (seed: string) => `simulador, semente ${seed}`,
+    // The contract that valued the trades: the terminal's specification or B3's.
+    instrument: (symbol: string, pointValue: string, tick: string, source: string) =>
+      `${symbol}: ${pointValue} por ponto por contrato, tick de ${tick} (${source})`,
+    instrumentTerminal: 'especificação do terminal',
+    instrumentB3: 'contrato da B3',
   },
 
   stats: {

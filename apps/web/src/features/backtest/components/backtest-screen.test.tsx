@@ -140,6 +140,44 @@ describe('/backtest', () => {
     expect(screen.getByTestId('backtest-summary').textContent).toContain('arquivo CSV');
   });
 
+  it('names the contract that valued the trades: its money per point and tick', async () => {
+    const wdo = {
+      symbol: 'WDOF26',
+      tick: 0.5,
+      point_value: 10,
+      commission_per_contract: 0.9,
+      source: 'b3' as const,
+    };
+    backtestApi({
+      'POST /api/bot/backtest': () => json(answer(threeTrades, { instrument: wdo })),
+    });
+    await openBacktest();
+    run();
+    await screen.findByRole('region', { name: 'Resultado' });
+    expect(screen.getByTestId('backtest-summary').textContent).toContain(
+      'WDOF26: R$\u00a010,00 por ponto por contrato, tick de 0,5 (contrato da B3)',
+    );
+  });
+
+  it("says when the figures are the terminal's, down to a forex symbol's tick", async () => {
+    const eurusd = {
+      symbol: 'EURUSD',
+      tick: 0.00001,
+      point_value: 100_000,
+      commission_per_contract: 0,
+      source: 'terminal' as const,
+    };
+    backtestApi({
+      'POST /api/bot/backtest': () => json(answer(threeTrades, { instrument: eurusd })),
+    });
+    await openBacktest();
+    run();
+    await screen.findByRole('region', { name: 'Resultado' });
+    expect(screen.getByTestId('backtest-summary').textContent).toContain(
+      'EURUSD: R$\u00a0100.000,00 por ponto por contrato, tick de 0,00001 (especificação do terminal)',
+    );
+  });
+
   it('runs over the simulator with the dates and a seed, and names it in the summary', async () => {
     const api = backtestApi({
       'POST /api/bot/backtest': () =>
