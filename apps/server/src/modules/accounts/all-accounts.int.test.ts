@@ -242,6 +242,14 @@ describe("'Todas as contas' (issue 26)", () => {
     expect(after.total).toEqual(before.total);
   });
 
+  it("gives an admin their own accounts only, as every trading read: none of the trader's", async ({
+    admin,
+  }) => {
+    const data = await allAccounts(admin);
+    expect(data.accounts).toEqual([]);
+    expect(data.total).toBeNull();
+  });
+
   it('shows a user without accounts nothing summed', async ({ newUser }) => {
     const data = await allAccounts(await newUser({ role: 'trader' }));
     expect(data).toMatchObject({ accounts: [], currencies: [], currency: null, total: null });
