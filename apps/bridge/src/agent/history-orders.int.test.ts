@@ -9,7 +9,7 @@ import { BridgeAgent } from './agent.js';
 import { createSimSource } from './sim-source.js';
 
 describe('the agent reports what the statement needs from the simulated terminal', () => {
-  it('streams every history order once, with its levels, and the symbol digits on hello', async ({
+  it('streams every history order once, with its levels, and the symbol digits and contract on hello', async ({
     base,
     db,
     api,
@@ -67,6 +67,15 @@ describe('the agent reports what the statement needs from the simulated terminal
       [trader.id],
     );
     expect(digits).toEqual([{ symbol: expected[0]?.symbol, digits: 0 }]);
+    // And its contract, as the simulator's instrument states it: WIN's R$ 1 a tick of 5 points.
+    const specs = await rowsOf(
+      db.pool,
+      z.object({ symbol: z.string(), tick_size: z.number(), tick_value: z.number() }),
+      `SELECT s.symbol, s.tick_size, s.tick_value FROM mt5_symbol_specs s
+       JOIN mt5_accounts a ON a.id = s.account_id WHERE a.user_id = $1`,
+      [trader.id],
+    );
+    expect(specs).toEqual([{ symbol: expected[0]?.symbol, tick_size: 5, tick_value: 1 }]);
     agent.stop();
     await agent.done;
   });
