@@ -2,14 +2,19 @@
  * A report import end to end beside a COPY of the same rows (issue 26, "Imports at the speed of
  * the database"): a Trade History report of BENCH_DEALS deals (default 30,000; UTF-16 LE HTML as
  * the terminal writes it) imported by the server's own importReport (read, assign positions,
- * store orders and deals in one transaction) into a fresh account, then the same Mt5Deal rows
- * written by the server's COPY path (deal-copy.ts: copyRows + copyDeals, COPY FROM STDIN through
- * pg-copy-streams) into another fresh account. Both in this process, back to back; the positions
- * follower is not run (a no-op catchUp), so the import is timed to its commit. RSS is sampled at
- * every chunk read and every batch stored, over a baseline taken after a full collection.
+ * staged by COPY as it is read, checked, then moved into the account in one transaction) into a
+ * fresh account, then the same Mt5Deal rows written by the server's COPY path (deal-copy.ts:
+ * copyRows + copyDeals, COPY FROM STDIN through pg-copy-streams) into another fresh account. The
+ * import runs in a child process of its own, started with --expose-gc, so its RSS is measured
+ * from a clean baseline (not over the heap that wrote the report), sampled at every chunk read
+ * and every batch stored; the positions follower is not run (a no-op catchUp), so the import is
+ * timed to its commit. The COPY runs next, in this process.
  *
  *   npx tsx --expose-gc bench/import-db.bench.ts   (needs PostgreSQL at BENCH_PG_URL)
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +47,47 @@ function rssWatch() {
   };
 }
 
+interface ChildResult {
+  importMs: number;
+  parsedMs: number;
+  stored: number;
+  importRss: number;
+}
+
+/** The child: one import of IMPORT_FILE, its time and peak RSS growth as a JSON line. */
+async function importChild(): Promise<void> {
+  const pool = new pg.Pool({ connectionString: process.env.IMPORT_URL, max: 4 });
+  try {
+    const watch = rssWatch();
+    let parsedMs = 0;
+    const started = performance.now();
+    const result = await importReport(
+      { pool, follower: { catchUp: () => Promise.resolve() } },
+      Number(process.env.IMPORT_USER),
+      process.env.IMPORT_FILE ?? '',
+      {
+        onProgress: watch.sample,
+        onParsed: () => {
+          parsedMs = performance.now() - started;
+          watch.sample();
+        },
+        onStored: watch.sample,
+      },
+    );
+    const importMs = performance.now() - started;
+    watch.sample();
+    const out: ChildResult = {
+      importMs,
+      parsedMs,
+      stored: result.deals.new,
+      importRss: watch.growthMb(),
+    };
+    console.log(JSON.stringify(out));
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main(): Promise<void> {
   guardRun(15 * 60_000);
   const db = await createBenchDatabase('import');
@@ -56,26 +102,28 @@ async function main(): Promise<void> {
   const bytes = historyReport(DEALS);
   await writeFile(file, bytes);
 
-  // the import, as the route runs it
-  const watch = rssWatch();
-  let parsedAt = 0;
-  const started = performance.now();
-  const result = await importReport(
-    { pool, follower: { catchUp: () => Promise.resolve() } },
-    importer.userId,
-    file,
+  // the import, as the route runs it, in a child of its own
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), 'import'],
     {
-      onProgress: watch.sample,
-      onParsed: () => {
-        parsedAt = performance.now();
-        watch.sample();
+      encoding: 'utf8',
+      maxBuffer: 16 * MB,
+      env: {
+        ...process.env,
+        IMPORT_URL: db.url,
+        IMPORT_USER: String(importer.userId),
+        IMPORT_FILE: file,
       },
-      onStored: watch.sample,
     },
   );
-  const importMs = performance.now() - started;
-  const importRss = watch.growthMb();
-  const stored = (result as { added?: number }).added ?? DEALS - 1;
+  const line = child.stdout.trim().split('\n').pop() ?? '';
+  if (child.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`import child failed: ${child.stderr}${child.stdout}`);
+  }
+  const { importMs, parsedMs, stored, importRss } = JSON.parse(line) as ChildResult;
+  const parsedAt = parsedMs;
+  const started = 0;
 
   // the reference: the same rows, COPY FROM STDIN (the server's own fast path)
   const t0 = performance.now();
@@ -117,8 +165,12 @@ async function main(): Promise<void> {
   console.log(`import / COPY: ${fixed(importRate / copyRate, 3)} (goal 0.3)`);
 }
 
-try {
-  await main();
-} finally {
-  await cleanUp();
+if (process.argv[2] === 'import') {
+  await importChild();
+} else {
+  try {
+    await main();
+  } finally {
+    await cleanUp();
+  }
 }

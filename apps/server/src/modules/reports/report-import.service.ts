@@ -3,12 +3,11 @@ import {
   accountMessages,
   importSummaryMessages,
   type ImportedReport,
-  type Mt5Deal,
   type ReportImportResponse,
 } from '@vortex/core';
 import type pg from 'pg';
 import { HttpError } from '../../http/http-error.js';
-import { inTransaction } from '../../lib/db-types.js';
+import type { Queryable } from '../../lib/db-types.js';
 import {
   closedPositionsCount,
   ownAccount,
@@ -17,13 +16,13 @@ import {
   upsertAccountForImport,
   type AccountFigures,
 } from '../accounts/accounts.repo.js';
-import { upsertHistoryOrders } from '../bridge/history-orders.repo.js';
-import { insertDeals } from '../bridge/trading-ingest.repo.js';
 import type { PositionsFollower } from '../trading/positions-follower.js';
 import { parseMt5Report } from './import/detect.js';
 import { ImportRefusal, importMessages } from './import/messages.js';
-import { importedDeals, wallClockToEpoch } from './imported-deals.js';
-import { importedOrders } from './imported-orders.js';
+import { wallClockToEpoch } from './imported-deals.js';
+import { StagingSink } from './import-sink.js';
+import { ImportStaging } from './import-staging.js';
+import { storeStagedDeals, storeStagedOrders } from './report-import.repo.js';
 import { importRouteMessages as msg } from './report-import.messages.js';
 
 export interface ReportImportDeps {
@@ -31,8 +30,8 @@ export interface ReportImportDeps {
   follower: Pick<PositionsFollower, 'catchUp'>;
 }
 
-/** Deals per INSERT: the agent's batch bound. */
-const BATCH = 5_000;
+/** Staged deals moved per statement: the progress bar's steps while they are stored. */
+const BATCH = 50_000;
 
 /**
  * SQLSTATEs of a value the database refuses (22 data exception, 23514 a CHECK such as the
@@ -90,32 +89,6 @@ function figuresOf(report: ImportedReport): AccountFigures | null {
   };
 }
 
-async function storeDeals(
-  tx: pg.PoolClient,
-  accountId: number,
-  deals: Mt5Deal[],
-  onStored?: (rows: number, of: number) => void,
-) {
-  let added = 0;
-  for (let i = 0; i < deals.length; i += BATCH) {
-    added += await insertDeals(tx, accountId, deals.slice(i, i + BATCH));
-    onStored?.(Math.min(i + BATCH, deals.length), deals.length);
-  }
-  return added;
-}
-
-/** The first and last deal's time: the period the import brought. */
-function periodOf(deals: Mt5Deal[]): { from: number | null; to: number | null } {
-  if (deals.length === 0) return { from: null, to: null };
-  let from = Number.POSITIVE_INFINITY;
-  let to = Number.NEGATIVE_INFINITY;
-  for (const d of deals) {
-    from = Math.min(from, d.time_msc);
-    to = Math.max(to, d.time_msc);
-  }
-  return { from, to };
-}
-
 const MARGIN_MODES = new Set<string>(['hedging', 'netting', 'exchange']);
 
 /**
@@ -125,81 +98,68 @@ const MARGIN_MODES = new Set<string>(['hedging', 'netting', 'exchange']);
  * positions merged) and turn the account's mode to netting.
  */
 async function withKnownMarginMode(
-  pool: pg.Pool,
+  db: Queryable,
   userId: number,
   identity: Identity,
   report: ImportedReport,
 ): Promise<ImportedReport> {
   if (report.account.margin_mode !== null) return report;
-  const stored = await storedMarginMode(pool, userId, identity.accountNumber, identity.server);
+  const stored = await storedMarginMode(db, userId, identity.accountNumber, identity.server);
   if (stored === undefined || !MARGIN_MODES.has(stored)) return report;
   const margin_mode = stored as NonNullable<ImportedReport['account']['margin_mode']>;
   return { ...report, account: { ...report.account, margin_mode } };
 }
 
+/** Ends the import's connection: rolled back, or closed when that fails (a broken COPY). */
+async function abandon(client: pg.PoolClient, staging: ImportStaging | undefined, err: unknown) {
+  try {
+    await staging?.abort();
+    await client.query('ROLLBACK');
+    client.release();
+  } catch {
+    client.release(err instanceof Error ? err : true);
+  }
+}
+
+export interface ImportOptions {
+  targetId?: number | undefined;
+  onProgress?: (bytes: number, total?: number) => void;
+  onParsed?: () => void;
+  onStored?: (rows: number, of: number) => void;
+  fileName?: string | undefined;
+}
+
 /**
  * Reads the terminal's report at `path` into the user's account of its number and server, the
  * same account the agent feeds when it is connected (issue 26: one account is one account;
- * `targetId`: an existing account, which must be the report's). One transaction: a refused or
- * failed import leaves nothing. Deals are keyed by ticket, so a statement of a connected account
- * or an overlapping period adds only the deals it lacks (an order's newest copy replaces the
- * stored one); the positions are built before the answer.
+ * `targetId`: an existing account, which must be the report's). One transaction, opened before
+ * the file is read: its rows are COPYed into staging tables as they are read (import-staging.ts),
+ * so the server holds a chunk at a time, not the report; the file's own totals are checked at
+ * its end, and only then are the rows moved into the account. A refused or failed import leaves
+ * nothing. Deals are keyed by ticket, so a statement of a connected account or an overlapping
+ * period adds only the deals it lacks (an order's newest copy replaces the stored one); the
+ * positions are built before the answer.
  */
 export async function importReport(
   deps: ReportImportDeps,
   userId: number,
   path: string,
-  options: {
-    targetId?: number | undefined;
-    onProgress?: (bytes: number, total?: number) => void;
-    onParsed?: () => void;
-    onStored?: (rows: number, of: number) => void;
-    fileName?: string | undefined;
-  } = {},
+  options: ImportOptions = {},
 ): Promise<ReportImportResponse['data']> {
-  const read = await parseMt5Report(path, { onProgress: options.onProgress });
-  const identity = identityOf(read);
-  const report = await withKnownMarginMode(deps.pool, userId, identity, read);
-  const deals = importedDeals(report);
-  const orders = importedOrders(report, deals);
-  options.onParsed?.();
-  const account = report.account;
-  const { accountId, added, existed } = await inTransaction(deps.pool, async (tx) => {
-    if (options.targetId !== undefined) {
-      const target = await ownAccount(tx, userId, options.targetId);
-      if (!target) throw new HttpError(404, accountMessages.notYours);
-      if (target.account_number !== identity.accountNumber || target.server !== identity.server) {
-        throw new ImportRefusal(
-          msg.otherAccount(
-            `${identity.accountNumber} (${identity.server})`,
-            `${target.account_number} (${target.server})`,
-          ),
-        );
-      }
-    }
-    const { id, existed, agent_fed } = await upsertAccountForImport(
-      tx,
-      {
-        userId,
-        ...identity,
-        company: account.company ?? '',
-        currency: account.currency ?? 'BRL',
-        marginMode: account.margin_mode ?? 'netting',
-        tradeMode: account.mode ?? 'demo',
-      },
-      { fileName: options.fileName ?? null, ...periodOf(deals) },
-    );
-    const figures = figuresOf(report);
-    // A report that says not when it was written counts as written now.
-    const at = report.generated_at === null ? Date.now() : wallClockToEpoch(report.generated_at);
-    if (figures) await setImportedFigures(tx, id, figures, new Date(at));
-    for (let i = 0; i < orders.length; i += BATCH) {
-      // the agent's copy of an order it sent stays: the report's is what the page printed
-      await upsertHistoryOrders(tx, id, orders.slice(i, i + BATCH), { keepStored: agent_fed });
-    }
-    const stored = deals.length ? await storeDeals(tx, id, deals, options.onStored) : 0;
-    return { accountId: id, added: stored, existed };
-  }).catch(refusedValue);
+  const client = await deps.pool.connect();
+  let staging: ImportStaging | undefined;
+  let stored: Stored;
+  try {
+    await client.query('BEGIN');
+    staging = await ImportStaging.open(client);
+    stored = await readAndStore(client, staging, userId, path, options);
+    await client.query('COMMIT');
+    client.release();
+  } catch (err) {
+    await abandon(client, staging, err);
+    refusedValue(err);
+  }
+  const { accountId, added, report, read, orders } = stored;
   await deps.follower.catchUp(accountId);
   const [summary, positions] = await Promise.all([
     ownAccount(deps.pool, userId, accountId),
@@ -210,10 +170,80 @@ export async function importReport(
     account: summary,
     report_kind: report.kind,
     source: report.source,
-    deals: { read: deals.length, new: added, already_stored: deals.length - added },
-    merged: existed,
-    summary: importSummaryMessages.deals(deals.length - added, added),
-    orders: orders.length,
+    deals: { read, new: added, already_stored: read - added },
+    merged: stored.existed,
+    summary: importSummaryMessages.deals(read - added, added),
+    orders,
     positions,
   };
+}
+
+interface Stored {
+  accountId: number;
+  existed: boolean;
+  added: number;
+  report: ImportedReport;
+  /** Deals and orders the file held. */
+  read: number;
+  orders: number;
+}
+
+/** The import inside its transaction: read into staging, checked, then into the account. */
+async function readAndStore(
+  tx: pg.PoolClient,
+  staging: ImportStaging,
+  userId: number,
+  path: string,
+  options: ImportOptions,
+): Promise<Stored> {
+  const sink = new StagingSink(staging);
+  const parsed = await parseMt5Report(path, {
+    onProgress: options.onProgress,
+    sink,
+    pace: () => staging.pace(),
+  });
+  await staging.end();
+  options.onParsed?.();
+  const identity = identityOf(parsed);
+  const report = await withKnownMarginMode(tx, userId, identity, parsed);
+  const account = report.account;
+  if (options.targetId !== undefined) {
+    const target = await ownAccount(tx, userId, options.targetId);
+    if (!target) throw new HttpError(404, accountMessages.notYours);
+    if (target.account_number !== identity.accountNumber || target.server !== identity.server) {
+      throw new ImportRefusal(
+        msg.otherAccount(
+          `${identity.accountNumber} (${identity.server})`,
+          `${target.account_number} (${target.server})`,
+        ),
+      );
+    }
+  }
+  const { id, existed, agent_fed } = await upsertAccountForImport(
+    tx,
+    {
+      userId,
+      ...identity,
+      company: account.company ?? '',
+      currency: account.currency ?? 'BRL',
+      marginMode: account.margin_mode ?? 'netting',
+      tradeMode: account.mode ?? 'demo',
+    },
+    { fileName: options.fileName ?? null, from: sink.from, to: sink.to },
+  );
+  const figures = figuresOf(report);
+  // A report that says not when it was written counts as written now.
+  const at = report.generated_at === null ? Date.now() : wallClockToEpoch(report.generated_at);
+  if (figures) await setImportedFigures(tx, id, figures, new Date(at));
+  const hedging = account.margin_mode === 'hedging';
+  // the agent's copy of an order it sent stays: the report's is what the page printed
+  if (sink.orders > 0) await storeStagedOrders(tx, id, hedging, agent_fed);
+  const read = sink.deals;
+  let added = 0;
+  for (let after = 0; after < read; after += BATCH) {
+    const upTo = Math.min(after + BATCH, read);
+    added += await storeStagedDeals(tx, id, hedging, after, upTo);
+    options.onStored?.(upTo, read);
+  }
+  return { accountId: id, existed, added, report, read, orders: sink.orders };
 }
