@@ -12,21 +12,9 @@ import { isCurrent } from './positions-cache.js';
 import { readWatermark } from './positions-store.repo.js';
 import type { TradingReadDeps } from './statistics.service.js';
 import { TRADES_DEFAULT_DAYS } from './trades.service.js';
-import { storedPositionSums, type PositionSums } from './trades-totals.repo.js';
+import { NO_SUMS, storedPositionSums, type PositionSums } from './trades-totals.repo.js';
 import { resolveRange, type TimeRange } from './trading-range.js';
 import { currentAccountOf, type TradingAccount } from './trading.repo.js';
-
-const NO_SUMS: PositionSums = {
-  count: 0,
-  wins: 0,
-  losses: 0,
-  net: 0,
-  grossProfit: 0,
-  grossLoss: 0,
-  commission: 0,
-  fee: 0,
-  swap: 0,
-};
 
 /** `sums` with the positions added one by one, as the statistics count them. */
 export function withPositions(sums: PositionSums, positions: readonly ClosedPosition[]) {
