@@ -149,7 +149,7 @@ const enum Foreign {
 
 /** What a tag does to the stack, looked up once per tag (most tags have no entry). */
 interface TagInfo {
-  closes: ReadonlySet<string> | undefined;
+  closes: readonly string[] | undefined;
   isVoid: boolean;
   /** The context it opens: <svg>, <math>, or HTML again inside them; -1 for none. */
   opens: Foreign | -1;
@@ -163,8 +163,9 @@ for (const name of new Set([
   'svg',
   'math',
 ])) {
+  const closes = OPEN_IMPLIES_CLOSE.get(name);
   TAGS.set(name, {
-    closes: OPEN_IMPLIES_CLOSE.get(name),
+    closes: closes === undefined ? undefined : [...closes], // an array: quicker for 1-7 names
     isVoid: VOID.has(name),
     opens:
       name === 'svg'
@@ -224,7 +225,7 @@ export class ElementStack {
     }
     const closes = info.closes;
     if (closes !== undefined) {
-      while (this.stack.length > 0 && closes.has(this.stack[this.stack.length - 1] ?? '')) {
+      while (this.stack.length > 0 && closes.includes(this.stack[this.stack.length - 1] ?? '')) {
         this.pop();
       }
     }
@@ -252,7 +253,8 @@ export class ElementStack {
 
   closeTag(name: string): void {
     // a void element is never on the stack: looked for first, it is not found
-    const at = this.stack.lastIndexOf(name);
+    let at = this.stack.length - 1;
+    while (at >= 0 && this.stack[at] !== name) at--; // the innermost is the usual match
     if (at >= 0) {
       while (this.stack.length > at) this.pop();
     } else if (name === 'br') {
