@@ -108,8 +108,11 @@ export const ReportImportResponseSchema = z.object({
 });
 export type ReportImportResponse = z.infer<typeof ReportImportResponseSchema>;
 
-/** Up to 50 MB streamed (issue 16). */
-export const REPORT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * Up to 400 MB streamed (issue 16): the terminal's UTF-16 HTML of 200,000 deals is ~347 MB, and
+ * the import reads it in bounded memory (issue 26).
+ */
+export const REPORT_IMPORT_MAX_BYTES = 400 * 1024 * 1024;
 export const REPORT_IMPORT_ACCEPT = '.htm,.html,.xlsx';
 
 /** An import's id, chosen by the page so it can poll the import's progress while it runs. */

@@ -63,7 +63,7 @@ export const reportsEndpoints = {
     tags,
     summary: 'Importa um relatório do MetaTrader 5 (histórico HTML/XLSX ou testador)',
     description:
-      'Corpo: o arquivo, como application/octet-stream, até 50 MB. `import_id` (opcional) permite acompanhar a leitura em /api/reports/import/progress.',
+      'Corpo: o arquivo, como application/octet-stream, até 400 MB. `import_id` (opcional) permite acompanhar a leitura em /api/reports/import/progress.',
     query: z.strictObject({
       account_id: IdSchema.optional(),
       import_id: ImportIdSchema.optional(),

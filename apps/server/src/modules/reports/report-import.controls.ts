@@ -9,7 +9,7 @@ import { REPORT_IMPORT_MAX_BYTES } from '@vortex/core';
 export interface ImportControls {
   /** The request body, in bytes. */
   maxBytes: number;
-  /** The whole upload: 50 MB in 120 s is ~3.5 Mbit/s; a typical report is a few MB. */
+  /** The whole upload: 400 MB in 600 s is ~5.6 Mbit/s; a typical report is a few MB. */
   deadlineMs: number;
   /** No byte for this long ends the upload (a stalled or silent client). */
   idleMs: number;
@@ -17,7 +17,7 @@ export interface ImportControls {
   perHour: number;
   /** Uploads received at once by this instance (each holds a socket and a temp file). */
   uploads: number;
-  /** Reports read at once by this instance: each may take hundreds of MB and a core. */
+  /** Reports read at once by this instance: each takes a core, a connection and ~100 MB. */
   readers: number;
   /** How long a received upload waits for a reading slot before a 503. */
   readWaitMs: number;
@@ -31,7 +31,7 @@ export interface ImportControls {
 
 export const IMPORT_CONTROLS: ImportControls = {
   maxBytes: REPORT_IMPORT_MAX_BYTES,
-  deadlineMs: 120_000,
+  deadlineMs: 600_000,
   idleMs: 15_000,
   perHour: 20,
   uploads: 16,

@@ -3,20 +3,22 @@ import { ImportRefusal } from './messages.js';
 // Every cap a report is read under, checked while it streams: the read stops at the first one
 // passed. Sized from the fixtures (test/fixtures/mt5): a Trade History XLSX takes ~320 bytes of
 // zip per deal and inflates ~11x (3,650 bytes of UTF-16 sheet, 2.6 rows, 39 cells and 1.2
-// shared strings of ~16 characters per deal), so the 50 MB upload cap already stops a real XLSX
-// at ~160,000 deals (~580 MB inflated); an HTML report at 50 MB is ~25,000-55,000 deals. Each cap
-// below is at least twice what such a report needs, and all together keep a hostile file to
-// about 1 GB inflated and ~100 MB of strings instead of the unbounded reads issue 25 found.
+// shared strings of ~16 characters per deal); the terminal's UTF-16 HTML takes ~1,750 bytes per
+// deal. The upload cap (400 MB, sized for a 200,000-deal HTML of ~347 MB) lets an XLSX declare
+// far more, so the inflated caps are what stop it: a 200,000-deal XLSX (~64 MB) inflates its
+// sheet to ~730 MB. Each cap below is at least twice what a 200,000-deal report needs, and all
+// together keep a hostile file to 2 GB inflated and ~100 MB of strings instead of the unbounded
+// reads issue 25 found.
 
 const MB = 1024 * 1024;
 
 export const IMPORT_LIMITS = {
   /** Zip entries: the terminal writes 25 (folders included). */
   xlsxEntries: 100,
-  /** One entry inflated, declared and actual: the sheet of a 50 MB export is ~580 MB. */
-  xlsxEntryBytes: 800 * MB,
+  /** One entry inflated, declared and actual: the sheet of 200,000 deals is ~730 MB. */
+  xlsxEntryBytes: 1600 * MB,
   /** All entries inflated, declared and actual. */
-  xlsxTotalBytes: 1024 * MB,
+  xlsxTotalBytes: 2048 * MB,
   /** Inflated / compressed per entry, once past 1 MB: the terminal's parts deflate 3-15x. */
   xlsxRatio: 100,
   /** Rows of a sheet or an HTML page: ~2.6 per deal (deals, orders, positions). */
