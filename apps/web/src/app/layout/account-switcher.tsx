@@ -1,9 +1,10 @@
 import { accountMessages } from '@vortex/core';
-import { ChevronDown, Unplug } from 'lucide-react';
+import { ChevronDown, Unplug, Wallet } from 'lucide-react';
 import { useId } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
+import { buttonVariants } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import {
@@ -26,6 +27,7 @@ const TRADING_SCREENS: readonly string[] = [
 export const switcherTexts = {
   label: 'Conta',
   failed: 'Não foi possível trocar de conta.',
+  all: 'Todas as contas',
 };
 
 /**
@@ -79,6 +81,14 @@ export function AccountSwitcher() {
           ))}
         </select>
       </div>
+      <Link
+        to={paths.accounts.path}
+        aria-label={switcherTexts.all}
+        title={switcherTexts.all}
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-8 shrink-0 px-0')}
+      >
+        <Wallet aria-hidden />
+      </Link>
     </div>
   );
 }

@@ -160,6 +160,15 @@ describe("/contas 'Todas as contas' (issue 26)", () => {
     ]);
   });
 
+  it("is linked beside the dashboard's account switcher", async () => {
+    const { app } = open(brlView);
+    await app.router.navigate('/dashboard');
+    const link = await screen.findByRole('link', { name: 'Todas as contas' });
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Todas as contas' })).toBeTruthy();
+    expect(app.pathname()).toBe('/contas');
+  });
+
   it('with one account, sums that one and lists nothing apart', async () => {
     open(oneAccountView);
     await screen.findByText('Total em BRL');
