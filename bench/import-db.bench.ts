@@ -1,7 +1,7 @@
 /**
  * A report import end to end beside a COPY of the same rows (issue 26, "Imports at the speed of
  * the database"): a Trade History report of BENCH_DEALS deals (default 30,000; UTF-16 LE HTML as
- * the terminal writes it) imported by the server's own importReport (read, assign positions,
+ * the terminal writes it, or with BENCH_FORMAT=xlsx the same rows as an XLSX) imported by the server's own importReport (read, assign positions,
  * staged by COPY as it is read, checked, then moved into the account in one transaction) into a
  * fresh account, then the same Mt5Deal rows written by the server's COPY path (deal-copy.ts:
  * copyRows + copyDeals, COPY FROM STDIN through pg-copy-streams) into another fresh account. The
@@ -26,12 +26,15 @@ import { importedDeals } from '../apps/server/src/modules/reports/imported-deals
 import { importedOrders } from '../apps/server/src/modules/reports/imported-orders.js';
 import { importReport } from '../apps/server/src/modules/reports/report-import.service.js';
 import { benchPool, createBenchDatabase } from './support/bench-database.js';
-import { historyReport } from './support/import-report.js';
+import { historyHtml, historyReport } from './support/import-report.js';
+import { xlsxOfHtml } from './support/import-xlsx.js';
 import { cleanUp, guardRun, onCleanUp } from './support/processes.js';
 import { fixed, int, machineNote } from './support/report.js';
 import { seedTradingAccounts } from './support/trading-seed.js';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 30_000);
+/** html (the terminal's UTF-16 HTML) or xlsx (the same rows as a UTF-16 sheet). */
+const FORMAT = process.env.BENCH_FORMAT === 'xlsx' ? 'xlsx' : 'html';
 const MB = 1024 * 1024;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
@@ -98,8 +101,8 @@ async function main(): Promise<void> {
   if (!importer || !copier) throw new Error('no traders');
   const dir = await mkdtemp(path.join(tmpdir(), 'vortex-import-db-'));
   onCleanUp('remove the report', () => rm(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'ReportHistory.html');
-  const bytes = historyReport(DEALS);
+  const file = path.join(dir, `ReportHistory.${FORMAT}`);
+  const bytes = FORMAT === 'xlsx' ? await xlsxOfHtml(historyHtml(DEALS)) : historyReport(DEALS);
   await writeFile(file, bytes);
 
   // the import, as the route runs it, in a child of its own
@@ -154,7 +157,7 @@ async function main(): Promise<void> {
   const importRate = (deals.length / importMs) * 1000;
   const copyRate = (copied / copyMs) * 1000;
   console.log(
-    `${int(DEALS)} deals, ${fixed(bytes.length / MB)} MB UTF-16; ${machineNote()}; ${db.settings}; load ${fixed(loadavg()[0] ?? 0, 2)}`,
+    `${int(DEALS)} deals, ${fixed(bytes.length / MB)} MB UTF-16 ${FORMAT}; ${machineNote()}; ${db.settings}; load ${fixed(loadavg()[0] ?? 0, 2)}`,
   );
   console.log(
     `| Write | ms | deals/s | peak RSS +MB |\n| import (read ${int(parsedAt - started)} ms, store ${int(started + importMs - parsedAt)} ms; ${int(stored)} stored) | ${int(importMs)} | ${int(importRate)} | ${fixed(importRss)} |\n| COPY of the same ${int(copied)} rows | ${int(copyMs)} | ${int(copyRate)} | ${fixed(copyWatch.growthMb())} |`,

@@ -27,8 +27,11 @@ const DEALS = 100_000;
 const BOMB_STRINGS = 60_000_000;
 /** A bomb whose declared size passes the entry cap: only the caps checked while inflating stop it. */
 const QUIET_BOMB_STRINGS = 40_000_000;
-/** The memory budget of an import, peak RSS growth, MB: the report's records and a few chunks. */
-const BUDGET_MB = { report: 256, bomb: 64 };
+/**
+ * The memory budget, peak RSS growth, MB: a reader keeping the report's records; one handing
+ * them over as the import does (issue 26: under 100 MB whatever the file's size); a bomb.
+ */
+const BUDGET_MB = { report: 256, streamed: 100, bomb: 64 };
 const MB = 1024 * 1024;
 
 interface Sample {
@@ -87,6 +90,24 @@ const cases: Record<string, (file: string) => Promise<Sample>> = {
       const report = await parseMt5Report(file, { onProgress: sample });
       held = report;
       return [0, `${int(report.deals.length)} deals, ${int(report.orders.length)} orders read`];
+    }),
+  'html-sink': (file) =>
+    measure(async (sample) => {
+      // what the import does: every row handed over as read, none kept by the reader
+      const counts = { positions: 0, orders: 0, deals: 0 };
+      const sink = {
+        position: () => {
+          counts.positions++;
+        },
+        order: () => {
+          counts.orders++;
+        },
+        deal: () => {
+          counts.deals++;
+        },
+      };
+      await parseMt5Report(file, { onProgress: sample, sink });
+      return [0, `${int(counts.deals)} deals, ${int(counts.orders)} orders handed over`];
     }),
   'bomb-reference': (file) =>
     measure(async (sample) => {
@@ -153,7 +174,8 @@ async function main(): Promise<void> {
     const rows: [string, string, Sample][] = [];
     for (const [label, name, file] of [
       ['HTML, plain decode (reference)', 'html-reference', html],
-      ['HTML, import reader', 'html-import', html],
+      ['HTML, reader keeping the whole report', 'html-import', html],
+      ['HTML, reader handing rows to a sink (the import)', 'html-sink', html],
       ['Zip bomb, plain inflate (reference)', 'bomb-reference', xlsx],
       ['Zip bomb, import reader', 'bomb-import', xlsx],
       ['Smaller bomb, plain inflate (reference)', 'bomb-reference', quietXlsx],
@@ -177,6 +199,7 @@ async function main(): Promise<void> {
     );
     const of = (name: string) => rows.find(([, n]) => n === name)?.[2];
     const reportRss = of('html-import')?.peakRssMb ?? Infinity;
+    const streamedRss = of('html-sink')?.peakRssMb ?? Infinity;
     const bombRss = Math.max(
       of('bomb-import')?.peakRssMb ?? 0,
       of('quiet-bomb-import')?.peakRssMb ?? 0,
@@ -191,14 +214,15 @@ async function main(): Promise<void> {
       bullets([
         `Date: ${new Date().toISOString()}`,
         `Machine: ${machineNote()}; 1-minute load average ${fixed(loadavg()[0] ?? 0, 2)} at the end (on a shared machine the times stretch, the memory figures do not)`,
-        `Data: a Trade History report of ${int(DEALS)} deals (${int(DEALS - 1)} read: a deposit and round trips) written by our statement writer as the terminal writes it (UTF-16 LE HTML, ${fixed(report.length / MB)} MB, over the 50 MB upload cap but within the reader's caps), and issue 25's zip bomb: ${int(BOMB_STRINGS)} shared strings, ${fixed(bomb.bytes.length / MB, 2)} MB of zip inflating to ${int(bomb.inflatedBytes / MB)} MB. Both generated in ${fixed(madeS)} s.`,
+        `Data: a Trade History report of ${int(DEALS)} deals (${int(DEALS - 1)} read: a deposit and round trips) written by our statement writer as the terminal writes it (UTF-16 LE HTML, ${fixed(report.length / MB)} MB, within the 400 MB upload cap), and issue 25's zip bomb: ${int(BOMB_STRINGS)} shared strings, ${fixed(bomb.bytes.length / MB, 2)} MB of zip inflating to ${int(bomb.inflatedBytes / MB)} MB. Both generated in ${fixed(madeS)} s.`,
         'Method: each read in a child process of its own with --expose-gc; RSS and heap sampled at every chunk handed to the reader, over a baseline taken after a full collection; "kept" is the heap after a full collection with the result still held. The references read the same bytes without the importer: the HTML decoded to text and dropped, the bomb inflated to the end by yauzl.',
       ]),
       '',
       table,
       '',
       bullets([
-        `Goal, an import of ${int(DEALS)} deals within ${BUDGET_MB.report} MB of RSS growth: ${met(reportRss <= BUDGET_MB.report)} (${fixed(reportRss)} MB; what it keeps is the report's records).`,
+        `Goal, the reader keeping ${int(DEALS)} deals within ${BUDGET_MB.report} MB of RSS growth: ${met(reportRss <= BUDGET_MB.report)} (${fixed(reportRss)} MB; what it keeps is the report's records: tests and tools read a report whole).`,
+        `Goal, the reader as the import runs it (rows handed to a sink as read) within ${BUDGET_MB.streamed} MB: ${met(streamedRss <= BUDGET_MB.streamed)} (${fixed(streamedRss)} MB). The import end to end, with its staging COPY, is measured by bench/import-db.bench.ts.`,
         `Goal, a zip bomb refused within ${BUDGET_MB.bomb} MB: ${met(bombRss <= BUDGET_MB.bomb)} (${fixed(bombRss)} MB). The probe's bomb declares 1 GB and is refused from the central directory before anything is inflated; the smaller one (${fixed(quiet.bytes.length / MB, 2)} MB of zip, ${int(quiet.inflatedBytes / MB)} MB inflated) declares less than the entry cap and is refused by the compression ratio after ${fixed((quietRead?.bytes ?? 0) / MB, 2)} MB inflated, in ${int(quietRead?.ms ?? 0)} ms. Before the caps the probe's bomb took 114 s and kept 3 GB of RSS.`,
       ]),
     ].join('\n');

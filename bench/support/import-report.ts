@@ -11,6 +11,11 @@ import {
  * in turn (the importer reads it back: statement-roundtrip.test.ts).
  */
 export function historyReport(deals: number): Buffer {
+  return Buffer.from(encodeUtf16le(historyHtml(deals)));
+}
+
+/** The same report's HTML text. */
+export function historyHtml(deals: number): string {
   const trips = Math.floor((deals - 1) / 2);
   const list = [statementDeal(1, -1, { type: 2, symbol: '', profit: 1_000_000, commission: 0 })];
   let balance = 1_000_000;
@@ -43,5 +48,5 @@ export function historyReport(deals: number): Buffer {
     reportType: 'full',
     language: 'en',
   });
-  return Buffer.from(encodeUtf16le(renderStatementHtml(model)));
+  return renderStatementHtml(model);
 }
