@@ -13,13 +13,15 @@ export interface Fall {
  * The balance as MT5's Results block walks it, checked against real reports (SOURCES.md):
  * - a withdrawal (type 2, < 0) is left out of the walk: it is no fall, and what follows falls
  *   from the peak it left (Deriv 101713523: 12.59, 26.07 % of 48.30, its two withdrawals aside);
+ * - a deposit (type 2, > 0) moves the balance and its peak alike: no fall, none hidden;
  * - every other operation moves the balance alone, the peak following it up: a bonus taken back
  *   or a dividend charged is a fall (Deriv's −8.05 bonus; Darwinex-Live's negative dividends,
- *   783.61 where moving the peak with them gave 783.05); a deposit raises the balance;
+ *   783.61 where moving the peak with them gave 783.05);
  * - the absolute drawdown is measured on the money put in: the start and the deposits (type 2,
  *   > 0), no bonus and no dividend (Deriv's 40.25 − 35.71 = 4.54; Darwinex's 783.61).
- * A deposit in the middle of a fall ends it (the peak follows the balance up); no real report
- * with one was found, so that part is the simplest reading, not a checked one.
+ * No real report has a deposit in the middle of a fall (each one's deposits come first or after
+ * its trades), so how the terminal moves the peak then is not checked: it keeps the product's
+ * earlier reading (the peak moves with the deposit), which every report fits.
  */
 export class BalanceWalk {
   balance: number;
@@ -39,7 +41,10 @@ export class BalanceWalk {
     const deposit = (op.type ?? BALANCE) === BALANCE;
     if (deposit && op.amount < 0) return;
     this.balance += op.amount;
-    if (deposit) this.invested += op.amount;
+    if (deposit) {
+      this.peak += op.amount;
+      this.invested += op.amount;
+    }
     this.measure();
   }
 

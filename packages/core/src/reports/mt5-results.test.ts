@@ -55,17 +55,16 @@ describe('mt5Results: trades are closing deals, as the terminal counts them', ()
     expect(x.average_profit_trade).toBe(2.5);
   });
 
-  it('walks the balance through openings too: a deposit raises it and is no trade', () => {
-    // 100, opening −10 (90), deposit +50 (140, the new peak), −40 (100); put in 150
+  it('walks the balance through openings too: a deposit is neither a trade nor a drawdown', () => {
     const x = mt5Results(
       [deal(0, { net: -10 }), deal(2, { side: 'SELL', closes: true, net: -40 })],
       100,
       [{ time: T0 + 60_000, amount: 50 }],
     );
     expect(x.total_trades).toBe(1);
-    expect(x.balance_drawdown_maximal.money).toBe(40);
+    expect(x.balance_drawdown_maximal.money).toBe(50);
     expect(x.balance_drawdown_absolute).toBe(50);
-    expect(x.balance_drawdown_maximal.percent).toBeCloseTo((40 / 140) * 100, 10);
+    expect(x.balance_drawdown_maximal.percent).toBeCloseTo((50 / 150) * 100, 10);
   });
 
   it('walks as the terminal does: a withdrawal is no fall, a bonus taken back is one', () => {
