@@ -2,25 +2,29 @@
  * 'Todo o histórico' on a years-long account (issue 26): the server time of the statistics,
  * trades, reports' summary, statement and history-span reads over the whole history and over a
  * custom year, called as the routes call them (no HTTP), on an account of BENCH_DEALS deals
- * (default 200,000) over 4 years seeded by bench/support/trading-seed.ts. Prints a table; it
- * writes no RESULTS.md section. Needs PostgreSQL at BENCH_PG_URL (see support/bench-database.ts).
+ * (default 200,000) over 4 years seeded by bench/support/trading-seed.ts. Then the statement over
+ * the whole history, streamed as the route sends it, beside the whole page it replaced and a COPY
+ * of the same deals, each in a fresh process: time to the first byte, total time, peak RSS.
+ * Prints tables; RESULTS.md's section is written by hand from them. Needs PostgreSQL at
+ * BENCH_PG_URL (see support/bench-database.ts).
  * Command: `npx tsx bench/any-period.bench.ts` from the repository root.
  */
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { reportsSummaryOf } from '../apps/server/src/modules/trading/reports-summary.service.js';
-import { statementOf } from '../apps/server/src/modules/reports/reports.service.js';
 import { historySpanOf } from '../apps/server/src/modules/trading/history-span.js';
 import { PositionsCache } from '../apps/server/src/modules/trading/positions-cache.js';
 import { dashboardStats } from '../apps/server/src/modules/trading/statistics.service.js';
 import { tradesOf } from '../apps/server/src/modules/trading/trades.service.js';
 import { resolvePeriod, resolveRange } from '../apps/server/src/modules/trading/trading-range.js';
-import { renderStatementHtml } from '@vortex/core';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { benchPool, createBenchDatabase } from './support/bench-database.js';
 import { cleanUp, guardRun, onCleanUp } from './support/processes.js';
 import { seedTradingAccount } from './support/trading-seed.js';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 200_000);
 const RUNS = 5;
+const STATEMENT_ROUNDS = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 2);
 
 async function timed<T>(label: string, run: () => Promise<T>, size: (value: T) => string) {
   const times: number[] = [];
@@ -85,25 +89,56 @@ async function main(): Promise<void> {
     () => reportsSummaryOf(deps, user, resolvePeriod({ range: 'all' }, now)),
     (s) => `${s.summary.total_trades} trades, ${kb(s)}`,
   );
-  const request = { date_range: 'all', report_type: 'full', language: 'pt-BR' } as const;
-  await timed(
-    'statement model, all',
-    () => statementOf(pool, user, request, now),
-    (m) => `${m.sections.length} sections`,
+  await statementRuns(db.url, user);
+}
+
+interface StatementRun {
+  variant: string;
+  totalMs: number;
+  firstByteMs: number;
+  bytes: number;
+  baselineMiB: number;
+  peakMiB: number;
+}
+
+/** One variant of the whole-history statement in a fresh process (support/statement-run.ts). */
+function statementRun(variant: string, url: string, user: number): Promise<StatementRun> {
+  return new Promise((resolve, reject) => {
+    const script = fileURLToPath(new URL('./support/statement-run.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, script, variant, url, String(user)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code === 0) resolve(JSON.parse(line) as StatementRun);
+      else reject(new Error(`statement-run ${variant} exited ${code}: ${out}`));
+    });
+  });
+}
+
+/**
+ * The whole-history statement (HTML) three ways, each run in its own process, alternating:
+ * the streamed route, the whole page it replaced, and a COPY of the same deals to STDOUT.
+ */
+async function statementRuns(url: string, user: number): Promise<void> {
+  console.log(
+    `| ${'Statement, date_range=all'.padEnd(30)} | first byte ms | total ms | MB sent | RSS before MiB | peak RSS MiB |`,
   );
-  await timed(
-    'statement HTML, all (model + render)',
-    async () => renderStatementHtml(await statementOf(pool, user, request, now)),
-    (html) => `${(html.length / 1024 / 1024).toFixed(1)} M chars`,
-  );
-  await timed(
-    'statement HTML, 2024',
-    async () =>
-      renderStatementHtml(
-        await statementOf(pool, user, { ...request, start: '2024-01-01', end: '2024-12-31' }, now),
-      ),
-    (html) => `${(html.length / 1024 / 1024).toFixed(1)} M chars`,
-  );
+  for (let round = 0; round < STATEMENT_ROUNDS; round++) {
+    for (const variant of ['stream', 'whole', 'copy']) {
+      const r = await statementRun(variant, url, user);
+      console.log(
+        `| ${variant.padEnd(30)} | ${r.firstByteMs.toFixed(1).padStart(13)} | ${r.totalMs.toFixed(1).padStart(8)} | ${(r.bytes / 1e6).toFixed(1).padStart(7)} | ${r.baselineMiB.toFixed(0).padStart(14)} | ${r.peakMiB.toFixed(0).padStart(12)} |`,
+      );
+    }
+  }
 }
 
 main()

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rowsOf } from '../../db/rows.js';
 import type { Queryable } from '../../lib/db-types.js';
 
-const HistoryOrderRow = z.object({
+export const HistoryOrderRow = z.object({
   ticket: z.number(),
   symbol: z.string(),
   type: z.number(),
@@ -24,7 +24,7 @@ const HistoryOrderRow = z.object({
 
 const DigitsRow = z.object({ symbol: z.string(), digits: z.number() });
 
-const ORDER_COLUMNS = `ticket, symbol, type, state, volume_initial, volume_current, price_open, sl,
+export const ORDER_COLUMNS = `ticket, symbol, type, state, volume_initial, volume_current, price_open, sl,
   tp, price_current, time_setup_msc, time_done_msc, magic, comment, position_id, reason`;
 
 /**
