@@ -24,6 +24,7 @@ async function* statementBytes(
   open: OpenStatement,
   writer: StatementWriter,
   encode: (text: string) => Buffer,
+  onEnd: () => void,
 ): AsyncGenerator<Buffer> {
   let failure: unknown;
   try {
@@ -39,6 +40,7 @@ async function* statementBytes(
     failure = error;
     throw error;
   } finally {
+    onEnd();
     await open.close(failure);
   }
 }
@@ -58,9 +60,40 @@ export async function statementStream(
   open: OpenStatement,
   writer: StatementWriter,
   encode: (text: string) => Buffer,
+  options: { stallMs?: number; onEnd?: () => void } = {},
 ): Promise<Readable> {
-  const bytes = statementBytes(open, writer, encode);
+  const { stallMs = Number.POSITIVE_INFINITY, onEnd = () => undefined } = options;
+  // onEnd runs once the statement stops, before its connection goes back to the pool
+  const bytes = statementBytes(open, writer, encode, onEnd);
   const first = await bytes.next();
   if (first.done) return Readable.from([]);
-  return Readable.from(startingWith(first.value, bytes));
+  // The stream reads ahead until its buffer is full, then waits at `yield` for the client to take
+  // bytes: a wait longer than stallMs (a client that stopped reading) ends it, which closes the
+  // statement and gives its connection back. Reading from the database is not counted.
+  let timer: NodeJS.Timeout | undefined;
+  async function* watched(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of startingWith(first.value as Buffer, bytes)) {
+        if (Number.isFinite(stallMs)) {
+          timer = setTimeout(() => stream.destroy(new StatementStalled(stallMs)), stallMs);
+        }
+        yield chunk;
+        clearTimeout(timer);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  const stream = Readable.from(watched());
+  // A stream destroyed before it was first read never starts `watched`, whose end would end the
+  // statement: end it here too (a no-op once it has ended).
+  stream.once('close', () => void bytes.return(undefined));
+  return stream;
+}
+
+/** A client took no byte of its statement for too long. */
+export class StatementStalled extends Error {
+  constructor(ms: number) {
+    super(`statement stream stalled for ${ms} ms`);
+  }
 }

@@ -6,12 +6,17 @@ import {
   type Mt5Deal,
   type Mt5HistoryOrder,
 } from '@vortex/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { vi } from 'vitest';
 import { historyOrder } from '../../../../../packages/core/src/reports/statement.fixture.js';
 import { testDeal } from '../../../test/agent-client.js';
 import { describe, expect, it, type TestDatabase, type TestUser } from '../../../test/fixture.js';
 import { bearer } from '../../../test/identities.js';
 import { wholeStatementOf } from '../../../test/whole-statement.js';
+import { installAuthorization } from '../../http/authorize.js';
+import { installErrorHandling } from '../../http/error-handler.js';
+import { authenticate } from '../auth/session.service.js';
 import { upsertHistoryOrders } from '../bridge/history-orders.repo.js';
 import {
   insertDeals,
@@ -19,7 +24,9 @@ import {
   replacePendingOrders,
   upsertAccount,
 } from '../bridge/trading-ingest.repo.js';
+import { reportsRoutes } from './reports.routes.js';
 import { STATEMENT_APPLICATION } from './reports.service.js';
+import { statementMessages, type StatementControls } from './statement-controls.js';
 
 // One instant for the route and the reference: the header's Date and the workbook's Created.
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
@@ -324,6 +331,65 @@ describe('a statement that cannot finish', () => {
   }) => {
     const reader = await openStatementRequest(base, long);
     expect(await readToEnd(reader)).toBeGreaterThan(1_000_000);
+    await expect.poll(() => statementBackends(db), { timeout: 10_000 }).toEqual([]);
+  });
+});
+
+// The statement's bounds (statement-controls.ts), on an app of this route alone with them
+// shortened: each stream holds a connection, so neither many streams nor a client that stops
+// reading may keep the pool.
+describe('who may hold a statement stream, and for how long', () => {
+  const apps: FastifyInstance[] = [];
+  it.afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+
+  async function statementApp(db: TestDatabase, controls: Partial<StatementControls>) {
+    // the clients' keep-alive sockets would hold close() open
+    const app = Fastify({ forceCloseConnections: true });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app);
+    installAuthorization(app, (token) => authenticate(db.pool, token));
+    await app.register(reportsRoutes({ pool: db.pool, controls }));
+    apps.push(app);
+    return app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  const post = (base: string, user: TestUser) =>
+    fetch(`${base}/api/reports/mt5/html`, {
+      method: 'POST',
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ date_range: 'all' }),
+    });
+
+  it('ends a stream its client stopped reading, and gives its connection back', async ({ db }) => {
+    const base = await statementApp(db, { stallMs: 300 });
+    // the first bytes, then nothing more is read: tens of MB fill every buffer on the way
+    const reader = await openStatementRequest(base, huge);
+    expect(await statementBackends(db)).toHaveLength(1);
+    await expect.poll(() => statementBackends(db), { timeout: 30_000 }).toEqual([]);
+    await expect(readToEnd(reader)).rejects.toThrow();
+  });
+
+  it('lets a user hold two at once and the instance a few, in pt-BR', async ({ db }) => {
+    const base = await statementApp(db, { perUser: 2, streams: 3 });
+    const first = await openStatementRequest(base, huge);
+    const second = await openStatementRequest(base, huge);
+    const third = await post(base, huge);
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual({ success: false, error: statementMessages.userBusy });
+    // another user takes the instance's last stream; a fourth anyone is told to come back
+    const other = await openStatementRequest(base, long);
+    const busy = await post(base, hedging);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('10');
+    expect(await busy.json()).toEqual({ success: false, error: statementMessages.serverBusy });
+    // a stream that ends gives its turn back: the user may start another
+    await first.cancel();
+    await expect.poll(() => statementBackends(db), { timeout: 10_000 }).toHaveLength(2);
+    const again = await openStatementRequest(base, huge);
+    await Promise.all([second.cancel(), other.cancel(), again.cancel()]);
     await expect.poll(() => statementBackends(db), { timeout: 10_000 }).toEqual([]);
   });
 });
