@@ -71,6 +71,14 @@ export const accountMessages = {
   emptyImported: 'Nenhuma operação fechada desta conta no período escolhido.',
 };
 
+/**
+ * A Strategy Tester report's account: number 0 and a server named '<testerServer>: …'. Its money
+ * is a simulation, so no total of real accounts counts it.
+ */
+export function isTesterAccount(a: { account_number: number; server: string }): boolean {
+  return a.account_number === 0 && a.server.startsWith(`${accountMessages.testerServer}: `);
+}
+
 const count = new Intl.NumberFormat('pt-BR');
 
 /** What an import added to its account, deals kept once by ticket (issue 26). */

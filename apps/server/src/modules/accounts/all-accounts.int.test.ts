@@ -8,8 +8,10 @@ import {
   type AllAccountsData,
   type Mt5Deal,
 } from '@vortex/core';
+import { readFile } from 'node:fs/promises';
 import { storeAgentHistory } from '../../../test/agent-history.js';
 import { describe, expect, it, type Requests } from '../../../test/fixture.js';
+import { fixture } from '../../../test/fixtures/mt5/fixtures.js';
 import { bearer, type TestUser } from '../../../test/identities.js';
 
 const DAY = 86_400_000;
@@ -240,6 +242,24 @@ describe("'Todas as contas' (issue 26)", () => {
     });
     expect(entryOf(after, ids.brlA).figures).toEqual(entryOf(before, ids.brlA).figures);
     expect(after.total).toEqual(before.total);
+  });
+
+  it('lists a Strategy Tester report apart: its simulated money is never summed', async ({
+    newUser,
+  }) => {
+    const user = await newUser({ role: 'trader' });
+    const real = await account(user, 7_010, 'BRL', history(5_000, START, [100, -40], [3_000, 0]));
+    // a backtest of WIN in reais (the Rico tester report), the same currency as the real account
+    const tester = await injectImport(
+      user,
+      await readFile(fixture('ReportTester-RicoDemo-WIN-ptBR.html')),
+    );
+    await api.as(user).put('/api/accounts/current', { account_id: real });
+    const data = await allAccounts(user);
+    expect(data.accounts.map((a) => a.id).sort()).toEqual([real, tester.account.id].sort());
+    expect(entryOf(data, tester.account.id).currency).toBe('BRL');
+    expect(entryOf(data, tester.account.id).figures.total_trades).toBeGreaterThan(0);
+    expect(data.total).toMatchObject({ ...entryOf(data, real).figures, accounts: 1 });
   });
 
   it("gives an admin their own accounts only, as every trading read: none of the trader's", async ({

@@ -1,4 +1,5 @@
 import {
+  isTesterAccount,
   allAccountsMessages,
   comparePositions,
   equityCurve,
@@ -147,7 +148,8 @@ export async function allAccountsView(
     if (!account) continue; // Made between the two reads: the next read shows it.
     const { figures, part } = await accountPart(deps, account, range);
     const span = await historySpanOfAccount(deps.pool, account.id);
-    if (account.currency === chosen) parts.push(part);
+    // a Strategy Tester report's money is simulated: listed, never summed with real accounts
+    if (account.currency === chosen && !isTesterAccount(account)) parts.push(part);
     entries.push({
       ...summary,
       margin_mode: account.margin_mode,

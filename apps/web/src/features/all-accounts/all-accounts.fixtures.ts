@@ -103,7 +103,33 @@ export const usdHedging: AllAccountsEntry = {
   }),
 };
 
-const accounts = [brlLive, brlImported, usdHedging];
+/** A Strategy Tester report of WIN in reais: simulated money, listed apart, never summed. */
+export const brlTester: AllAccountsEntry = {
+  ...base,
+  id: 14,
+  kind: 'imported',
+  account_number: 0,
+  server: 'Testador de Estratégia: volume_candles_20 · WIN$N · M1 · 3cbe9d',
+  currency: 'BRL',
+  last_import: {
+    at: '2025-06-21T12:00:00.000Z',
+    file_name: 'ReportTester-RicoDemo-WIN-ptBR.html',
+    from: null,
+    to: null,
+  },
+  figures: figures({
+    balance: 10_202,
+    net_profit: 202,
+    deposits: 10_000,
+    total_trades: 11,
+    winning_trades: 8,
+    win_rate: 72.73,
+    max_drawdown: 69,
+    max_drawdown_percent: 0.68,
+  }),
+};
+
+const accounts = [brlLive, brlImported, usdHedging, brlTester];
 
 export const brlView: AllAccountsData = {
   from: 0,

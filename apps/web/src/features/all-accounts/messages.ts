@@ -50,6 +50,9 @@ export const allAccountsTexts = {
     summed: (code: string) => `Contas em ${code}`,
     apart: 'Contas em outras moedas (fora da soma)',
     apartHint: 'Cada uma em sua própria moeda; para somá-las, escolha a moeda delas acima.',
+    tester: 'Relatórios do Testador de Estratégia (fora da soma)',
+    testerHint:
+      'Resultados simulados de backtests: aparecem à parte e nunca entram na soma das contas.',
   },
 
   account: {

@@ -2,6 +2,7 @@ import {
   accountMessages as m,
   formatDatePtBR,
   formatDateTimePtBR,
+  isTesterAccount,
   type AccountSummary,
 } from '@vortex/core';
 
@@ -12,7 +13,7 @@ const TESTER_PREFIX = `${m.testerServer}: `;
  * no login (number 0): it reads 'Testador · expert · symbol · period · inputs' instead.
  */
 export function accountLabel(a: AccountSummary): string {
-  if (a.account_number === 0 && a.server.startsWith(TESTER_PREFIX)) {
+  if (isTesterAccount(a)) {
     return `${m.testerShort} · ${a.server.slice(TESTER_PREFIX.length)}`;
   }
   const number = a.account_number === 0 ? '' : `${a.account_number} · `;

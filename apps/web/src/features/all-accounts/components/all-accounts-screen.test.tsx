@@ -115,6 +115,24 @@ describe("/contas 'Todas as contas' (issue 26)", () => {
     expect(within(total).queryByText(/US\$/)).toBeNull();
   });
 
+  it('lists a Strategy Tester report apart, in no total, whatever its currency', async () => {
+    open(brlView);
+    const total = await screen.findByRole('region', { name: 'Total em BRL' });
+    expect(within(total).getByText('2 contas somadas')).toBeTruthy();
+    const summed = screen.getByRole('region', { name: 'Contas em BRL' });
+    expect(within(summed).queryByRole('group', { name: /Testador/ })).toBeNull();
+    const tester = screen.getByRole('region', {
+      name: 'Relatórios do Testador de Estratégia (fora da soma)',
+    });
+    const report = within(tester).getByRole('group', { name: /Testador · volume_candles_20/ });
+    expect(valueIn(report, 'Saldo')).toBe('R$ 10.202,00');
+    expect(
+      within(tester).getByText(
+        'Resultados simulados de backtests: aparecem à parte e nunca entram na soma das contas.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('sums the dollar accounts when USD is chosen, the reais ones then apart', async () => {
     const { lastQuery } = open(brlView);
     await screen.findByText('Total em BRL');

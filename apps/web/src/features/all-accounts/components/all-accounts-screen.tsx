@@ -1,4 +1,4 @@
-import type { AllAccountsData } from '@vortex/core';
+import { isTesterAccount, type AllAccountsData } from '@vortex/core';
 import { CircleAlert, Info, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -81,8 +81,10 @@ export function AllAccountsScreen() {
   const navigate = useNavigate();
   const data = query.data;
   const chosen = data?.currency ?? null;
-  const summed = data?.accounts.filter((a) => a.currency === chosen) ?? [];
-  const apart = data?.accounts.filter((a) => a.currency !== chosen) ?? [];
+  const real = data?.accounts.filter((a) => !isTesterAccount(a)) ?? [];
+  const summed = real.filter((a) => a.currency === chosen);
+  const apart = real.filter((a) => a.currency !== chosen);
+  const tester = data?.accounts.filter((a) => isTesterAccount(a)) ?? [];
   const open = (id: number) => {
     choose.mutate(id, {
       onSuccess: () => void navigate(paths.dashboard.path),
@@ -158,6 +160,15 @@ export function AllAccountsScreen() {
             title={t.lists.apart}
             hint={t.lists.apartHint}
             accounts={apart}
+            currentId={data.current_id}
+            busy={choose.isPending}
+            onOpen={open}
+          />
+          <AccountsSection
+            id="all-accounts-tester"
+            title={t.lists.tester}
+            hint={t.lists.testerHint}
+            accounts={tester}
             currentId={data.current_id}
             busy={choose.isPending}
             onOpen={open}
