@@ -57,6 +57,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   account_id: 'Conta',
   import_id: 'Importação',
   file_name: 'Arquivo',
+  currency: 'Moeda',
   range: 'Período',
   start: 'Início',
   end: 'Fim',
