@@ -17,20 +17,27 @@ type Mt5Status = z.infer<typeof Mt5StatusSchema>;
 export function useBridgeLiveSync(): void {
   const client = useQueryClient();
   const me = useCurrentUser();
+  const applyBridgeStatus = (e: Extract<BridgeEvent, { type: 'bridge_status' }>) =>
+    client.setQueryData<Mt5Status>(bridgeKeys.mt5Status, (old) => ({
+      success: true,
+      connected: e.connected && e.mt5_alive,
+      mt5_connected: e.mt5_alive,
+      bridge_connected: e.connected,
+      account: e.account_number ?? old?.account ?? null,
+      login: e.account_number ?? old?.login ?? null,
+      server: old?.server ?? null,
+      source: 'bridge',
+    }));
   useLiveEvents((e: BridgeEvent) => {
     const mine = e.user_id === me?.id;
     if (e.type === 'bridge_status') {
       if (!mine) return;
-      client.setQueryData<Mt5Status>(bridgeKeys.mt5Status, (old) => ({
-        success: true,
-        connected: e.connected && e.mt5_alive,
-        mt5_connected: e.mt5_alive,
-        bridge_connected: e.connected,
-        account: e.account_number ?? old?.account ?? null,
-        login: e.account_number ?? old?.login ?? null,
-        server: old?.server ?? null,
-        source: 'bridge',
-      }));
+      // A GET /mt5/status the server answered before this event (before the agent's hello) may
+      // still be on its way: its 'not connected' would land after the event and stay, as no event
+      // follows and nothing polls while the live channel is up. It is cancelled first.
+      void client
+        .cancelQueries({ queryKey: bridgeKeys.mt5Status })
+        .then(() => applyBridgeStatus(e));
       void client.invalidateQueries({ queryKey: bridgeKeys.myBridges });
       return;
     }
