@@ -63,7 +63,7 @@ describe('useBridgeLiveSync', () => {
     );
     let answer: (s: Mt5Status) => void = () => undefined;
     const inFlight = client
-      .fetchQuery({
+      .query({
         queryKey: bridgeKeys.mt5Status,
         queryFn: () => new Promise<Mt5Status>((resolve) => (answer = resolve)),
       })
