@@ -26,7 +26,7 @@ export function sideOf(d: ImportedDeal): 0 | 1 | null {
 export class ProfitScale {
   // per symbol, by time, as two lists of plain numbers (8 bytes a sample, not an object): learned
   // mostly in time order, so an insertion is mostly an append
-  private readonly samples = new Map<string, { times: number[]; ks: number[] }>();
+  private readonly samples = new Map<string, { times: number[]; ks: number[]; us: number[] }>();
 
   /** How price and volume turn into the profit a close of `d` would make from `open`. */
   private move(d: ImportedDeal, open: number): number {
@@ -49,42 +49,57 @@ export class ProfitScale {
     if (Math.abs(move) < EPS || profit === 0) return;
     let list = this.samples.get(symbol);
     if (list === undefined) {
-      list = { times: [], ks: [] };
+      list = { times: [], ks: [], us: [] };
       this.samples.set(symbol, list);
     }
+    // a profit is written to the cent: k is known to within half a cent of it, relatively
+    const u = HALF_CENT / Math.abs(profit);
     const at = firstAtOrAfter(list.times, time + 1);
     if (at === list.times.length) {
       list.times.push(time);
       list.ks.push(profit / move);
+      list.us.push(u);
     } else {
       list.times.splice(at, 0, time);
       list.ks.splice(at, 0, profit / move);
+      list.us.splice(at, 0, u);
     }
   }
 
-  private scale(symbol: string, time: number): number | null {
+  private scale(symbol: string, time: number): { k: number; u: number } | null {
     const list = this.samples.get(symbol);
     if (list === undefined || list.times.length === 0) return null;
-    const { times, ks } = list;
+    const { times, ks, us } = list;
     const at = firstAtOrAfter(times, time);
-    const near: { time: number; k: number }[] = [];
+    const near: { time: number; k: number; u: number }[] = [];
     for (let i = Math.max(0, at - NEAREST); i < Math.min(times.length, at + NEAREST); i++) {
-      near.push({ time: times[i] ?? 0, k: ks[i] ?? 0 });
+      near.push({ time: times[i] ?? 0, k: ks[i] ?? 0, u: us[i] ?? 0 });
     }
     const picked = near
       .sort((a, b) => Math.abs(a.time - time) - Math.abs(b.time - time))
       .slice(0, NEAREST)
-      .map((s) => s.k)
-      .sort((a, b) => a - b);
+      .sort((a, b) => a.k - b.k);
     return picked[Math.floor(picked.length / 2)] ?? null;
   }
 
   /** How far `d`'s profit is from a close of a lot opened at `open`; null before any learning. */
   error(d: ImportedDeal, open: number): number | null {
-    const k = d.symbol === null ? null : this.scale(d.symbol, d.time);
-    return k === null ? null : Math.abs(k * this.move(d, open) - d.profit);
+    const s = d.symbol === null ? null : this.scale(d.symbol, d.time);
+    return s === null ? null : Math.abs(s.k * this.move(d, open) - d.profit);
+  }
+
+  /**
+   * How far that reading may be off through the scale's own rounding (a scale learned from a
+   * close of a cent is known to ±50 %); null before any learning.
+   */
+  slack(d: ImportedDeal, open: number): number | null {
+    const s = d.symbol === null ? null : this.scale(d.symbol, d.time);
+    return s === null ? null : s.u * Math.abs(s.k * this.move(d, open));
   }
 }
+
+/** Half of the cent profits are written in. */
+const HALF_CENT = 0.005;
 
 /** The samples nearest in time to a close that its scale is the median of. */
 const NEAREST = 3;
@@ -237,16 +252,16 @@ function vote(
   votes: { hedging: number; netting: number },
 ): void {
   const netting = scale.error(d, average);
-  const own = against
-    .filter((l) => l.volume >= (d.volume ?? 0) - EPS)
-    .map((l) => scale.error(d, l.price))
-    .filter((e): e is number => e !== null);
+  const mine = against.filter((l) => l.volume >= (d.volume ?? 0) - EPS);
+  const own = mine.map((l) => scale.error(d, l.price)).filter((e): e is number => e !== null);
   if (netting === null || own.length === 0) return;
   const hedging = Math.min(...own);
   const fits = (e: number) => e <= Math.max(0.015, Math.abs(d.profit) * 0.01);
-  // readings a cent apart are told apart by no profit written in cents (a scale learned from a
-  // small close is itself off by its rounding)
-  if (Math.abs(netting - hedging) <= CENT) return;
+  // readings a cent apart are told apart by no profit written in cents, nor readings closer than
+  // the scale's own rounding lets them be (a scale learned from a close of a cent is ±50 %)
+  const slack =
+    (scale.slack(d, average) ?? 0) + Math.max(0, ...mine.map((l) => scale.slack(d, l.price) ?? 0));
+  if (Math.abs(netting - hedging) <= CENT + slack) return;
   if (fits(hedging) && hedging < netting / 2) votes.hedging++;
   else if (fits(netting) && netting < hedging / 2) votes.netting++;
 }
