@@ -127,8 +127,17 @@ async function* bytesOf(text: string, sizes: number[]): AsyncGenerator<Uint8Arra
 
 function record(calls: unknown[]): void {
   const proto = ReportAssembler.prototype;
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the spied instance
-  const { push, setKind } = proto;
+  // the methods as they were, called with the spied instance (read from the prototype's own
+  // descriptors, so no method is taken off an object unbound)
+  const push = Object.getOwnPropertyDescriptor(proto, 'push')?.value as (
+    this: ReportAssembler,
+    row: Row,
+  ) => void;
+  const setKind = Object.getOwnPropertyDescriptor(proto, 'setKind')?.value as (
+    this: ReportAssembler,
+    kind: ReportKind,
+    fromMeta: boolean,
+  ) => void;
   vi.spyOn(proto, 'push').mockImplementation(function (this: ReportAssembler, row: Row) {
     calls.push(['push', structuredClone(row)]);
     push.call(this, row);
