@@ -67,6 +67,12 @@ export function bool(v: DataView, at: number, x: boolean): number {
   return at + 5;
 }
 
+/** A NULL field: its length -1 and no bytes. */
+export function nullField(v: DataView, at: number): number {
+  v.setInt32(at, -1);
+  return at + 4;
+}
+
 /** Bytes a text field may take at most: UTF-8 takes at most 3 bytes per UTF-16 unit. */
 export const textBound = (s: string) => 3 * s.length;
 

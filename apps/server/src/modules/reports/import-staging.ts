@@ -7,6 +7,7 @@ import {
   float8,
   int2,
   int8,
+  nullField,
   row,
   rowOverhead,
   text,
@@ -57,11 +58,6 @@ export interface StagedDeal {
 
 /** Bytes a buffer of rows grows to before it waits for the next pace. */
 const BLOCK = 256 * 1024;
-
-function nullField(v: DataView, at: number): number {
-  v.setInt32(at, -1);
-  return at + 4;
-}
 
 /** Rows of one table in COPY's binary format, block by block. */
 class Rows {
